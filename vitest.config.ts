@@ -1,0 +1,57 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run covers every tier that needs no browser. Projects:
+// - shared, client, server-unit: pure logic, no database.
+// - server-sqlite: integration and contract tests on a fresh embedded database per test file.
+// - server-mysql: the same files on MySQL/MariaDB; only when TEST_MYSQL_URL is set.
+const integration = ['server/src/**/*.integration.test.ts', 'server/test/**/*.integration.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: './client/vite.config.ts',
+        test: {
+          name: 'client',
+          root: './client',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server-unit',
+          include: ['server/src/**/*.test.ts'],
+          exclude: integration,
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server-sqlite',
+          include: integration,
+          environment: 'node',
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_MYSQL_URL
+        ? [
+            {
+              test: {
+                name: 'server-mysql',
+                include: integration,
+                environment: 'node' as const,
+                env: { TEST_DB: 'mysql' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
