@@ -1,0 +1,116 @@
+import { SITE_NAME } from '@curbside/shared';
+import { ActionIcon, Container, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'wouter';
+import { CONTACT_EMAIL, SOCIAL_LINKS } from '../lib/constants';
+import classes from './Footer.module.css';
+import { FacebookIcon, InstagramIcon, MailIcon, XIcon } from './icons';
+import { NewsletterForm } from './NewsletterForm';
+
+const QUICK_LINKS = [
+  { label: 'Home', href: '/' },
+  { label: 'Gallery', href: '/gallery' },
+  { label: 'Leaderboard', href: '/leaderboard' },
+  { label: 'Merch', href: '/merch' },
+  { label: 'Submit Your Car', href: '/upload' },
+];
+
+const RESOURCES = [
+  // The spec's 'Upcoming Meets' is a placeholder; the events screen is where meets are listed.
+  { label: 'Upcoming Meets', href: '/events' },
+  { label: 'Terms of Service', href: '/terms-of-service' },
+  { label: 'Privacy Policy', href: '/terms-of-service#privacy-policy' },
+];
+
+const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon, X: XIcon } as const;
+
+export function Footer() {
+  return (
+    <footer className={classes.footer}>
+      <Container size="xl">
+        <div className={classes.columns}>
+          <Stack gap="xs">
+            <Text fw={800} fz="xl" c="white" tt="uppercase">
+              {SITE_NAME}
+            </Text>
+            <Text size="sm" c="dimmed">
+              The community showcase for street-car culture: cars shot at local meets, voted on by enthusiasts, and
+              printed for your wall.
+            </Text>
+            <Group gap="xs" mt="xs">
+              {SOCIAL_LINKS.map(({ network, href }) => {
+                const Icon = SOCIAL_ICONS[network];
+                return (
+                  <ActionIcon
+                    key={network}
+                    component="a"
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    aria-label={`${SITE_NAME} on ${network}`}
+                  >
+                    <Icon />
+                  </ActionIcon>
+                );
+              })}
+            </Group>
+          </Stack>
+
+          <nav aria-labelledby="footer-quick-links">
+            <h2 id="footer-quick-links" className={classes.heading}>
+              Quick Links
+            </h2>
+            <ul className={classes.list}>
+              {QUICK_LINKS.map((link) => (
+                <li key={link.href}>
+                  <Link href={link.href} className={classes.link}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <nav aria-labelledby="footer-resources">
+            <h2 id="footer-resources" className={classes.heading}>
+              Resources
+            </h2>
+            <ul className={classes.list}>
+              {RESOURCES.map((link) => (
+                <li key={link.href}>
+                  <Link href={link.href} className={classes.link}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <a href={`mailto:${CONTACT_EMAIL}`} className={classes.link}>
+                  <Group gap={6} component="span" wrap="nowrap">
+                    <MailIcon size={14} />
+                    Contact Us
+                  </Group>
+                </a>
+              </li>
+            </ul>
+          </nav>
+
+          <section aria-labelledby="footer-newsletter">
+            <h2 id="footer-newsletter" className={classes.heading}>
+              Newsletter
+            </h2>
+            <Text size="sm" c="dimmed" mb="sm">
+              Meet announcements, new featured cars and the monthly leaderboard winners.
+            </Text>
+            <NewsletterForm />
+          </section>
+        </div>
+
+        <Text size="xs" c="dimmed" className={classes.bottom}>
+          © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
+        </Text>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,172 @@
+import { LIMITS, MESSAGES, SITE_NAME } from '@curbside/shared';
+import { ActionIcon, Box, Burger, Button, Container, Divider, Group, Indicator, Stack } from '@mantine/core';
+import { useClickOutside } from '@mantine/hooks';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useCartCount } from '../hooks/useCartCount';
+import { useCurrentUser } from '../hooks/useCurrentUser';
+import { useLogout } from '../hooks/useLogout';
+import { useScrolledPast } from '../hooks/useScrolledPast';
+import { ADMIN_NAV, isActive, MAIN_NAV, type NavItem } from '../lib/nav';
+import classes from './Header.module.css';
+import { CarIcon, CartIcon, ChevronDownIcon } from './icons';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+const UserMenu = lazy(() => import('./UserMenu'));
+
+export function Header({ banner }: { banner?: ReactNode }) {
+  const [path] = useLocation();
+  const { user, isAdmin } = useCurrentUser();
+  const { logout } = useLogout();
+  const cartCount = useCartCount();
+  const scrolled = useScrolledPast(LIMITS.navOpaqueScrollPx);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
+  const [menuPanel, setMenuPanel] = useState<HTMLDivElement | null>(null);
+  // A click anywhere outside the open menu (the burger excepted: it toggles) closes it.
+  useClickOutside(() => setMenuOpen(false), null, [burger, menuPanel], menuOpen);
+
+  // Navigation closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
+  useEffect(() => setMenuOpen(false), [path]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const links: NavItem[] = isAdmin ? [...MAIN_NAV, ADMIN_NAV] : MAIN_NAV;
+  const navLink = (item: NavItem) => (
+    <Link
+      key={item.href}
+      href={item.href}
+      className={classes.link}
+      aria-current={isActive(item, path) ? 'page' : undefined}
+    >
+      {item.label}
+    </Link>
+  );
+
+  return (
+    <Box component="header" className={classes.header} data-opaque={scrolled || menuOpen || undefined}>
+      {banner}
+      <Container size="xl" className={classes.bar}>
+        <Link href="/" className={classes.brand} aria-label={`${SITE_NAME} home`}>
+          <CarIcon size={26} />
+          {SITE_NAME}
+        </Link>
+
+        <Group component="nav" aria-label="Main" gap={4} visibleFrom="md">
+          {links.map(navLink)}
+        </Group>
+
+        <Group gap="sm" wrap="nowrap">
+          <CartButton signedIn={Boolean(user)} count={cartCount} />
+          {user ? (
+            <Group gap="sm" visibleFrom="md" wrap="nowrap">
+              <Button component={Link} href="/upload" size="sm">
+                Submit Your Car
+              </Button>
+              <Suspense
+                fallback={
+                  <Button variant="subtle" color="gray" rightSection={<ChevronDownIcon size={16} />}>
+                    {user.username}
+                  </Button>
+                }
+              >
+                <UserMenu username={user.username} onLogout={logout} />
+              </Suspense>
+            </Group>
+          ) : (
+            <Button component={Link} href="/auth" variant="outline" size="sm" visibleFrom="md">
+              Login/Register
+            </Button>
+          )}
+          <Burger
+            ref={setBurger}
+            opened={menuOpen}
+            onClick={() => setMenuOpen((open) => !open)}
+            hiddenFrom="md"
+            size="sm"
+            aria-label={menuOpen ? 'Close navigation menu' : 'Open navigation menu'}
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+          />
+        </Group>
+      </Container>
+
+      {menuOpen && (
+        <Box ref={setMenuPanel} id={MOBILE_MENU_ID} className={classes.mobileMenu} hiddenFrom="md">
+          <Container size="xl">
+            <Stack component="nav" aria-label="Mobile" gap={2}>
+              {links.map(navLink)}
+              <Divider my="xs" />
+              {user ? (
+                <>
+                  <Link href="/cart" className={classes.link}>
+                    Cart{cartCount > 0 ? ` (${cartCount})` : ''}
+                  </Link>
+                  <Link href="/user/profile" className={classes.link}>
+                    My Profile
+                  </Link>
+                  <Link href="/user/orders" className={classes.link}>
+                    My Orders
+                  </Link>
+                  <Button component={Link} href="/upload" mt="xs">
+                    Submit Your Car
+                  </Button>
+                  <Button variant="subtle" color="red" onClick={logout}>
+                    Logout
+                  </Button>
+                </>
+              ) : (
+                <Button component={Link} href="/auth" variant="outline" mt="xs">
+                  Login/Register
+                </Button>
+              )}
+            </Stack>
+          </Container>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function CartButton({ signedIn, count }: { signedIn: boolean; count: number }) {
+  if (!signedIn) {
+    return (
+      <ActionIcon
+        component={Link}
+        href="/auth"
+        variant="subtle"
+        color="gray"
+        size="lg"
+        title={MESSAGES.nav.loginToViewCart}
+        aria-label={MESSAGES.nav.loginToViewCart}
+      >
+        <CartIcon />
+      </ActionIcon>
+    );
+  }
+  const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
+  return (
+    <Indicator label={count} size={18} disabled={count <= 0} offset={4}>
+      <ActionIcon component={Link} href="/cart" variant="subtle" color="gray" size="lg" aria-label={label} title="Cart">
+        <CartIcon />
+      </ActionIcon>
+    </Indicator>
+  );
+}
+
+export function PreviewBanner({ mode }: { mode: 'maintenance' | 'comingSoon' }) {
+  const { maintenanceBanner, comingSoonBanner, adminPreviewSuffix } = MESSAGES.siteMode;
+  return (
+    <div className={classes.previewBanner} role="status">
+      {mode === 'maintenance' ? maintenanceBanner : comingSoonBanner}
+      {adminPreviewSuffix}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import classes from './Layout.module.css';
+
+const BANNER_HEIGHT = '28px';
+
+/** Every page: fixed top navigation (with the preview banner above it when there is one), content, footer. */
+export function Layout({ banner, children }: { banner?: ReactNode; children: ReactNode }) {
+  const [path] = useLocation();
+
+  // A new screen starts at the top, unless the address points at an anchor (the page scrolls to it itself).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo({ top: 0 });
+  }, [path]);
+
+  return (
+    <div className={classes.shell} style={banner ? ({ '--banner-height': BANNER_HEIGHT } as object) : undefined}>
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <Header banner={banner} />
+      <main id="main-content" className={classes.main} tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

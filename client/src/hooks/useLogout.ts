@@ -1,0 +1,29 @@
+import { MESSAGES } from '@curbside/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { notifyError, notifyToast } from '../lib/notify';
+import { procedurePath } from '../lib/query-keys';
+import { useTRPC } from '../lib/trpc';
+
+/** Logout: end the session, drop every cached answer that belonged to the user, go home. */
+export function useLogout() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const mutation = useMutation(
+    trpc.accounts.logout.mutationOptions({
+      onSuccess: () => {
+        queryClient.setQueryData(trpc.accounts.me.queryKey(), null);
+        navigate('/');
+        // Cart, orders, profile…: nothing of the previous user may survive in the cache.
+        queryClient.removeQueries({ predicate: (query) => !KEEP.has(procedurePath(query.queryKey)) });
+        notifyToast(MESSAGES.auth.logoutSuccess);
+      },
+      onError: (error) => notifyError({ ...MESSAGES.auth.logoutFailed, message: 'Please try again.' }, error),
+    }),
+  );
+  return { logout: () => mutation.mutate(), isPending: mutation.isPending };
+}
+
+/** The current user (now null) and the site settings (the same for everyone) stay, so the shell does not flash. */
+const KEEP = new Set(['accounts.me', 'settings.get']);

@@ -1,0 +1,24 @@
+import type { ToastText } from '@curbside/shared';
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { errorMessage } from './errors';
+
+// Toasts with the spec's title - text pairs (MESSAGES in @curbside/shared). One is visible at a time (spec part 1
+// §9); the others queue. The container (components/Toasts) loads with the first toast, so the store carries the
+// settings from the start.
+export const TOAST_LIMIT = 1;
+export const TOAST_POSITION = 'top-right';
+notificationsStore.updateState((state) => ({ ...state, limit: TOAST_LIMIT, defaultPosition: TOAST_POSITION }));
+
+/** A success or information toast. */
+export function notifyToast(toast: ToastText): void {
+  notifications.show({ title: toast.title, message: toast.message ?? '', color: 'teal' });
+}
+
+/**
+ * A failure toast (red): the title, with the server's message when the error carries one, else the toast's own
+ * fallback text (spec §8: "error message or 'Invalid email or password'").
+ */
+export function notifyError(toast: ToastText, error?: unknown): void {
+  const message = error === undefined ? (toast.message ?? '') : errorMessage(error, toast.message ?? '');
+  notifications.show({ title: toast.title, message, color: 'red' });
+}

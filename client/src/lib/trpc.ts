@@ -1,0 +1,62 @@
+import type { AppRouter } from '@curbside/server/router';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { dispatchAuthRequired } from './auth-events';
+import { trpcErrorCode } from './errors';
+import { procedurePath } from './query-keys';
+
+export type { AppRouter };
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+type FetchLike = NonNullable<Parameters<typeof httpBatchLink>[0]['fetch']>;
+
+/** The typed client. Same origin, so the session cookie goes with every call; tests pass their own fetch. */
+export function createTrpcClient(options: { url?: string; fetch?: FetchLike } = {}): TRPCClient<AppRouter> {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: options.url ?? '/trpc',
+        fetch: options.fetch ?? ((input, init) => fetch(input, { ...init, credentials: 'same-origin' })),
+      }),
+    ],
+  });
+}
+
+/** The current-user query reads 401 as "signed out"; every other 401 means the session is gone. */
+const QUIET_UNAUTHORIZED = new Set(['accounts.me']);
+
+function handleError(error: unknown, key: readonly unknown[] | undefined, queryClient: QueryClient): void {
+  if (trpcErrorCode(error) !== 'UNAUTHORIZED') return;
+  const path = procedurePath(key);
+  if (QUIET_UNAUTHORIZED.has(path)) return;
+  // The session ended under us: forget the cached user so the shell shows the signed-out variant, then redirect.
+  queryClient.setQueriesData({ predicate: (query) => procedurePath(query.queryKey) === 'accounts.me' }, null);
+  dispatchAuthRequired();
+}
+
+/**
+ * Cache rules of spec part 1 §9: no refetch interval, no refetch on window focus, data never goes stale, no retries.
+ * Any UNAUTHORIZED answer (other than accounts.me) fires the auth-redirect event.
+ */
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => handleError(error, query.queryKey, queryClient),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => handleError(error, mutation.options.mutationKey, queryClient),
+    }),
+    defaultOptions: {
+      queries: {
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return queryClient;
+}

@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { currentAddress, makeUser, renderApp, setViewport } from './test/render';
+import { ProcedureError } from './test/trpc-fake';
+
+const header = () => within(screen.getByRole('banner'));
+
+/** The user menu's code loads lazily: wait until its button is the real menu trigger. */
+async function userMenuButton(username: string) {
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: username }).getAttribute('aria-haspopup')).toBe('menu'),
+  );
+  return screen.getByRole('button', { name: username });
+}
+
+describe('navigation', () => {
+  it('offers Login/Register and a cart button that asks to log in when signed out', async () => {
+    renderApp({ path: '/' });
+    expect(await screen.findByRole('link', { name: 'Login/Register' })).toHaveProperty('pathname', '/auth');
+    const cart = header().getByRole('link', { name: 'Login to view cart' });
+    expect(cart.getAttribute('href')).toBe('/auth');
+    expect(cart.getAttribute('title')).toBe('Login to view cart');
+    expect(header().queryByRole('link', { name: 'Submit Your Car' })).toBeNull();
+    for (const name of ['Home', 'Gallery', 'Leaderboard', 'Merch', 'Events']) {
+      expect(header().getByRole('link', { name })).toBeTruthy();
+    }
+    expect(header().queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('shows the username menu and Submit Your Car when signed in', async () => {
+    const { userEvent } = renderApp({ path: '/', user: makeUser({ username: 'drifter' }) });
+    const menuButton = await userMenuButton('drifter');
+    expect(header().getByRole('link', { name: 'Submit Your Car' }).getAttribute('href')).toBe('/upload');
+    expect(header().queryByRole('link', { name: 'Login/Register' })).toBeNull();
+    expect(header().getByRole('link', { name: 'Cart' }).getAttribute('href')).toBe('/cart');
+
+    await userEvent.click(menuButton);
+    expect((await screen.findByRole('menuitem', { name: 'My Profile' })).getAttribute('href')).toBe('/user/profile');
+    expect(screen.getByRole('menuitem', { name: 'My Orders' }).getAttribute('href')).toBe('/user/orders');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('shows the Admin link to admins only', async () => {
+    renderApp({ path: '/', user: makeUser({ role: 'admin', username: 'boss' }) });
+    await userMenuButton('boss');
+    expect(header().getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('logs out: toast, signed-out navigation, home', async () => {
+    const { userEvent } = renderApp({
+      path: '/leaderboard',
+      user: makeUser(),
+      handlers: { 'accounts.logout': () => ({ ok: true }) },
+    });
+    await userEvent.click(await userMenuButton('drifter'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByText('Logged out successfully')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Login/Register' })).toBeTruthy();
+    expect(currentAddress()).toBe('/');
+  });
+
+  it('opens the mobile menu with the burger and closes it on a click outside', async () => {
+    setViewport(375);
+    const { userEvent } = renderApp({ path: '/', user: makeUser() });
+    expect(await screen.findByRole('link', { name: 'Cart' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'drifter' })).toBeNull(); // desktop-only
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    const mobileNav = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(mobileNav).getByRole('link', { name: 'Cart' }).getAttribute('href')).toBe('/cart');
+    await userEvent.click(await screen.findByRole('heading', { level: 1 }));
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+  });
+});
+
+describe('routes and guards', () => {
+  it('shows the not-found page for an unknown path', async () => {
+    renderApp({ path: '/no-such-page' });
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+  });
+
+  it('shows a spinner until the user and the site settings are known', async () => {
+    renderApp({ path: '/', handlers: { 'settings.get': () => new Promise(() => {}) } });
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it.each(['/cart', '/checkout', '/order-success', '/user/orders', '/user/profile', '/upload?edit=3'])(
+    'sends a signed-out visitor from %s to /auth',
+    async (path) => {
+      renderApp({ path });
+      expect(await screen.findByRole('tab', { name: 'Log In' })).toBeTruthy();
+      expect(currentAddress()).toBe('/auth');
+    },
+  );
+
+  it('lets a signed-in user into a protected page', async () => {
+    renderApp({ path: '/user/orders', user: makeUser() });
+    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeTruthy();
+  });
+
+  it('sends a signed-in user away from /auth to /', async () => {
+    renderApp({ path: '/auth', user: makeUser() });
+    await waitFor(() => expect(currentAddress()).toBe('/'));
+  });
+
+  it('sends a non-admin away from /admin to /', async () => {
+    renderApp({ path: '/admin', user: makeUser() });
+    await waitFor(() => expect(currentAddress()).toBe('/'));
+  });
+
+  it('lets an admin into /admin', async () => {
+    renderApp({ path: '/admin', user: makeUser({ role: 'admin' }) });
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
+  });
+
+  it('serves the gallery under /cars and car pages under both prefixes', async () => {
+    renderApp({ path: '/cars/1990-nissan-skyline' });
+    expect(await screen.findByRole('heading', { name: 'Car Details' })).toBeTruthy();
+  });
+
+  it('removes tracking parameters from the address and keeps the rest', async () => {
+    renderApp({ path: '/gallery?utm_source=newsletter&fbclid=abc123&utm_campaign=spring&preview=true#top' });
+    expect(await screen.findByRole('heading', { name: 'Car Gallery' })).toBeTruthy();
+    expect(currentAddress()).toBe('/gallery?preview=true#top');
+  });
+
+  it('sends the user to /auth when a call answers UNAUTHORIZED', async () => {
+    const { userEvent } = renderApp({
+      path: '/leaderboard',
+      handlers: {
+        'newsletter.subscribe': () => {
+          throw new ProcedureError('UNAUTHORIZED', 'Authentication required');
+        },
+      },
+    });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Email address' }), 'fan@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(currentAddress()).toBe('/auth'));
+  });
+});
+
+describe('site modes', () => {
+  const maintenance = { maintenanceMode: true, maintenanceMessage: 'New paint, back on Monday.' };
+
+  it('shows the maintenance page to a visitor on every path', async () => {
+    renderApp({ path: '/gallery', settings: maintenance });
+    expect(await screen.findByRole('heading', { name: 'Under Maintenance' })).toBeTruthy();
+    expect(screen.getByText('New paint, back on Monday.')).toBeTruthy();
+    expect(
+      screen.getByText("We're working hard to improve the site experience. Please check back later."),
+    ).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('keeps /auth reachable during maintenance, without the admin preview banner', async () => {
+    renderApp({ path: '/auth', settings: maintenance });
+    expect(await screen.findByRole('tab', { name: 'Log In' })).toBeTruthy();
+    expect(screen.queryByText('Maintenance Mode - Admin Preview')).toBeNull();
+  });
+
+  it('shows the coming-soon page with its launch date', async () => {
+    renderApp({
+      path: '/',
+      settings: { comingSoonMode: true, comingSoonMessage: 'Doors open soon.', launchDate: '2025-03-05' },
+    });
+    expect(await screen.findByRole('heading', { name: 'Coming Soon' })).toBeTruthy();
+    expect(screen.getByText('Doors open soon.')).toBeTruthy();
+    expect(screen.getByText('March 5, 2025')).toBeTruthy();
+  });
+
+  it('sends a visitor from /admin to /auth during maintenance', async () => {
+    renderApp({ path: '/admin', settings: maintenance });
+    await waitFor(() => expect(currentAddress()).toBe('/auth'));
+  });
+
+  it('shows admins the site with the preview banner', async () => {
+    renderApp({ path: '/gallery', user: makeUser({ role: 'admin' }), settings: maintenance });
+    expect(await screen.findByRole('heading', { name: 'Car Gallery' })).toBeTruthy();
+    expect(screen.getByText('Maintenance Mode - Admin Preview')).toBeTruthy();
+  });
+
+  it('shows the site with the banner for ?preview=true', async () => {
+    renderApp({ path: '/?preview=true', settings: { comingSoonMode: true } });
+    expect(await screen.findByText('Coming Soon Mode - Admin Preview')).toBeTruthy();
+  });
+});

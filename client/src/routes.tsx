@@ -1,0 +1,133 @@
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { PreviewBanner } from './components/Header';
+import { Layout } from './components/Layout';
+import { PageLoader } from './components/PageLoader';
+import { useCurrentUser } from './hooks/useCurrentUser';
+import { useSiteSettings } from './hooks/useSiteSettings';
+import { onAuthRequired } from './lib/auth-events';
+import { stripTrackingParamsFromAddress } from './lib/tracking';
+
+// Route-level code splitting: every screen is its own chunk, fetched on first visit.
+const HomePage = lazy(() => import('./pages/HomePage'));
+const AuthPage = lazy(() => import('./pages/AuthPage'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+const GalleryPage = lazy(() => import('./pages/GalleryPage'));
+const CarDetailPage = lazy(() => import('./pages/CarDetailPage'));
+const LeaderboardPage = lazy(() => import('./pages/LeaderboardPage'));
+const MerchPage = lazy(() => import('./pages/MerchPage'));
+const EventsPage = lazy(() => import('./pages/EventsPage'));
+const TermsPage = lazy(() => import('./pages/TermsPage'));
+const CartPage = lazy(() => import('./pages/CartPage'));
+const CheckoutPage = lazy(() => import('./pages/CheckoutPage'));
+const OrderSuccessPage = lazy(() => import('./pages/OrderSuccessPage'));
+const OrdersPage = lazy(() => import('./pages/OrdersPage'));
+const ProfilePage = lazy(() => import('./pages/ProfilePage'));
+const UploadPage = lazy(() => import('./pages/UploadPage'));
+const AdminPage = lazy(() => import('./pages/AdminPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const SiteModePage = lazy(() => import('./pages/SiteModePage'));
+
+/** Paths a visitor can reach while the site is in maintenance or coming-soon mode (signing in, and its reset link). */
+const OPEN_DURING_SITE_MODES = new Set(['/auth', '/reset-password']);
+
+/**
+ * The app below the providers: tracking-parameter clean-up, the auth-redirect event, the loading spinner, the
+ * site-mode gate, then the route table with its guards (spec part 1 §2).
+ */
+export function AppRoutes() {
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const { user, isAdmin, isLoading: userLoading } = useCurrentUser();
+  const { settings, mode, isLoading: settingsLoading } = useSiteSettings();
+
+  useEffect(() => stripTrackingParamsFromAddress(), []);
+
+  // Any 401 (other than the current-user query) sends the user to sign in.
+  useEffect(
+    () =>
+      onAuthRequired(() => {
+        if (window.location.pathname !== '/auth') navigate('/auth');
+      }),
+    [navigate],
+  );
+
+  if (userLoading || settingsLoading) return <PageLoader fullScreen />;
+
+  const preview = new URLSearchParams(search).get('preview') === 'true';
+  if (mode !== 'normal' && settings && !isAdmin && !preview && !OPEN_DURING_SITE_MODES.has(path)) {
+    if (path === '/admin') return <Redirect to="/auth" replace />;
+    return (
+      <Suspense fallback={<PageLoader fullScreen />}>
+        <SiteModePage
+          mode={mode}
+          message={mode === 'maintenance' ? settings.maintenanceMessage : settings.comingSoonMessage}
+          launchDate={settings.launchDate}
+          isAdmin={isAdmin}
+          signedIn={Boolean(user)}
+        />
+      </Suspense>
+    );
+  }
+
+  const signedIn = Boolean(user);
+  // Only those who see the site *despite* the mode get the banner; a visitor signing in on /auth does not.
+  const banner = mode !== 'normal' && (isAdmin || preview) ? <PreviewBanner mode={mode} /> : undefined;
+
+  return (
+    <Layout banner={banner}>
+      <Suspense fallback={<PageLoader />}>
+        <Switch>
+          <Route path="/" component={HomePage} />
+          <Route path="/auth">{signedIn ? <Redirect to="/" replace /> : <AuthPage />}</Route>
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/gallery" component={GalleryPage} />
+          <Route path="/cars" component={GalleryPage} />
+          <Route path="/gallery/:slug" component={CarDetailPage} />
+          <Route path="/cars/:slug" component={CarDetailPage} />
+          <Route path="/leaderboard" component={LeaderboardPage} />
+          <Route path="/merch" component={MerchPage} />
+          <Route path="/events" component={EventsPage} />
+          <Route path="/terms-of-service" component={TermsPage} />
+          <Route path="/cart">
+            <Protected signedIn={signedIn}>
+              <CartPage />
+            </Protected>
+          </Route>
+          <Route path="/checkout">
+            <Protected signedIn={signedIn}>
+              <CheckoutPage />
+            </Protected>
+          </Route>
+          <Route path="/order-success">
+            <Protected signedIn={signedIn}>
+              <OrderSuccessPage />
+            </Protected>
+          </Route>
+          <Route path="/user/orders">
+            <Protected signedIn={signedIn}>
+              <OrdersPage />
+            </Protected>
+          </Route>
+          <Route path="/user/profile">
+            <Protected signedIn={signedIn}>
+              <ProfilePage />
+            </Protected>
+          </Route>
+          <Route path="/upload">
+            <Protected signedIn={signedIn}>
+              <UploadPage />
+            </Protected>
+          </Route>
+          <Route path="/admin">{isAdmin ? <AdminPage /> : <Redirect to="/" replace />}</Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </Layout>
+  );
+}
+
+/** Login required: a signed-out visitor goes to /auth. */
+function Protected({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+  return signedIn ? children : <Redirect to="/auth" replace />;
+}

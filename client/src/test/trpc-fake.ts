@@ -1,0 +1,73 @@
+// A stand-in for the server's /trpc endpoint, at the fetch level: the real tRPC client, links and React Query run
+// unchanged, and each procedure answers from a handler. Speaks tRPC's batch wire format (no transformer).
+
+type Handler = (input: unknown) => unknown;
+
+export type Handlers = Record<string, Handler>;
+
+const HTTP_STATUS: Record<string, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+const JSON_RPC_CODE: Record<string, number> = {
+  BAD_REQUEST: -32600,
+  UNAUTHORIZED: -32001,
+  FORBIDDEN: -32003,
+  NOT_FOUND: -32004,
+  CONFLICT: -32009,
+  TOO_MANY_REQUESTS: -32029,
+  INTERNAL_SERVER_ERROR: -32603,
+};
+
+/** Throw from a handler to answer with a tRPC error (the code and the human message the server would send). */
+export class ProcedureError extends Error {
+  constructor(
+    readonly code: keyof typeof HTTP_STATUS,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Call {
+  path: string;
+  input: unknown;
+}
+
+export function createFakeTrpcFetch(handlers: Handlers) {
+  const calls: Call[] = [];
+  const fetch = async (url: URL | RequestInfo, init?: RequestInit): Promise<Response> => {
+    const address = new URL(String(url), 'http://localhost');
+    const paths = decodeURIComponent(address.pathname.replace(/^\/trpc\//, '')).split(',');
+    const rawInput = init?.method === 'POST' ? String(init.body ?? '{}') : (address.searchParams.get('input') ?? '{}');
+    const inputs = JSON.parse(rawInput) as Record<string, unknown>;
+    const results = await Promise.all(
+      paths.map(async (path, index) => {
+        const input = inputs[String(index)];
+        calls.push({ path, input });
+        const handler = handlers[path];
+        try {
+          if (!handler) throw new ProcedureError('NOT_FOUND', `No procedure on path "${path}"`);
+          return { result: { data: await handler(input) } };
+        } catch (error) {
+          if (!(error instanceof ProcedureError)) throw error;
+          return {
+            error: {
+              message: error.message,
+              code: JSON_RPC_CODE[error.code],
+              data: { code: error.code, httpStatus: HTTP_STATUS[error.code], path },
+            },
+          };
+        }
+      }),
+    );
+    return new Response(JSON.stringify(results), { status: 207, headers: { 'content-type': 'application/json' } });
+  };
+  return { fetch, calls };
+}

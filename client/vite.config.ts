@@ -1,0 +1,45 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server (Fastify) listens on 3000 in development; the browser only ever talks to the Vite origin,
+// so cookies stay first-party and no CORS is needed.
+const apiTarget = process.env.CURBSIDE_API_URL ?? 'http://127.0.0.1:3000';
+
+// Modules known to be free of side effects although their package.json does not say so (see build.rolldownOptions):
+// - @curbside/shared is pure (schemas, constants, functions): importing one constant would otherwise drag every zod
+//   schema, and zod, into the page that uses it. TODO(shared): drop once shared/package.json has "sideEffects": false.
+// - react-remove-scroll's sidecar registration, re-exported by @mantine/core's index, lands in every bundle even
+//   where no modal is used; it only matters where RemoveScroll (Modal, Drawer) is imported, and then it is.
+const SIDE_EFFECT_FREE = [
+  /[\\/]shared[\\/]src[\\/].*\.ts$/,
+  /[\\/]node_modules[\\/]react-remove-scroll[\\/].*sidecar\.js$/,
+  /[\\/]node_modules[\\/]use-sidecar[\\/].*medium\.js$/,
+];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/trpc': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/trpc': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Hashed file names (Vite's default) let the server cache /assets/* as immutable.
+    assetsDir: 'assets',
+    sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: (id) => (SIDE_EFFECT_FREE.some((pattern) => pattern.test(id)) ? false : null),
+      },
+    },
+  },
+});

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests: Debian's Chromium against the built app served by the production server.
+// Run `npm run test:e2e` from the repository root (it builds the client first).
+
+const CI = !!process.env.CI;
+
+/** Asks the OS for a port nobody is listening on. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// Playwright loads this file again in every worker process. Workers inherit the runner's environment, so the
+// port and the data directory are chosen once, by the runner, and handed on in these variables.
+process.env.E2E_PORT ??= String(await freePort());
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'curbside-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  // Runs as the runner exits, after it has stopped the server.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+const port = process.env.E2E_PORT;
+const dataDir = process.env.E2E_DATA_DIR;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: CI ? 1 : 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    // scripts/test.mjs sets PLAYWRIGHT_JSON_OUTPUT_FILE to count results for its summary line.
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['json'] as ['json']] : []),
+  ],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    // The production server on a fresh embedded database with the demo data; the client must be built already.
+    command: 'npm run start -w @curbside/server',
+    cwd: '..',
+    // The page answers once migrations and the demo data are done and the server listens.
+    url: `${baseURL}/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: port,
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,88 @@
+// `npm test`: every test tier in order, stopping at the first that fails.
+//   1. Vitest: unit, integration and contract tests (SQLite; MySQL/MariaDB as well when TEST_MYSQL_URL is set).
+//   2. End to end: build the client, then Playwright in Debian's Chromium against the production server.
+// Each runner prints its usual report and also writes a JSON report; the last line sums them up:
+//   N passed, N failed[, N skipped]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(join(tmpdir(), 'curbside-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+/** Runs a command in the repository root on this terminal and returns its exit code. */
+function run(label, command, args, env = {}) {
+  console.log(`\n> ${label}\n`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env, ...env },
+  });
+  return result.status ?? 1;
+}
+
+function readReport(name) {
+  const file = join(reports, name);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+}
+
+/** Adds a step's counts. A step that fails without a failing test (a build, a crash) counts as one failure. */
+function count(step, exitCode, { passed = 0, failed = 0, skipped = 0 } = {}) {
+  if (exitCode !== 0 && failed === 0) {
+    console.error(`\n${step} failed (exit code ${exitCode}): see its output above.`);
+    failed = 1;
+  }
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  return exitCode === 0;
+}
+
+function finish() {
+  rmSync(reports, { recursive: true, force: true });
+  const { passed, failed, skipped } = totals;
+  console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+// Vitest's JSON report: a test file that fails outside any test (it would not load) counts as one failure.
+function vitestCounts(report) {
+  if (!report) return undefined;
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  );
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles.length,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+// Playwright's JSON report: flaky tests passed on retry; errors outside tests (server start, loading) are failures.
+function playwrightCounts(report) {
+  if (!report) return undefined;
+  const { expected, flaky, unexpected, skipped } = report.stats;
+  return { passed: expected + flaky, failed: unexpected + report.errors.length, skipped };
+}
+
+// 1. Vitest: every project of the root vitest.config.ts.
+const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+const vitestJson = `--outputFile.json=${join(reports, 'vitest.json')}`;
+const vitestCode = run('vitest run', process.execPath, [
+  vitest,
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  vitestJson,
+]);
+if (!count('Vitest', vitestCode, vitestCounts(readReport('vitest.json')))) finish();
+
+// 2. End to end: build the client, then Playwright against the production server.
+if (!count('npm run build', run('npm run build', 'npm', ['run', 'build']))) finish();
+const e2eEnv = { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'playwright.json') };
+const e2eCode = run('npm test -w @curbside/e2e', 'npm', ['test', '-w', '@curbside/e2e'], e2eEnv);
+count('Playwright', e2eCode, playwrightCounts(readReport('playwright.json')));
+finish();

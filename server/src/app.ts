@@ -1,0 +1,112 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DataSource } from 'typeorm';
+import type { Config } from './config';
+import { createContext } from './context';
+import { createDataSource } from './db/data-source';
+import { runMigrations } from './db/migrate';
+import { toErrorAnswer } from './http-errors';
+import { type Mailer, OutboxMailer, SmtpMailer } from './lib/mailer';
+import { registerClient } from './plugins/client';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import { registerRestRoutes } from './rest/adapter';
+import { registerApiDocs } from './rest/openapi';
+import { type AppRouter, appRouter } from './router';
+import { ensureSiteSettings, seedDemoData } from './seed/demo';
+import { createServices, type Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Replace the mailer (tests read what was sent). */
+  mailer?: Mailer;
+}
+
+/** Builds the whole app without listening: database, plugins, /trpc, /api, docs and the client. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(),
+    forceCloseConnections: 'idle',
+  });
+  // text/plain is what a cross-site HTML form can send without a preflight; no JSON endpoint accepts it.
+  app.removeContentTypeParser('text/plain');
+
+  const ds = await openDatabase(config, app);
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl
+      ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+      : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
+  const services = createServices(ds, config, mailer);
+  app.decorate('services', services);
+  await prepareData(app, ds, config, services);
+
+  app.setErrorHandler((error, req, reply) => {
+    const answer = toErrorAnswer(error);
+    if (answer.isServerError) req.log.error({ err: error }, 'request failed');
+    else if (answer.status >= 400) req.log.debug({ err: error }, 'request refused');
+    if (answer.body.retryAfterSeconds) reply.header('retry-after', String(answer.body.retryAfterSeconds));
+    const body = answer.isServerError ? { ...answer.body, requestId: String(req.id) } : answer.body;
+    return reply.code(answer.status).send(body);
+  });
+
+  await app.register(securityPlugin, { config });
+  await app.register(sessionPlugin, { config });
+
+  const makeContext = (req: Parameters<typeof createContext>[0], reply: Parameters<typeof createContext>[1]) =>
+    createContext(req, reply, config, services);
+
+  const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
+    router: appRouter,
+    createContext: ({ req, res }) => makeContext(req, res),
+    responseMeta: ({ ctx, errors }) => {
+      const retry = errors.map((e) => toErrorAnswer(e).body.retryAfterSeconds).find(Boolean);
+      return { headers: { ...(ctx?.http.headers ?? {}), ...(retry ? { 'retry-after': String(retry) } : {}) } };
+    },
+  };
+  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
+
+  registerRestRoutes(app, { router: appRouter, basePath: '/api', createContext: makeContext });
+  await registerApiDocs(app, appRouter, config);
+  await registerClient(app, config.clientDist);
+  return app;
+}
+
+async function openDatabase(config: Config, app: FastifyInstance): Promise<DataSource> {
+  const ds = await createDataSource(config.database);
+  await ds.initialize();
+  app.addHook('onClose', async () => {
+    if (ds.isInitialized) await ds.destroy();
+  });
+  await runMigrations(ds);
+  return ds;
+}
+
+/** Rows every install needs (site settings, the configured admin) and, on a fresh database, the demo data. */
+async function prepareData(app: FastifyInstance, ds: DataSource, config: Config, services: Services): Promise<void> {
+  await ensureSiteSettings(ds);
+  if (config.seedDemo) {
+    const seeded = await seedDemoData(ds, { uploadsDir: path.join(config.dataDir, 'uploads'), log: app.log });
+    if (seeded.loaded) {
+      const lines = seeded.accounts.map((a) => `  ${a.role.padEnd(5)}  ${a.email}  /  ${a.password}`);
+      app.log.info(`Demo data loaded. Sign in with:\n${lines.join('\n')}`);
+    }
+  }
+  if (config.admin) {
+    const outcome = await services.accounts.ensureAdmin(config.admin.email, config.admin.password);
+    app.log.info({ email: config.admin.email, outcome }, 'admin account from ADMIN_EMAIL');
+  }
+}

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config';
+import { clientIpOf, hashIp } from './lib/client-ip';
+import type { UserEntity } from './modules/accounts/user.entity';
+import { readSessionUser } from './plugins/session';
+import type { Services } from './services';
+
+export interface Context {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  config: Config;
+  services: Services;
+  /** The signed-in user, or null. Checked against the session generation on every request. */
+  user: UserEntity | null;
+  clientIp: string;
+  /** Keyed hash of the client IP (IPv6 grouped by /64): what vote limits and throttles store. */
+  ipHash: string;
+  /** Procedures set a status (201, 204) or headers here; both adapters read it. Mutate, never replace. */
+  http: { status?: number; headers: Record<string, string> };
+}
+
+export async function createContext(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  services: Services,
+): Promise<Context> {
+  const clientIp = clientIpOf(req);
+  return {
+    req,
+    reply,
+    config,
+    services,
+    user: await readSessionUser(req, services.accounts),
+    clientIp,
+    ipHash: hashIp(clientIp, config.sessionSecret),
+    http: { headers: {} },
+  };
+}

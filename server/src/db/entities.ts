@@ -1,0 +1,46 @@
+import { LoginFailureEntity } from '../modules/accounts/login-failure.entity';
+import { PasswordResetTokenEntity } from '../modules/accounts/password-reset-token.entity';
+import { UserEntity } from '../modules/accounts/user.entity';
+import { AdvertisementEntity } from '../modules/ads/advertisement.entity';
+import { CarEntity } from '../modules/cars/car.entity';
+import { CartItemEntity } from '../modules/cart/cart-item.entity';
+import { EventEntity } from '../modules/events/event.entity';
+import { CarImageEntity } from '../modules/images/car-image.entity';
+import { NewsletterSubscriptionEntity } from '../modules/newsletter/newsletter-subscription.entity';
+import { OrderEntity } from '../modules/orders/order.entity';
+import { OrderItemEntity } from '../modules/orders/order-item.entity';
+import { OrderStatusChangeEntity } from '../modules/orders/order-status-change.entity';
+import { PaymentEntity } from '../modules/payments/payment.entity';
+import { PaymentWebhookEventEntity } from '../modules/payments/payment-webhook-event.entity';
+import { ProductEntity } from '../modules/products/product.entity';
+import { SiteSettingsEntity } from '../modules/settings/site-settings.entity';
+import { CarMonthlyVotesEntity } from '../modules/votes/car-monthly-votes.entity';
+import { VoteEntity } from '../modules/votes/vote.entity';
+import { VoteLimitEntity } from '../modules/votes/vote-limit.entity';
+
+/** Every entity of the data model. Migrations in ./migrations/{sqlite,mysql} must match these exactly. */
+export const entities = [
+  // accounts
+  UserEntity,
+  PasswordResetTokenEntity,
+  LoginFailureEntity,
+  // showcase
+  CarEntity,
+  CarImageEntity,
+  VoteEntity,
+  VoteLimitEntity,
+  CarMonthlyVotesEntity,
+  // shop
+  ProductEntity,
+  CartItemEntity,
+  PaymentEntity,
+  PaymentWebhookEventEntity,
+  OrderEntity,
+  OrderItemEntity,
+  OrderStatusChangeEntity,
+  // site
+  EventEntity,
+  AdvertisementEntity,
+  SiteSettingsEntity,
+  NewsletterSubscriptionEntity,
+];

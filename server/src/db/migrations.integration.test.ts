@@ -1,0 +1,79 @@
+import type { DataSource } from 'typeorm';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createTestDatabase } from '../../test/db';
+import type { Database } from '../config';
+import { createDataSource, dialectOf } from './data-source';
+import { runMigrations } from './migrate';
+
+// The migrations of each dialect must build exactly the schema the entities describe: if someone changes an entity
+// without generating a migration, generating one against a migrated database would come out non-empty.
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function freshDatabase(): Promise<Database> {
+  const db = await createTestDatabase();
+  cleanups.push(db.drop);
+  return db.database;
+}
+
+async function open(database: Database): Promise<DataSource> {
+  const ds = await createDataSource(database);
+  await ds.initialize();
+  cleanups.push(async () => {
+    if (ds.isInitialized) await ds.destroy();
+  });
+  return ds;
+}
+
+function migrationNames(ds: DataSource): string[] {
+  return ds.migrations.map((m) => m.name ?? m.constructor.name);
+}
+
+async function appliedMigrations(ds: DataSource): Promise<string[]> {
+  const rows = (await ds.query('SELECT name FROM migrations ORDER BY id')) as { name: string }[];
+  return rows.map((r) => r.name);
+}
+
+describe(`migrations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  test('a freshly migrated database matches the entities exactly', async () => {
+    const ds = await open(await freshDatabase());
+    const applied = await runMigrations(ds);
+    expect(applied).toEqual(migrationNames(ds));
+    expect(applied.length).toBeGreaterThan(0);
+
+    const { upQueries } = await ds.driver.createSchemaBuilder().log();
+    const missing = upQueries.map((q) => q.query);
+    expect(
+      missing,
+      `The ${dialectOf(ds)} migrations differ from the entities. Generate a migration ` +
+        `(npm run migration:generate:${dialectOf(ds) === 'sqlite' ? 'sqlite' : 'mysql'} -w @curbside/server -- Name); ` +
+        `it would run:\n${missing.join(';\n')}`,
+    ).toEqual([]);
+  });
+
+  test('running the migrations again, also from a restarted server, applies nothing', async () => {
+    const database = await freshDatabase();
+    const first = await open(database);
+    await runMigrations(first);
+    expect(await runMigrations(first)).toEqual([]);
+    await first.destroy();
+
+    const restarted = await open(database);
+    expect(await runMigrations(restarted)).toEqual([]);
+    expect(await appliedMigrations(restarted)).toEqual(migrationNames(restarted));
+  });
+
+  test.runIf(process.env.TEST_DB === 'mysql')('two servers starting together apply each migration once', async () => {
+    const database = await freshDatabase();
+    const [a, b] = await Promise.all([open(database), open(database)]);
+    const results = await Promise.all([runMigrations(a), runMigrations(b)]);
+
+    const all = migrationNames(a);
+    expect(results.map((r) => r.length).sort()).toEqual([0, all.length]);
+    expect(await appliedMigrations(a)).toEqual(all);
+    expect((await a.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the reader is meant to follow; logged by the outbox mailer so zero-setup installs can use it. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Sends through SMTP (SMTP_URL). */
+export class SmtpMailer implements Mailer {
+  private readonly transport;
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = createTransport(url);
+  }
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+  }
+}
+
+/** With no SMTP configured, each message becomes a file in DATA_DIR/outbox and its link goes to the log. */
+export class OutboxMailer implements Mailer {
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const slug = message.subject
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 40);
+    const file = path.join(this.dir, `${stamp}-${slug}.eml`);
+    const body = [`From: ${this.from}`, `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text, ''].join(
+      '\n',
+    );
+    await writeFile(file, body, { mode: 0o600 });
+    this.log.info({ to: message.to, file, link: message.link }, `mail written to the outbox: ${message.subject}`);
+  }
+}

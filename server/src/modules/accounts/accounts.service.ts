@@ -1,0 +1,187 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { LIMITS, type LoginInput, type RegisterInput } from '@curbside/shared';
+import { type DataSource, IsNull, MoreThan } from 'typeorm';
+import { isUniqueViolation } from '../../db/errors';
+import { conflict, DomainError } from '../../errors';
+import type { Mailer } from '../../lib/mailer';
+import { LoginThrottle } from './login-throttle';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { PasswordResetTokenEntity } from './password-reset-token.entity';
+import { UserEntity } from './user.entity';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
+/** More reset mails than this per account per hour are silently not sent (the answer stays the same). */
+const RESET_MAILS_PER_HOUR = 3;
+
+export interface AccountsDeps {
+  ds: DataSource;
+  mailer: Mailer;
+  publicUrl: string;
+  siteName: string;
+  now?: () => Date;
+}
+
+export class AccountsService {
+  private readonly throttle: LoginThrottle;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AccountsDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.throttle = new LoginThrottle(deps.ds, this.now);
+  }
+
+  private get users() {
+    return this.deps.ds.getRepository(UserEntity);
+  }
+
+  findById(id: number): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  async register(input: RegisterInput): Promise<UserEntity> {
+    const usernameKey = input.username.toLowerCase();
+    await this.assertAvailable(input.email, usernameKey);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.users.save(
+        this.users.create({
+          email: input.email,
+          username: input.username,
+          usernameKey,
+          name: input.name ?? null,
+          passwordHash,
+          role: 'user',
+        }),
+      );
+    } catch (error) {
+      // Two registrations racing for the same e-mail or username: the unique index decides, the loser gets a 409.
+      if (isUniqueViolation(error)) {
+        await this.assertAvailable(input.email, usernameKey);
+        throw conflict('That email or username is already registered.');
+      }
+      throw error;
+    }
+  }
+
+  private async assertAvailable(email: string, usernameKey: string): Promise<void> {
+    if (await this.users.existsBy({ email })) throw conflict('An account with this email already exists.');
+    if (await this.users.existsBy({ usernameKey })) throw conflict('That username is already taken.');
+  }
+
+  async login(input: LoginInput, ipHash: string): Promise<UserEntity> {
+    await this.throttle.assertAllowed(ipHash, input.email);
+    const user = await this.users.findOneBy({ email: input.email });
+    // Verify even when there is no such user, so the answer takes the same time either way.
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+    if (!user || !ok) {
+      await this.throttle.recordFailure(ipHash, input.email);
+      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
+    }
+    await this.throttle.clearAccount(input.email);
+    return user;
+  }
+
+  /** Ends every session of this user, this one included. */
+  async endAllSessions(userId: number): Promise<void> {
+    await this.users.increment({ id: userId }, 'sessionGeneration', 1);
+  }
+
+  /** Changes the password after checking the current one, and ends every other session. Returns the fresh row. */
+  async changePassword(userId: number, currentPassword: string, newPassword: string): Promise<UserEntity> {
+    const user = await this.users.findOneByOrFail({ id: userId });
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      throw new DomainError('BAD_REQUEST', 'Current password is incorrect');
+    }
+    await this.users.update(
+      { id: userId },
+      { passwordHash: await hashPassword(newPassword), sessionGeneration: user.sessionGeneration + 1 },
+    );
+    return this.users.findOneByOrFail({ id: userId });
+  }
+
+  /** Always resolves the same way, whether or not the e-mail has an account. */
+  async requestPasswordReset(email: string): Promise<void> {
+    const user = await this.users.findOneBy({ email });
+    if (!user) return;
+    const tokens = this.deps.ds.getRepository(PasswordResetTokenEntity);
+    const hourAgo = new Date(this.now().getTime() - 60 * 60 * 1000);
+    if ((await tokens.countBy({ userId: user.id, createdAt: MoreThan(hourAgo) })) >= RESET_MAILS_PER_HOUR) return;
+
+    const token = randomBytes(32).toString('base64url');
+    await tokens.insert({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(this.now().getTime() + LIMITS.passwordResetTokenTtlMs),
+      usedAt: null,
+      createdAt: this.now(),
+    });
+    const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: `Reset your ${this.deps.siteName} password`,
+      link,
+      text: [
+        `Hi ${user.name ?? user.username},`,
+        '',
+        `Someone asked to reset the password of your ${this.deps.siteName} account. If it was you, open this link within the next hour:`,
+        '',
+        link,
+        '',
+        'If it was not you, ignore this e-mail: your password stays as it is.',
+      ].join('\n'),
+    });
+  }
+
+  /** Sets a new password from a one-time token, and ends every session of that user. */
+  async resetPassword(token: string, newPassword: string): Promise<void> {
+    const tokens = this.deps.ds.getRepository(PasswordResetTokenEntity);
+    const row = await tokens.findOneBy({ tokenHash: sha256(token) });
+    if (!row || row.usedAt || row.expiresAt.getTime() <= this.now().getTime()) {
+      throw new DomainError('BAD_REQUEST', INVALID_RESET_LINK);
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await this.deps.ds.transaction(async (em) => {
+      // Claim the token first: of two concurrent uses, only one changes the password.
+      const claimed = await em.update(
+        PasswordResetTokenEntity,
+        { id: row.id, usedAt: IsNull() },
+        { usedAt: this.now() },
+      );
+      if (!claimed.affected) throw new DomainError('BAD_REQUEST', INVALID_RESET_LINK);
+      await em.update(UserEntity, { id: row.userId }, { passwordHash });
+      await em.increment(UserEntity, { id: row.userId }, 'sessionGeneration', 1);
+    });
+  }
+
+  /** ADMIN_EMAIL/ADMIN_PASSWORD at start: create that admin, or promote the existing account (its password stays). */
+  async ensureAdmin(email: string, password: string): Promise<'created' | 'promoted' | 'unchanged'> {
+    const existing = await this.users.findOneBy({ email });
+    if (existing) {
+      if (existing.role === 'admin') return 'unchanged';
+      await this.users.update({ id: existing.id }, { role: 'admin' });
+      return 'promoted';
+    }
+    const base =
+      email
+        .split('@')[0]!
+        .replace(/[^A-Za-z0-9_.-]/g, '')
+        .slice(0, 14) || 'admin';
+    let username = base.length >= LIMITS.usernameMin ? base : `${base}-admin`;
+    if (await this.users.existsBy({ usernameKey: username.toLowerCase() }))
+      username = `${base}-${randomBytes(2).toString('hex')}`;
+    await this.users.insert({
+      email,
+      username,
+      usernameKey: username.toLowerCase(),
+      name: null,
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+    });
+    return 'created';
+  }
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

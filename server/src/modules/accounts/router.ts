@@ -1,0 +1,106 @@
+import {
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  okSchema,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  registerInputSchema,
+  resetPasswordInputSchema,
+  userSchema,
+} from '@curbside/shared';
+import { z } from 'zod';
+import { endSession, startSession } from '../../plugins/session';
+import { authedProcedure, publicProcedure, router } from '../../trpc';
+import { toUserDto } from './user-dto';
+
+const tags = ['accounts'];
+
+export const accountsRouter = router({
+  /** For the browser: the signed-in user, or null (no 401, so a signed-out visitor is not redirected). */
+  me: publicProcedure.output(userSchema.nullable()).query(({ ctx }) => (ctx.user ? toUserDto(ctx.user) : null)),
+
+  current: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/user', tags, summary: 'The signed-in user (401 when signed out)' } })
+    .input(z.void())
+    .output(userSchema)
+    .query(({ ctx }) => toUserDto(ctx.user)),
+
+  register: publicProcedure
+    .meta({
+      successStatus: 201,
+      openapi: { method: 'POST', path: '/register', tags, protect: false, summary: 'Create an account and sign in' },
+    })
+    .input(registerInputSchema)
+    .output(userSchema)
+    .mutation(async ({ ctx, input }) => {
+      const user = await ctx.services.accounts.register(input);
+      startSession(ctx.req, user);
+      return toUserDto(user);
+    }),
+
+  login: publicProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/login', tags, protect: false, summary: 'Sign in with e-mail and password' },
+    })
+    .input(loginInputSchema)
+    .output(userSchema)
+    .mutation(async ({ ctx, input }) => {
+      const user = await ctx.services.accounts.login(input, ctx.ipHash);
+      startSession(ctx.req, user);
+      return toUserDto(user);
+    }),
+
+  logout: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/logout', tags, protect: false, summary: 'Sign out of this browser' } })
+    .input(z.void())
+    .output(okSchema)
+    .mutation(({ ctx }) => {
+      endSession(ctx.req);
+      return { ok: true as const };
+    }),
+
+  logoutEverywhere: authedProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/logout/everywhere', tags, summary: 'Sign out of every browser and device' },
+    })
+    .input(z.void())
+    .output(okSchema)
+    .mutation(async ({ ctx }) => {
+      await ctx.services.accounts.endAllSessions(ctx.user.id);
+      endSession(ctx.req);
+      return { ok: true as const };
+    }),
+
+  requestPasswordReset: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/password-reset/request',
+        tags,
+        protect: false,
+        summary: 'E-mail a one-time reset link (the answer is the same whether or not the account exists)',
+      },
+    })
+    .input(forgotPasswordInputSchema)
+    .output(okSchema)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.accounts.requestPasswordReset(input.email);
+      return { ok: true as const, message: PASSWORD_RESET_REQUESTED_MESSAGE };
+    }),
+
+  resetPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/password-reset/confirm',
+        tags,
+        protect: false,
+        summary: 'Set a new password with the e-mailed token; ends every session of the account',
+      },
+    })
+    .input(resetPasswordInputSchema)
+    .output(okSchema)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.accounts.resetPassword(input.token, input.password);
+      return { ok: true as const };
+    }),
+});

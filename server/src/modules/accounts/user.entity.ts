@@ -1,0 +1,45 @@
+import type { UserRole } from '@curbside/shared';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '../../db/columns';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id!: number;
+
+  /** Stored lower-cased, so uniqueness is case-insensitive on every database. */
+  @Column({ type: 'varchar', length: 254, unique: true })
+  email!: string;
+
+  /** As typed; usernameKey holds the lower-cased form that uniqueness is checked on. */
+  @Column({ type: 'varchar', length: 20 })
+  username!: string;
+
+  @Column({ type: 'varchar', length: 20, unique: true })
+  usernameKey!: string;
+
+  @Column({ type: 'varchar', length: 80, nullable: true })
+  name!: string | null;
+
+  @Column({ type: 'varchar', length: 255 })
+  passwordHash!: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'user' })
+  role!: UserRole;
+
+  @Column({ type: 'text', nullable: true })
+  bio!: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  profilePicture!: string | null;
+
+  /** Carried in the session cookie; bumping it ends every session of this user (logout everywhere, password change). */
+  @Column({ type: 'int', default: 0 })
+  sessionGeneration!: number;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+
+  @UpdatedAtColumn()
+  updatedAt!: Date;
+}

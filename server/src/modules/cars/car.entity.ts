@@ -1,0 +1,72 @@
+import type { CarCategory } from '@curbside/shared';
+import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '../../db/columns';
+import { UserEntity } from '../accounts/user.entity';
+
+/** The free-form specifications of a car (spec: engine, horsepower, transmission, drivetrain, modified, …). */
+export type CarSpecs = Record<string, string>;
+
+/**
+ * A showcased car. totalVotes is a counter kept in the same transaction as each vote, so lists and the all-time
+ * leaderboard read it from this row; the monthly tally lives in car_monthly_votes.
+ */
+@Entity('cars')
+@Index(['featured', 'createdAt'])
+@Index(['category', 'createdAt'])
+@Index(['createdAt'])
+@Index(['totalVotes'])
+export class CarEntity {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id!: number;
+
+  @Column({ type: 'varchar', length: 160, unique: true })
+  slug!: string;
+
+  @Column({ type: 'varchar', length: 60 })
+  make!: string;
+
+  @Column({ type: 'varchar', length: 80 })
+  model!: string;
+
+  @Column({ type: 'int' })
+  year!: number;
+
+  /** One of the car categories in shared (JDM, Euro, …); null shows as Other/Uncategorized. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  category!: CarCategory | null;
+
+  @Column({ type: 'text', nullable: true })
+  story!: string | null;
+
+  /** The overview text of the Specifications tab. */
+  @Column({ type: 'text', nullable: true })
+  specs!: string | null;
+
+  @Column({ type: 'varchar', length: 100 })
+  ownerName!: string;
+
+  @ManyToOne(() => UserEntity, { nullable: true, onDelete: 'SET NULL' })
+  owner!: Relation<UserEntity> | null;
+
+  @Index()
+  @Column({ type: 'int', nullable: true })
+  ownerId!: number | null;
+
+  @Column({ type: 'simple-json', nullable: true })
+  additionalSpecs!: CarSpecs | null;
+
+  @Column({ type: 'boolean', default: false })
+  legalAgreement!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  featured!: boolean;
+
+  @Column({ type: 'int', default: 0 })
+  totalVotes!: number;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+
+  @UpdatedAtColumn()
+  updatedAt!: Date;
+}

@@ -1,0 +1,70 @@
+import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { CreatedAtColumn } from '../../db/columns';
+import { UserEntity } from '../accounts/user.entity';
+import { CarEntity } from '../cars/car.entity';
+
+/** URLs of the responsive WebP variants made once at upload. */
+export interface ImageVariants {
+  w400: string;
+  w800: string;
+  w1600: string;
+}
+
+/**
+ * A photo of a car. Exactly one image per car is primary: the images service keeps that rule in one transaction
+ * (neither database offers a portable partial unique index).
+ */
+@Entity('car_images')
+@Index(['carId', 'sortOrder'])
+export class CarImageEntity {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id!: number;
+
+  @ManyToOne(() => CarEntity, { nullable: false, onDelete: 'CASCADE' })
+  car!: Relation<CarEntity>;
+
+  @Column({ type: 'int' })
+  carId!: number;
+
+  /** Storage key of the re-encoded original; the variants sit beside it. */
+  @Column({ type: 'varchar', length: 255 })
+  storageKey!: string;
+
+  @Column({ type: 'varchar', length: 500 })
+  url!: string;
+
+  @Column({ type: 'int' })
+  width!: number;
+
+  @Column({ type: 'int' })
+  height!: number;
+
+  @Column({ type: 'simple-json', nullable: true })
+  variants!: ImageVariants | null;
+
+  @Column({ type: 'boolean', default: false })
+  isPrimary!: boolean;
+
+  /** Official photo (taken by the site's photographers) rather than one the owner uploaded. */
+  @Column({ type: 'boolean', default: false })
+  isAdminUploaded!: boolean;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  caption!: string | null;
+
+  /** Bytes of the stored original. */
+  @Column({ type: 'int' })
+  fileSize!: number;
+
+  @Column({ type: 'int', default: 0 })
+  sortOrder!: number;
+
+  @ManyToOne(() => UserEntity, { nullable: true, onDelete: 'SET NULL' })
+  uploadedBy!: Relation<UserEntity> | null;
+
+  @Column({ type: 'int', nullable: true })
+  uploadedById!: number | null;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+}

@@ -1,0 +1,24 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
+import { CarEntity } from '../cars/car.entity';
+
+/**
+ * Votes per car per calendar month (UTC), incremented in the vote's transaction, so the monthly leaderboard and a
+ * car's lastMonthVotes are indexed reads: (month, votes) serves "top N this month".
+ */
+@Entity('car_monthly_votes')
+@Index(['month', 'votes'])
+export class CarMonthlyVotesEntity {
+  @PrimaryColumn({ type: 'int' })
+  carId!: number;
+
+  /** 'YYYY-MM' in UTC. */
+  @PrimaryColumn({ type: 'varchar', length: 7 })
+  month!: string;
+
+  @ManyToOne(() => CarEntity, { nullable: false, onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'carId' })
+  car!: Relation<CarEntity>;
+
+  @Column({ type: 'int', default: 0 })
+  votes!: number;
+}

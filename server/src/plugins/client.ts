@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+// Production: the built client. Hashed assets are cached for a year; every other non-API path answers index.html,
+// so deep links such as /cars/some-slug work on reload. Unknown /api and /trpc paths answer 404 JSON.
+
+export interface ClientAssets {
+  /** index.html as built, or null when no client is served. */
+  indexHtml: string | null;
+}
+
+export async function registerClient(app: FastifyInstance, clientDist: string | null): Promise<ClientAssets> {
+  const indexFile = clientDist ? path.join(clientDist, 'index.html') : null;
+  if (!clientDist || !indexFile || !existsSync(indexFile)) {
+    if (clientDist) app.log.warn({ clientDist }, 'client build not found: run `npm run build` to serve the site');
+    registerNotFound(app, null);
+    return { indexHtml: null };
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  await app.register(fastifyStatic, {
+    root: clientDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  registerNotFound(app, indexHtml);
+  return { indexHtml };
+}
+
+function registerNotFound(app: FastifyInstance, indexHtml: string | null): void {
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+    const urlPath = req.url.split('?')[0]!;
+    const isApi = urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/trpc');
+    if (isApi || !indexHtml || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ message: `Not found: ${req.method} ${urlPath}`, code: 'NOT_FOUND' });
+    }
+    return sendIndexHtml(reply, indexHtml);
+  });
+}
+
+export function sendIndexHtml(reply: FastifyReply, html: string) {
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}

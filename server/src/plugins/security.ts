@@ -1,0 +1,79 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+
+// Security headers and cross-site request refusal, from day one.
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Calls made by other servers, not browsers (the payment provider's webhook); they carry their own signature. */
+const CROSS_SITE_EXEMPT = [/^\/api\/webhooks\//];
+
+export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // Mantine sets inline style attributes and injects <style> for CSS variables.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    // Car photos are shown by link-preview crawlers and other sites' embeds.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (SAFE_METHODS.has(req.method)) return;
+    const path = req.url.split('?')[0]!;
+    if (!path.startsWith('/api/') && !path.startsWith('/trpc/')) return;
+    if (CROSS_SITE_EXEMPT.some((re) => re.test(path))) return;
+    if (isCrossSite(req, config)) {
+      return reply.code(403).send({ message: 'Cross-site requests are not allowed.', code: 'FORBIDDEN' });
+    }
+    // tRPC would also run a mutation sent as multipart/form-data or text/plain, which any site's HTML form can send.
+    if (path.startsWith('/trpc/') && !isJson(req)) {
+      return reply.code(415).send({ message: 'Unsupported content type: send JSON.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+  });
+});
+
+function isJson(req: FastifyRequest): boolean {
+  const type = req.headers['content-type'];
+  return type === undefined || type.toLowerCase().startsWith('application/json');
+}
+
+/**
+ * Browsers send Sec-Fetch-Site and Origin on state-changing requests; other clients (curl, SDKs) send neither and
+ * carry no ambient cookies of a victim, so they pass.
+ */
+export function isCrossSite(req: FastifyRequest, config: Config): boolean {
+  const fetchSite = req.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string') return fetchSite !== 'same-origin' && fetchSite !== 'none';
+  const origin = req.headers.origin;
+  if (typeof origin !== 'string') return false;
+  if (origin === 'null') return true;
+  return !allowedOrigins(req, config).has(origin);
+}
+
+function allowedOrigins(req: FastifyRequest, config: Config): Set<string> {
+  const own = new Set([new URL(config.publicUrl).origin]);
+  const host = req.headers.host;
+  if (host) {
+    own.add(`http://${host}`);
+    own.add(`https://${host}`);
+  }
+  return own;
+}

@@ -1,0 +1,96 @@
+import type { AnyTRPCProcedure } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { DomainError } from '../errors';
+import type { AppRouter } from '../router';
+import { createCallerFactory, type Meta } from '../trpc';
+
+// The documented /api paths, served as native Fastify routes generated from the procedures' OpenAPI meta.
+// Fastify's radix router finds the route (no scan over every procedure per request), the procedure runs through the
+// same caller and middlewares as /trpc, and errors go through the app's one error handler, which names the invalid
+// field in `message`. trpc-to-openapi still generates the OpenAPI document from the same meta (see openapi.ts).
+
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Fastify form, e.g. /api/cars/:slug */
+  url: string;
+  procedurePath: string;
+  type: 'query' | 'mutation';
+  successStatus: number;
+  takesInput: boolean;
+}
+
+interface ProcedureDef {
+  type: 'query' | 'mutation' | 'subscription';
+  meta?: Meta;
+  inputs: unknown[];
+}
+
+/** Every procedure that has REST meta, as a route description. */
+export function listRestRoutes(router: AppRouter, basePath: string): RestRoute[] {
+  const procedures = router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+  const routes: RestRoute[] = [];
+  for (const [procedurePath, procedure] of Object.entries(procedures)) {
+    const def = procedure._def as unknown as ProcedureDef;
+    const openapi = def.meta?.openapi;
+    if (!openapi || openapi.enabled === false || def.type === 'subscription') continue;
+    routes.push({
+      method: openapi.method,
+      url: basePath + openapi.path.replace(/\{(\w+)\}/g, ':$1'),
+      procedurePath,
+      type: def.type,
+      successStatus: def.meta?.successStatus ?? 200,
+      takesInput: def.inputs.some((schema) => !isVoidSchema(schema)),
+    });
+  }
+  return routes;
+}
+
+function isVoidSchema(schema: unknown): boolean {
+  const type = (schema as { def?: { type?: string } })?.def?.type;
+  return type === 'void' || type === 'undefined';
+}
+
+export function registerRestRoutes(
+  app: FastifyInstance,
+  opts: {
+    router: AppRouter;
+    basePath: string;
+    createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
+  },
+): RestRoute[] {
+  const createCaller = createCallerFactory(opts.router);
+  const routes = listRestRoutes(opts.router, opts.basePath);
+  for (const route of routes) {
+    const segments = route.procedurePath.split('.');
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (req, reply) => {
+        const input = route.takesInput ? restInput(req) : undefined;
+        const ctx = await opts.createContext(req, reply);
+        // biome-ignore lint/suspicious/noExplicitAny: walking the caller by the procedure's dotted path
+        const call = segments.reduce<any>((node, key) => node[key], createCaller(ctx));
+        const data = await call(input);
+        for (const [name, value] of Object.entries(ctx.http.headers)) reply.header(name, value);
+        const status = ctx.http.status ?? route.successStatus;
+        if (status === 204) return reply.code(204).send();
+        return reply.code(status).send(data);
+      },
+    });
+  }
+  return routes;
+}
+
+/** Query string (GET, DELETE) or JSON body (POST, PUT, PATCH), plus the path parameters, which win. */
+function restInput(req: FastifyRequest): Record<string, unknown> {
+  const params = (req.params ?? {}) as Record<string, unknown>;
+  const usesBody = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH';
+  if (!usesBody) return { ...(req.query as Record<string, unknown>), ...params };
+  const body = req.body;
+  if (body === undefined || body === null) return { ...params };
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new DomainError('BAD_REQUEST', 'The request body must be a JSON object.');
+  }
+  return { ...(body as Record<string, unknown>), ...params };
+}

@@ -1,0 +1,64 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import type { Config } from '../config';
+import { SESSION_COOKIE } from '../plugins/session';
+import type { AppRouter } from '../router';
+import { listRestRoutes } from './adapter';
+
+/** The OpenAPI 3.1 document of the /api paths, generated from the same procedures the routes call. */
+export function buildOpenApiDocument(router: AppRouter, config: Config): OpenAPIObject {
+  const doc = generateOpenApiDocument(router, {
+    title: `${config.siteName} API`,
+    version: '1.0.0',
+    description:
+      'The REST face of the Curbside procedures. Signed-in calls use the session cookie set by POST /api/login or ' +
+      'POST /api/register. Errors are JSON with a human `message` (validation errors name the field and list `issues`).',
+    baseUrl: `${config.publicUrl}/api`,
+    securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+  });
+  // trpc-to-openapi lists every success as 200; publish the status the route really answers.
+  for (const route of listRestRoutes(router, '')) {
+    if (route.successStatus === 200) continue;
+    const docPath = route.url.replace(/:(\w+)/g, '{$1}');
+    const operation = doc.paths?.[docPath]?.[route.method.toLowerCase() as 'get'];
+    const ok = operation?.responses?.['200'];
+    if (!operation?.responses || !ok) continue;
+    delete operation.responses['200'];
+    operation.responses[String(route.successStatus)] =
+      route.successStatus === 204 ? { description: 'Done; no content' } : ok;
+  }
+  return doc;
+}
+
+/** GET /api/openapi.json and an interactive reference at /api/docs (Swagger UI, served locally). */
+export async function registerApiDocs(app: FastifyInstance, router: AppRouter, config: Config): Promise<void> {
+  const document = buildOpenApiDocument(router, config);
+  app.get('/api/openapi.json', async () => document);
+
+  const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  await app.register(fastifyStatic, {
+    root: swaggerDir,
+    prefix: '/api/docs/assets/',
+    decorateReply: false,
+    index: false,
+  });
+  app.get('/api/docs/init.js', async (_req, reply) =>
+    reply
+      .type('text/javascript')
+      .send(
+        "window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, withCredentials: true });",
+      ),
+  );
+  app.get('/api/docs', async (_req, reply) =>
+    reply.type('text/html').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${config.siteName} API reference</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script></body></html>`),
+  );
+}

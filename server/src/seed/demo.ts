@@ -1,0 +1,281 @@
+import { randomBytes } from 'node:crypto';
+import type { UserRole } from '@curbside/shared';
+import type { DataSource, EntityManager } from 'typeorm';
+import { hashPassword } from '../modules/accounts/password';
+import { UserEntity } from '../modules/accounts/user.entity';
+import { AdvertisementEntity } from '../modules/ads/advertisement.entity';
+import { CarEntity } from '../modules/cars/car.entity';
+import { EventEntity } from '../modules/events/event.entity';
+import { CarImageEntity } from '../modules/images/car-image.entity';
+import { ProductEntity } from '../modules/products/product.entity';
+import { CarMonthlyVotesEntity } from '../modules/votes/car-monthly-votes.entity';
+import { VoteEntity } from '../modules/votes/vote.entity';
+import { VoteLimitEntity } from '../modules/votes/vote-limit.entity';
+import { DEMO_CARS, DEMO_PRODUCTS, DEMO_USERS, demoEvents, PHOTO_CAPTIONS } from './demo-data';
+import { adSvg, carSceneSvg, productSvg, type WrittenImage, writeSvgImage } from './demo-images';
+import { generateDemoVotes, monthKey } from './demo-votes';
+import { ensureSiteSettings } from './site-settings';
+
+export { ensureSiteSettings } from './site-settings';
+
+export interface SeedLogger {
+  info(message: string): void;
+}
+
+export interface DemoAccount {
+  role: UserRole;
+  email: string;
+  password: string;
+}
+
+export interface SeedResult {
+  loaded: boolean;
+  /** The accounts to sign in with (printed at start); empty when nothing was loaded. */
+  accounts: DemoAccount[];
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOTHING: SeedResult = { loaded: false, accounts: [] };
+
+/**
+ * Loads the demo data set into an empty database (no users and no cars); otherwise does nothing at all. Pictures are
+ * written under `<uploadsDir>/demo/`; every row goes in one transaction, so a failure leaves the database empty.
+ */
+export async function seedDemoData(
+  ds: DataSource,
+  options: { uploadsDir: string; log?: SeedLogger; now?: Date },
+): Promise<SeedResult> {
+  if (!(await isEmpty(ds.manager))) return NOTHING;
+  const now = options.now ?? new Date();
+  const started = Date.now();
+
+  const [pictures, passwordHashes] = await Promise.all([
+    renderPictures(options.uploadsDir),
+    Promise.all(DEMO_USERS.map((u) => hashPassword(u.password ?? randomBytes(24).toString('base64url')))),
+  ]);
+
+  try {
+    await ds.transaction(async (em) => {
+      // Another server may have seeded since the first look: then leave its data alone.
+      if (!(await isEmpty(em))) throw new AlreadySeeded();
+      await ensureSiteSettings(em);
+      await insertRows(em, now, pictures, passwordHashes);
+    });
+  } catch (err) {
+    if (err instanceof AlreadySeeded || !(await isEmpty(ds.manager))) return NOTHING;
+    throw err;
+  }
+
+  options.log?.info(`Demo data: ${DEMO_CARS.length} cars, pictures and votes loaded in ${Date.now() - started} ms`);
+  return {
+    loaded: true,
+    accounts: DEMO_USERS.filter((u) => u.password).map((u) => ({
+      role: u.role,
+      email: u.email,
+      password: u.password!,
+    })),
+  };
+}
+
+class AlreadySeeded extends Error {}
+
+async function isEmpty(em: EntityManager): Promise<boolean> {
+  const [users, cars] = await Promise.all([em.count(UserEntity), em.count(CarEntity)]);
+  return users === 0 && cars === 0;
+}
+
+interface Pictures {
+  cars: WrittenImage[][];
+  products: WrittenImage[];
+  banner: WrittenImage;
+  column: WrittenImage;
+}
+
+/** Renders every demo picture, a few at a time (each is a 1600×1000 raster in memory while it is encoded). */
+async function renderPictures(uploadsDir: string): Promise<Pictures> {
+  const carJobs = DEMO_CARS.flatMap((car, c) => Array.from({ length: car.photos }, (_, n) => ({ c, n }))).map(
+    ({ c, n }) =>
+      () => {
+        const car = DEMO_CARS[c];
+        return writeSvgImage(uploadsDir, `demo/${car.slug}/${n + 1}.jpg`, carSceneSvg(car, n), { variants: true });
+      },
+  );
+  const productJobs = DEMO_PRODUCTS.map(
+    (p) => () =>
+      writeSvgImage(uploadsDir, `demo/products/${p.sku.toLowerCase()}.jpg`, productSvg(p.name, p.art, p.color), {
+        variants: false,
+      }),
+  );
+  const adJobs = [
+    () =>
+      writeSvgImage(
+        uploadsDir,
+        'demo/ads/banner-728x90.jpg',
+        adSvg(728, 90, 'Get your car on Curbside', 'Book a shoot', '#c0392b'),
+        {
+          variants: false,
+        },
+      ),
+    () =>
+      writeSvgImage(uploadsDir, 'demo/ads/column-120x600.jpg', adSvg(120, 600, 'Detail Co.', 'Shop wax', '#2e86de'), {
+        variants: false,
+      }),
+  ];
+  const done = await runLimited([...carJobs, ...productJobs, ...adJobs], 4);
+
+  const cars: WrittenImage[][] = DEMO_CARS.map(() => []);
+  let i = 0;
+  DEMO_CARS.forEach((car, c) => {
+    for (let n = 0; n < car.photos; n++) cars[c].push(done[i++]);
+  });
+  const products = done.slice(i, i + DEMO_PRODUCTS.length);
+  const [banner, column] = done.slice(i + DEMO_PRODUCTS.length);
+  return { cars, products, banner, column };
+}
+
+async function runLimited<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      results[i] = await jobs[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  return results;
+}
+
+async function insertRows(em: EntityManager, now: Date, pictures: Pictures, passwordHashes: string[]): Promise<void> {
+  const monthsAgo = (n: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, 1));
+
+  // Users joined about four months ago, cars were shot a month later: before the first demo vote.
+  const users = await em.getRepository(UserEntity).save(
+    DEMO_USERS.map((u, i) => ({
+      email: u.email,
+      username: u.username,
+      usernameKey: u.username.toLowerCase(),
+      name: u.name,
+      passwordHash: passwordHashes[i],
+      role: u.role,
+      bio: u.bio,
+      profilePicture: null,
+      createdAt: new Date(monthsAgo(4).getTime() + i * DAY),
+    })),
+  );
+  const userId = new Map(DEMO_USERS.map((u, i) => [u.key, users[i].id]));
+  const adminId = userId.get('admin')!;
+
+  const votes = generateDemoVotes(
+    DEMO_CARS.map((c) => c.popularity),
+    now,
+  );
+  const totals = DEMO_CARS.map((_, c) => votes.filter((v) => v.carIndex === c).length);
+
+  const cars = await em.getRepository(CarEntity).save(
+    DEMO_CARS.map((c, i) => ({
+      slug: c.slug,
+      make: c.make,
+      model: c.model,
+      year: c.year,
+      category: c.category,
+      story: c.story,
+      specs: c.specs,
+      ownerName: c.ownerName,
+      ownerId: c.owner ? userId.get(c.owner)! : null,
+      additionalSpecs: c.additionalSpecs,
+      legalAgreement: true,
+      featured: c.featured,
+      totalVotes: totals[i],
+      createdAt: new Date(monthsAgo(3).getTime() + i * 2 * DAY),
+    })),
+  );
+
+  await em.getRepository(CarImageEntity).save(
+    DEMO_CARS.flatMap((c, i) =>
+      pictures.cars[i].map((img, n) => {
+        const official = n < 2 || !c.owner;
+        return {
+          carId: cars[i].id,
+          storageKey: img.storageKey,
+          url: img.url,
+          width: img.width,
+          height: img.height,
+          variants: img.variants,
+          isPrimary: n === 0,
+          isAdminUploaded: official,
+          caption: PHOTO_CAPTIONS[n],
+          fileSize: img.fileSize,
+          sortOrder: n,
+          uploadedById: official ? adminId : userId.get(c.owner!)!,
+          createdAt: cars[i].createdAt,
+        };
+      }),
+    ),
+  );
+
+  const voteRows = votes.map((v) => ({ carId: cars[v.carIndex].id, ipHash: v.ipHash, createdAt: v.createdAt }));
+  for (let i = 0; i < voteRows.length; i += 100) {
+    const chunk = voteRows.slice(i, i + 100);
+    await em.insert(VoteEntity, chunk);
+    await em.insert(
+      VoteLimitEntity,
+      chunk.map((v) => ({ carId: v.carId, ipHash: v.ipHash, lastVotedAt: v.createdAt })),
+    );
+  }
+  const tally = new Map<string, { carId: number; month: string; votes: number }>();
+  for (const v of voteRows) {
+    const month = monthKey(v.createdAt);
+    const key = `${v.carId}:${month}`;
+    const row = tally.get(key) ?? { carId: v.carId, month, votes: 0 };
+    row.votes++;
+    tally.set(key, row);
+  }
+  await em.insert(CarMonthlyVotesEntity, [...tally.values()]);
+
+  await em.insert(
+    ProductEntity,
+    DEMO_PRODUCTS.map((p, i) => ({
+      name: p.name,
+      description: p.description,
+      category: p.category,
+      price: p.price,
+      shippingFee: p.shippingFee,
+      stock: p.stock,
+      sku: p.sku,
+      imageUrl: pictures.products[i].url,
+      featured: p.featured,
+      active: true,
+      isMerch: p.isMerch,
+      printSize: p.printSize,
+      printType: p.printType,
+    })),
+  );
+
+  await em.insert(
+    EventEntity,
+    demoEvents(now, (slug) => `/api/file/demo/${slug}/2.jpg`),
+  );
+
+  const window = { startDate: new Date(now.getTime() - 15 * DAY), endDate: new Date(now.getTime() + 15 * DAY) };
+  await em.insert(AdvertisementEntity, [
+    {
+      name: 'Curbside photo shoots',
+      description: 'House banner: book a professional shoot for your car.',
+      type: 'banner',
+      imageUrl: pictures.banner.url,
+      linkUrl: 'https://curbside.example/photoshoots',
+      active: true,
+      ...window,
+    },
+    {
+      name: 'Detail Co. wax',
+      description: 'Sidebar ad for a local detailer.',
+      type: 'column',
+      imageUrl: pictures.column.url,
+      linkUrl: 'https://detailco.example/',
+      active: true,
+      ...window,
+    },
+  ]);
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import type { Mailer, MailMessage } from '../src/lib/mailer';
+import { createTestDatabase } from './db';
+
+/** Keeps every message instead of sending it. */
+export class RecordingMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+  }
+  lastTo(email: string): MailMessage | undefined {
+    return this.sent.filter((m) => m.to === email).at(-1);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  mailer: RecordingMailer;
+  /** http://127.0.0.1:<port> of the listening app. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh, migrated database (SQLite, or MySQL when TEST_DB=mysql), listening on an ephemeral port.
+ * Each test file gets its own database and data directory.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curbside-test-'));
+  const db = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ...env,
+    }),
+    database: db.database,
+  };
+  const mailer = new RecordingMailer();
+  const app = await buildApp(config, { mailer });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    config,
+    mailer,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A unique suffix so each test's users never collide, even on a shared MySQL server. */
+export function unique(prefix = 'u'): string {
+  return `${prefix}${randomBytes(4).toString('hex')}`;
+}

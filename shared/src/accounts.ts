@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+
+const V = MESSAGES.validation;
+
+// Accounts: sign-in, registration, password reset and the current user (spec part 1 §3, §5, §7).
+
+export const USER_ROLES = ['user', 'owner', 'admin'] as const;
+export const userRoleSchema = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const emailSchema = z.string().trim().toLowerCase().max(254, V.emailTooLong).pipe(z.email(V.email));
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.usernameMin, V.usernameMin)
+  .max(LIMITS.usernameMax, V.usernameMax)
+  .regex(/^[A-Za-z0-9_.-]+$/, V.usernameCharacters);
+
+/** What the server answers about a user: never a password hash or an internal column. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  username: z.string(),
+  email: z.string(),
+  role: userRoleSchema,
+  bio: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, V.passwordRequired).max(LIMITS.passwordMax, V.passwordTooLong),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+const registrationPassword = z
+  .string()
+  .min(LIMITS.registerPasswordMin, V.registerPasswordMin)
+  .max(LIMITS.passwordMax, V.passwordTooLong);
+
+/** What POST /api/register takes. confirmPassword stays in the browser (see registerFormSchema). */
+export const registerInputSchema = z.object({
+  email: emailSchema,
+  username: usernameSchema,
+  password: registrationPassword,
+  name: z
+    .string()
+    .trim()
+    .max(LIMITS.nameMax, V.nameMax)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+/** The registration form: the call's fields plus the confirmation, checked on confirmPassword. */
+export const registerFormSchema = z
+  .object({
+    email: z.string().trim().pipe(z.email(V.email)),
+    username: usernameSchema,
+    name: z.string().max(LIMITS.nameMax, V.nameMax),
+    password: registrationPassword,
+    confirmPassword: z.string().min(1, V.confirmPasswordRequired),
+  })
+  // An empty confirmation already says 'Please confirm your password'; a mismatch message on top would be noise.
+  .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
+    message: V.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+export const loginFormSchema = z.object({
+  email: z.string().trim().pipe(z.email(V.email)),
+  password: z.string().min(1, V.passwordRequired),
+});
+
+export const forgotPasswordInputSchema = z.object({ email: emailSchema });
+
+export const resetPasswordInputSchema = z.object({
+  token: z.string().min(20, V.resetLinkInvalid).max(200, V.resetLinkInvalid),
+  password: z.string().min(LIMITS.newPasswordMin, V.newPasswordMin).max(LIMITS.passwordMax, V.passwordTooLong),
+});
+
+export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
+export type Ok = z.infer<typeof okSchema>;
+
+/** The answer to the password-reset request: the same whether or not the e-mail exists. */
+export const PASSWORD_RESET_REQUESTED_MESSAGE = MESSAGES.auth.passwordResetRequested;
+
+/** GET /api/user: the signed-in user, or null for a visitor. */
+export const currentUserSchema = userSchema.nullable();

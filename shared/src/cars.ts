@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { userRoleSchema } from './accounts';
+import {
+  countSchema,
+  idSchema,
+  isoDateTimeSchema,
+  optionalText,
+  pageQuerySchema,
+  queryBooleanSchema,
+  requiredText,
+} from './common';
+import { CAR_CATEGORIES } from './constants';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+
+// Cars and their images: answers and the submit/edit calls (part 1 §3, §7; part 2 §2, §3, §5, §7).
+
+const V = MESSAGES.validation;
+
+export const carCategorySchema = z.enum(CAR_CATEGORIES, { error: V.categoryRequired });
+
+// ---- Answers ---------------------------------------------------------------------------------------------------
+
+/** Responsive copies the server makes of an uploaded photo, by width in pixels. */
+export const imageVariantsSchema = z.object({ w400: z.string(), w800: z.string(), w1600: z.string() }).partial();
+
+export const carImageSchema = z.object({
+  id: idSchema,
+  url: z.string(),
+  isPrimary: z.boolean(),
+  /** true for the site's official photos, false for photos the owner uploaded. */
+  isAdminUploaded: z.boolean(),
+  caption: z.string().nullable(),
+  fileSize: z.number().int().nonnegative().nullable(),
+  variants: imageVariantsSchema.optional(),
+});
+export type CarImage = z.infer<typeof carImageSchema>;
+
+export const ownerDetailsSchema = z.object({
+  name: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  role: userRoleSchema,
+  bio: z.string().nullable(),
+});
+export type OwnerDetails = z.infer<typeof ownerDetailsSchema>;
+
+export const specValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+/** Named extra specs: engine, horsepower, transmission, drivetrain, modified, or any other. */
+export const additionalSpecsSchema = z.record(z.string(), specValueSchema);
+export type AdditionalSpecs = z.infer<typeof additionalSpecsSchema>;
+
+export const carSchema = z.object({
+  id: idSchema,
+  slug: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number().int(),
+  category: carCategorySchema.nullable(),
+  story: z.string().nullable(),
+  /** The overview text of the Specifications tab. */
+  specs: z.string().nullable(),
+  additionalSpecs: additionalSpecsSchema,
+  featured: z.boolean(),
+  legalAgreement: z.boolean(),
+  ownerId: idSchema.nullable(),
+  ownerName: z.string().nullable(),
+  ownerDetails: ownerDetailsSchema.nullable(),
+  images: z.array(carImageSchema),
+  totalVotes: countSchema,
+  /** Votes in the current calendar month (UTC); the spec's name is kept. */
+  lastMonthVotes: countSchema,
+  /** Whether the current viewer's vote for this car is still in its 24-hour cooldown. */
+  hasVoted: z.boolean(),
+  createdAt: isoDateTimeSchema,
+});
+export type Car = z.infer<typeof carSchema>;
+
+export const carListSchema = z.array(carSchema);
+
+// GET /api/cars/by-id/{id} and GET /api/cars/{slug} take idInputSchema and slugInputSchema from ./common.
+
+// ---- List and search queries -----------------------------------------------------------------------------------
+
+/** GET /api/cars?limit=100: newest first; home asks featured=true. */
+export const carListQuerySchema = pageQuerySchema.extend({
+  limit: z.number().int().min(1).max(LIMITS.listLimitMax).default(LIMITS.galleryFetchLimit),
+  featured: queryBooleanSchema.optional(),
+  category: carCategorySchema.optional(),
+});
+export type CarListQuery = z.infer<typeof carListQuerySchema>;
+
+/** GET /api/cars/search?q=: matches make, model or owner name. */
+export const carSearchQuerySchema = z.object({
+  q: z.string({ error: V.searchRequired }).trim().min(1, V.searchRequired).max(LIMITS.searchQueryMax),
+  limit: z.number().int().min(1).max(LIMITS.listLimitMax).default(LIMITS.galleryFetchLimit),
+});
+export type CarSearchQuery = z.infer<typeof carSearchQuerySchema>;
+
+// ---- Submit and edit -------------------------------------------------------------------------------------------
+
+/** Year as typed or sent: 1999 or '1999' → 1999. Exactly four digits. */
+export const carYearSchema = z
+  .union([z.string(), z.number()], { error: V.yearRequired })
+  .transform((value) => String(value).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: V.yearRequired, abort: true })
+      .regex(/^\d{4}$/, V.yearFormat),
+  )
+  .transform(Number);
+
+const specEntriesSchema = z
+  .record(
+    z.string().trim().min(1).max(LIMITS.specKeyMax),
+    z.union([z.string().trim().max(LIMITS.specValueMax, V.tooLong(LIMITS.specValueMax)), z.number(), z.boolean()]),
+  )
+  .refine((specs) => Object.keys(specs).length <= LIMITS.specEntriesMax, V.additionalSpecsInvalid)
+  // A blank optional field (engine: '') means "not given".
+  .transform((specs) => Object.fromEntries(Object.entries(specs).filter(([, value]) => value !== '')));
+
+/**
+ * additionalSpecs as sent: an object, or the same object as a JSON string (part 2 §3). Always comes out as an
+ * object; '' and null give {}.
+ */
+export const additionalSpecsInputSchema = z
+  .union([z.string(), z.record(z.string(), z.unknown()), z.null()], { error: V.additionalSpecsInvalid })
+  .transform((value, ctx) => {
+    if (value === null || value === '') return {};
+    if (typeof value !== 'string') return value;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed;
+    } catch {
+      // fall through to the issue below
+    }
+    ctx.addIssue({ code: 'custom', message: V.additionalSpecsInvalid });
+    return z.NEVER;
+  })
+  .pipe(specEntriesSchema);
+
+/** The fields of a car that its owner (or an admin) writes. */
+const carFields = {
+  make: requiredText(V.makeRequired, LIMITS.makeMax),
+  model: requiredText(V.modelRequired, LIMITS.modelMax),
+  year: carYearSchema,
+  ownerName: requiredText(V.ownerNameRequired, LIMITS.nameMax),
+  category: carCategorySchema,
+  specs: optionalText(LIMITS.specsMax),
+  story: optionalText(LIMITS.storyMax),
+  additionalSpecs: additionalSpecsInputSchema,
+  legalAgreement: z.literal(true, { error: V.legalAgreementRequired }),
+};
+
+/**
+ * POST /api/cars. The spec's client also sends slug and ownerId: they are stripped, because the server makes
+ * the slug (unique) and the owner is the signed-in user.
+ */
+export const carCreateInputSchema = z.object({
+  ...carFields,
+  additionalSpecs: additionalSpecsInputSchema.default({}),
+});
+export type CarCreateInput = z.infer<typeof carCreateInputSchema>;
+
+/**
+ * PUT /api/cars/{id}: any subset of the fields (an admin's feature toggle sends only { id, featured }).
+ * featured is honoured for admins only; slug and ownerId are stripped as on create.
+ */
+export const carUpdateInputSchema = z
+  .object({ ...carFields, featured: z.boolean() })
+  .partial()
+  .extend({ id: idSchema });
+export type CarUpdateInput = z.infer<typeof carUpdateInputSchema>;
+
+/**
+ * The submit/edit form (part 2 §2): separate fields for the common specs, folded into additionalSpecs on the way
+ * out, so `carFormSchema.parse(values)` is the body of the create or update call.
+ */
+export const carFormSchema = z
+  .object({
+    make: carFields.make,
+    model: carFields.model,
+    year: carFields.year,
+    ownerName: carFields.ownerName,
+    category: carFields.category,
+    engine: z.string().trim().max(LIMITS.specValueMax, V.tooLong(LIMITS.specValueMax)).default(''),
+    horsepower: z
+      .union([z.string(), z.number()])
+      .transform((value) => String(value).trim())
+      .pipe(z.string().max(LIMITS.specValueMax, V.tooLong(LIMITS.specValueMax)))
+      .default(''),
+    transmission: z.string().trim().max(LIMITS.specValueMax, V.tooLong(LIMITS.specValueMax)).default(''),
+    drivetrain: z.string().trim().max(LIMITS.specValueMax, V.tooLong(LIMITS.specValueMax)).default(''),
+    modified: z.boolean().default(false),
+    specs: carFields.specs,
+    story: carFields.story,
+    legalAgreement: carFields.legalAgreement,
+  })
+  .transform(({ engine, horsepower, transmission, drivetrain, modified, ...car }) => {
+    const additionalSpecs: AdditionalSpecs = { modified };
+    if (engine) additionalSpecs.engine = engine;
+    // A plain number of horsepower is stored as a number so cards can print 'N HP'.
+    if (horsepower) additionalSpecs.horsepower = /^\d+$/.test(horsepower) ? Number(horsepower) : horsepower;
+    if (transmission) additionalSpecs.transmission = transmission;
+    if (drivetrain) additionalSpecs.drivetrain = drivetrain;
+    return { ...car, additionalSpecs };
+  });
+export type CarFormValues = z.input<typeof carFormSchema>;
+
+// ---- Images ----------------------------------------------------------------------------------------------------
+
+/** POST /api/images (multipart): the text fields next to the `image` file. */
+export const imageUploadFieldsSchema = z.object({
+  carId: z.coerce.number().pipe(idSchema),
+  isPrimary: queryBooleanSchema.default(false),
+});
+export type ImageUploadFields = z.infer<typeof imageUploadFieldsSchema>;
+
+/** PATCH /api/images/{id}/primary: answers the car's images with the new primary. */
+export const setPrimaryImageInputSchema = z.object({ id: idSchema, carId: idSchema });
+export type SetPrimaryImageInput = z.infer<typeof setPrimaryImageInputSchema>;
+export const carImageListSchema = z.array(carImageSchema);
+
+/** GET /api/owner/cars: the signed-in user's cars. */
+export const ownerCarsOutputSchema = carListSchema;

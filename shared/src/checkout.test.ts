@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createPaymentIntentInputSchema,
+  createPaymentIntentOutputSchema,
+  paymentOrderInputSchema,
+  shippingAddressSchema,
+} from './checkout';
+import { issuesOf } from './test-helpers';
+
+const address = { name: 'Ada Lovelace', line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' };
+
+describe('shippingAddressSchema', () => {
+  it('defaults the country to US and line2 to null', () => {
+    expect(shippingAddressSchema.parse(address)).toEqual({ ...address, line2: null, country: 'US' });
+  });
+
+  it('accepts ZIP+4 and a lower-case state', () => {
+    expect(shippingAddressSchema.parse({ ...address, state: ' dc ', postalCode: '20001-1234' })).toMatchObject({
+      state: 'DC',
+      postalCode: '20001-1234',
+    });
+  });
+
+  it('names every missing field', () => {
+    expect(issuesOf(shippingAddressSchema, {})).toEqual({
+      name: ['Full name is required'],
+      line1: ['Address line 1 is required'],
+      city: ['City is required'],
+      state: ['Please select a state'],
+      postalCode: ['Please enter a valid ZIP code'],
+    });
+  });
+
+  it.each(['1234', '123456', '12345-12', 'ABCDE', '12345 6789'])('rejects ZIP %j', (postalCode) => {
+    expect(issuesOf(shippingAddressSchema, { ...address, postalCode }).postalCode).toEqual([
+      'Please enter a valid ZIP code',
+    ]);
+  });
+
+  it('rejects a state outside the 50 states and DC, and other countries', () => {
+    expect(issuesOf(shippingAddressSchema, { ...address, state: 'PR' }).state).toEqual(['Please select a state']);
+    expect(issuesOf(shippingAddressSchema, { ...address, country: 'CA' }).country).toEqual([
+      'We currently ship to the United States only',
+    ]);
+  });
+});
+
+describe('createPaymentIntentInputSchema', () => {
+  it('strips the items and amounts the spec client sends', () => {
+    const input = createPaymentIntentInputSchema.parse({
+      email: 'Ada@Example.com',
+      shippingAddress: { ...address, country: 'US' },
+      items: [{ productId: 1, quantity: 1, price: 1 }],
+      amount: 1,
+      shipping: 0,
+      tax: 0,
+      total: 1,
+    });
+    expect(input).toEqual({ email: 'ada@example.com', shippingAddress: { ...address, line2: null, country: 'US' } });
+  });
+
+  it('needs a valid e-mail', () => {
+    expect(issuesOf(createPaymentIntentInputSchema, { email: 'x', shippingAddress: address }).email).toEqual([
+      'Please enter a valid email address',
+    ]);
+  });
+});
+
+describe('payment intent answer and payment order', () => {
+  it('answers integer cents and the provider', () => {
+    const answer = {
+      clientSecret: 'pi_1_secret_2',
+      amount: 10000,
+      shipping: 1000,
+      tax: 725,
+      total: 11725,
+      paymentId: 'pi_1',
+      provider: 'stripe',
+    };
+    expect(createPaymentIntentOutputSchema.parse(answer)).toEqual(answer);
+    expect(createPaymentIntentOutputSchema.safeParse({ ...answer, total: 117.25 }).success).toBe(false);
+  });
+
+  it('reads only the payment id of a payment order', () => {
+    expect(
+      paymentOrderInputSchema.parse({ paymentId: 'pi_1', totalAmount: 1, subtotalAmount: 1, status: 'paid' }),
+    ).toEqual({ paymentId: 'pi_1' });
+    expect(paymentOrderInputSchema.safeParse({ totalAmount: 1 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { emailSchema } from './accounts';
+import { centsSchema, optionalText, requiredText } from './common';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+import { US_STATE_CODES } from './us-states';
+
+// Checkout and card payment (part 2 §2, §3, §4, §5, §7). The server prices the signed-in user's cart itself:
+// amounts and items sent by a client are never read.
+
+const V = MESSAGES.validation;
+
+/** US ZIP code: 12345 or 12345-6789. */
+export const US_POSTAL_CODE = /^\d{5}(-\d{4})?$/;
+
+export const shippingAddressSchema = z.object({
+  name: requiredText(V.fullNameRequired, LIMITS.nameMax),
+  line1: requiredText(V.addressLine1Required, LIMITS.addressLineMax),
+  line2: optionalText(LIMITS.addressLineMax).transform((value) => value ?? null),
+  city: requiredText(V.cityRequired, LIMITS.addressLineMax),
+  state: z
+    .string({ error: V.stateRequired })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(US_STATE_CODES, { error: V.stateRequired })),
+  postalCode: z.string({ error: V.postalCodeInvalid }).trim().regex(US_POSTAL_CODE, V.postalCodeInvalid),
+  country: z.enum(['US'], { error: V.countryUnsupported }).default('US'),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
+
+/** An address as stored with an order (answers). */
+export const shippingAddressOutputSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
+/**
+ * POST /api/create-payment-intent, and the checkout's shipping step (its form validates these same fields).
+ * The spec's client also sends items and amounts (amount, shipping, tax, total): they are stripped.
+ */
+export const createPaymentIntentInputSchema = z.object({
+  email: z.string({ error: V.email }).pipe(emailSchema),
+  shippingAddress: shippingAddressSchema,
+});
+export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentInputSchema>;
+
+export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
+
+export const createPaymentIntentOutputSchema = z.object({
+  /** Handed to the card form; with the 'test' provider it is a stand-in the test card form understands. */
+  clientSecret: z.string(),
+  /** The cart subtotal in cents (the spec's name). */
+  amount: centsSchema,
+  shipping: centsSchema,
+  tax: centsSchema,
+  /** What the card is charged: amount + shipping + tax. */
+  total: centsSchema,
+  paymentId: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+});
+export type CreatePaymentIntentOutput = z.infer<typeof createPaymentIntentOutputSchema>;
+
+/**
+ * POST /api/payment-orders: records the order once the payment has succeeded. Only paymentId is read; the server
+ * takes amounts, address and e-mail from the payment it created. The spec's other fields are stripped.
+ */
+export const paymentOrderInputSchema = z.object({
+  paymentId: z.string().trim().min(1).max(LIMITS.paymentIdMax),
+});
+export type PaymentOrderInput = z.infer<typeof paymentOrderInputSchema>;

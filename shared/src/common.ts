@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { FILE_URL_PREFIX } from './constants';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+
+// Building blocks of the call schemas. Outputs carry dates as ISO strings and money as integer cents.
+
+const V = MESSAGES.validation;
+
+/** A database id. The REST adapter coerces path and query strings to numbers before this runs. */
+export const idSchema = z.number({ error: V.invalidId }).int(V.invalidId).positive(V.invalidId);
+export const idInputSchema = z.object({ id: idSchema });
+export type IdInput = z.infer<typeof idInputSchema>;
+
+export const slugInputSchema = z.object({ slug: z.string().trim().min(1).max(200) });
+export type SlugInput = z.infer<typeof slugInputSchema>;
+
+/** An instant in an answer: `date.toISOString()`. */
+export const isoDateTimeSchema = z.iso.datetime();
+
+/** A calendar date 'YYYY-MM-DD' (launch date, advertisement start and end). Rejects 2025-02-30. */
+export const calendarDateSchema = z.iso.date();
+
+/** An amount of money in an answer. */
+export const centsSchema = z.number().int().nonnegative();
+
+/** A count in an answer. */
+export const countSchema = z.number().int().nonnegative();
+
+/**
+ * A boolean in a query string or a JSON body: true/false, or 'true'/'false'/'1'/'0'. (z.boolean() alone turns
+ * ?featured=false into true once the REST adapter coerces it.)
+ */
+export const queryBooleanSchema = z.union([z.boolean(), z.stringbool()]);
+
+/** limit/offset for the lists that can grow without bound. Answers stay plain arrays, as the spec's calls return. */
+export const pageQuerySchema = z.object({
+  limit: z.number().int().min(1).max(LIMITS.listLimitMax).default(LIMITS.adminListLimit),
+  offset: z.number().int().min(0).default(0),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** A required text field: trimmed, with the spec's "required" message for missing, null and blank values. */
+export function requiredText(requiredMessage: string, maxLength: number) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage, abort: true })
+    .max(maxLength, V.tooLong(maxLength));
+}
+
+/**
+ * An optional text field: trimmed; blank or null becomes null (clears the field); absent stays undefined so a
+ * partial update leaves the stored value alone.
+ */
+export function optionalText(maxLength: number) {
+  return z
+    .string()
+    .trim()
+    .max(maxLength, V.tooLong(maxLength))
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null));
+}
+
+/** An absolute http(s) URL. z.url() alone would also accept javascript: and other schemes. */
+export function httpUrlSchema(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(LIMITS.urlMax, V.tooLong(LIMITS.urlMax))
+    .pipe(z.url({ protocol: /^https?$/, error: message }));
+}
+
+/** An image location: an absolute http(s) URL or a file this server stores (/api/file/…). */
+export function imageUrlSchema(requiredMessage: string, invalidMessage: string = requiredMessage) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage, abort: true })
+    .max(LIMITS.urlMax, V.tooLong(LIMITS.urlMax))
+    .refine((value) => isHttpUrl(value) || isStoredFilePath(value), invalidMessage);
+}
+
+function isHttpUrl(value: string): boolean {
+  return z.url({ protocol: /^https?$/ }).safeParse(value).success;
+}
+
+function isStoredFilePath(value: string): boolean {
+  return value.startsWith(FILE_URL_PREFIX) && /^[\w\-./]+$/.test(value) && !value.includes('..');
+}

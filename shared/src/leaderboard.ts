@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { carSchema } from './cars';
+import { countSchema } from './common';
+import { LEADERBOARD_PERIODS } from './constants';
+import { LIMITS } from './limits';
+
+// Top cars and the leaderboard (part 1 §2, §7, §9).
+
+export const leaderboardPeriodSchema = z.enum(LEADERBOARD_PERIODS);
+
+/** GET /api/cars/top?period=month|all&limit=N. month counts votes since the start of the UTC month. */
+export const topCarsQuerySchema = z.object({
+  period: leaderboardPeriodSchema.default('month'),
+  limit: z.number().int().min(1).max(LIMITS.leaderboardLimit).default(LIMITS.leaderboardLimit),
+});
+export type TopCarsQuery = z.infer<typeof topCarsQuerySchema>;
+
+/**
+ * One row of the leaderboard. The spec's product filled 'Change' from a fixed pattern; here it is real:
+ * change = previous rank − rank (positive: moved up), where the previous rank is the car's place in the same list
+ * at the end of the previous month. A car that was not in that list has change null and isNew true.
+ */
+export const leaderboardEntrySchema = z.object({
+  rank: z.number().int().positive(),
+  /** Votes in the requested period. */
+  votes: countSchema,
+  change: z.number().int().nullable(),
+  isNew: z.boolean(),
+  car: carSchema,
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+
+export const topCarsOutputSchema = z.array(leaderboardEntrySchema);
+
+/** The rank change between two places; null when the car had no previous place. */
+export function rankChange(previousRank: number | null | undefined, rank: number): number | null {
+  return previousRank == null ? null : previousRank - rank;
+}

@@ -1,0 +1,100 @@
+// Limits and constants of both spec documents (part 1 §9, part 2 §9). One place for every number.
+// Entries marked "chosen" are not in the spec: they bound input so one request cannot store a novel.
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 20,
+  nameMax: 80,
+  registerPasswordMin: 6,
+  newPasswordMin: 8,
+  /** argon2 hashes anything, but a megabyte password is an attack, not a password. */
+  passwordMax: 200,
+  /** Car photo upload limit (50 MB). */
+  photoMaxBytes: 50 * 1024 * 1024,
+  /** Profile picture upload limit (2 MB). */
+  avatarMaxBytes: 2 * 1024 * 1024,
+  /** Failed logins allowed per IP and per account in the throttle window. */
+  loginFailuresAllowed: 10,
+  loginThrottleWindowMs: 15 * MINUTE_MS,
+  passwordResetTokenTtlMs: HOUR_MS,
+
+  // Lists and pages.
+  galleryFetchLimit: 100,
+  galleryPageSize: 12,
+  leaderboardLimit: 20,
+  homeTopCars: 3,
+  /** The car page shows a '#N This Month' badge for the first three of the monthly list. */
+  rankBadgeTop: 3,
+  adminListLimit: 100,
+  recentSubmissions: 5,
+  /** Chosen: the largest page any list call hands out at once. */
+  listLimitMax: 100,
+
+  // Timings.
+  featuredSlideMs: 10 * SECOND_MS,
+  adCacheMs: 5 * MINUTE_MS,
+  confettiMs: 3 * SECOND_MS,
+  voteCooldownMs: DAY_MS,
+  navOpaqueScrollPx: 20,
+
+  // Shop.
+  defaultShippingFeeCents: 1000,
+  /** The merchandise quantity dropdown runs from 1 to min(this, stock). */
+  merchQuantityMax: 10,
+  /** 'Only N left in stock!' shows at this stock or below (and above 0). */
+  lowStockAt: 5,
+  cartQuantityMin: 1,
+  /** Chosen: a sanity cap per cart line; stock is checked separately. */
+  cartQuantityMax: 99,
+  /** Chosen: $100,000 keeps every sum far inside safe integers. */
+  priceMaxCents: 10_000_000,
+  /** Chosen. */
+  stockMax: 1_000_000,
+  /** Default tax rate in percent for a state not in the table (part 2 §9). */
+  defaultTaxPercent: 6,
+
+  // Sharing and card text.
+  shareImageMaxBytes: 8_388_608,
+  sharePreviewWidth: 1200,
+  sharePreviewHeight: 630,
+  /** A story longer than this is cut for the share description ... */
+  shareDescriptionMax: 160,
+  /** ... to this many characters plus an ellipsis. */
+  shareDescriptionCut: 157,
+  /** Car cards show this many characters of the story, then '...'. */
+  storyPreviewChars: 100,
+
+  // Slugs.
+  /** Chosen: slugs stay readable in a URL. */
+  slugMax: 80,
+  /** Chosen: the base of a car slug leaves room for the server's uniqueness suffix within slugMax. */
+  carSlugBaseMax: 64,
+
+  // Text fields (all chosen: the spec gives no maximum).
+  makeMax: 60,
+  modelMax: 60,
+  storyMax: 5000,
+  specsMax: 5000,
+  bioMax: 1000,
+  specKeyMax: 40,
+  specValueMax: 200,
+  specEntriesMax: 30,
+  searchQueryMax: 100,
+  titleMax: 200,
+  descriptionMax: 5000,
+  locationMax: 200,
+  urlMax: 2048,
+  skuMax: 64,
+  trackingNumberMax: 100,
+  orderNotesMax: 2000,
+  siteMessageMax: 500,
+  addressLineMax: 200,
+  paymentIdMax: 255,
+
+  /** Default advertisement period: 30 days from today (part 2 §5). */
+  adDefaultPeriodDays: 30,
+} as const;

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUS_COLORS, ORDER_STATUSES } from './constants';
+import {
+  adminOrderListQuerySchema,
+  canCancelOrder,
+  canUpdateOrderStatus,
+  orderSchema,
+  orderStatusUpdateInputSchema,
+} from './orders';
+import { issuesOf } from './test-helpers';
+
+describe('order statuses', () => {
+  it('are the five of the spec, each with its badge colour', () => {
+    expect(ORDER_STATUSES).toEqual(['pending', 'processing', 'shipped', 'delivered', 'canceled']);
+    expect(ORDER_STATUS_COLORS).toEqual({
+      pending: 'yellow',
+      processing: 'blue',
+      shipped: 'green',
+      delivered: 'teal',
+      canceled: 'red',
+    });
+  });
+
+  it('cannot cancel a delivered or canceled order', () => {
+    expect(ORDER_STATUSES.filter(canCancelOrder)).toEqual(['pending', 'processing', 'shipped']);
+  });
+
+  it('enables Update Status only for a different choice', () => {
+    expect(canUpdateOrderStatus('pending', null)).toBe(false);
+    expect(canUpdateOrderStatus('pending', 'pending')).toBe(false);
+    expect(canUpdateOrderStatus('pending', 'shipped')).toBe(true);
+  });
+});
+
+describe('orderStatusUpdateInputSchema', () => {
+  it('takes a status and optional tracking number and notes', () => {
+    expect(orderStatusUpdateInputSchema.parse({ id: 7, status: 'shipped', trackingNumber: ' 1Z999 ' })).toEqual({
+      id: 7,
+      status: 'shipped',
+      trackingNumber: '1Z999',
+    });
+    expect(orderStatusUpdateInputSchema.parse({ id: 7, status: 'shipped', notes: '' }).notes).toBeNull();
+  });
+
+  it('rejects an unknown status', () => {
+    expect(issuesOf(orderStatusUpdateInputSchema, { id: 7, status: 'paid' }).status).toEqual([
+      'Please select a status',
+    ]);
+  });
+});
+
+describe('order lists', () => {
+  it('filter by status with the admin limit of 100', () => {
+    expect(adminOrderListQuerySchema.parse({ status: 'pending' })).toEqual({
+      limit: 100,
+      offset: 0,
+      status: 'pending',
+    });
+  });
+
+  it('answer amounts in integer cents and dates as ISO strings', () => {
+    const order = {
+      id: 1,
+      status: 'pending',
+      createdAt: '2026-03-01T12:00:00.000Z',
+      subtotal: 10000,
+      shipping: 1000,
+      tax: 725,
+      total: 11725,
+      email: 'ada@example.com',
+      customer: { name: null, username: 'ada', email: 'ada@example.com' },
+      shippingAddress: {
+        name: 'Ada',
+        line1: '1 Main St',
+        line2: null,
+        city: 'LA',
+        state: 'CA',
+        postalCode: '90001',
+        country: 'US',
+      },
+      items: [
+        {
+          id: 1,
+          product: { name: 'Canvas Print', imageUrl: null },
+          car: { make: 'Nissan', model: 'GT-R' },
+          printSize: null,
+          priceAtPurchase: 5000,
+          quantity: 2,
+        },
+      ],
+      trackingNumber: null,
+      notes: null,
+    };
+    expect(orderSchema.parse({ ...order, paymentId: 'pi_secret', userId: 5 })).toEqual(order);
+    expect(orderSchema.safeParse({ ...order, total: 117.25 }).success).toBe(false);
+  });
+});
