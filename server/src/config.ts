@@ -114,7 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
           }
         : null,
-    clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : e.NODE_ENV === 'production' ? defaultClientDist() : null,
+    // The built client (npm run build) is served unless told otherwise; tests serve none unless they ask.
+    clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : e.NODE_ENV === 'test' ? null : defaultClientDist(),
   };
 }
 

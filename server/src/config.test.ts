@@ -1,0 +1,56 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'curbside-config-'));
+
+describe('configuration from the environment', () => {
+  it('gives a working embedded setup with no variables at all', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.join(dir, 'curbside.sqlite') });
+    expect(config.siteName).toBe('Curbside');
+    expect(config.seedDemo).toBe(true);
+    expect(config.stripe).toBeNull();
+    expect(config.secureCookies).toBe(false);
+  });
+
+  it('keeps the generated development session secret across restarts', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it('uses MySQL for a mysql:// or mariadb:// DATABASE_URL, without demo data unless asked', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mariadb://u:p@db:3306/curbside' });
+    expect(config.database).toEqual({ kind: 'mysql', url: 'mariadb://u:p@db:3306/curbside' });
+    expect(config.seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://db/x', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('stops start-up with a message naming the bad variable', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ PORT: 'eighty' }, /PORT: must be a port number/],
+      [{ DATABASE_URL: 'postgres://db/x' }, /DATABASE_URL: must be a mysql:\/\/ or mariadb:\/\/ URL/],
+      [{ SESSION_SECRET: 'short' }, /SESSION_SECRET: must be at least 32 characters/],
+      [{ NODE_ENV: 'production' }, /SESSION_SECRET: required in production/],
+      [{ ADMIN_EMAIL: 'boss@example.com' }, /ADMIN_EMAIL and ADMIN_PASSWORD must be set together/],
+      [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY: must be true or false/],
+      [{ STRIPE_SECRET_KEY: 'sk_test_x' }, /STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET/],
+    ];
+    for (const [env, message] of cases) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+    }
+  });
+
+  it('marks cookies Secure when the public URL is https', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://curbside.example/' });
+    expect(config.secureCookies).toBe(true);
+    expect(config.publicUrl).toBe('https://curbside.example');
+  });
+});

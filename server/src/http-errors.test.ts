@@ -1,0 +1,48 @@
+import { TRPCError } from '@trpc/server';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DomainError } from './errors';
+import { INTERNAL_ERROR_MESSAGE, toErrorAnswer } from './http-errors';
+
+describe('error answers', () => {
+  it('maps each domain code to its status and keeps the message', () => {
+    const cases: [DomainError['code'], number][] = [
+      ['BAD_REQUEST', 400],
+      ['UNAUTHORIZED', 401],
+      ['FORBIDDEN', 403],
+      ['NOT_FOUND', 404],
+      ['CONFLICT', 409],
+      ['PAYLOAD_TOO_LARGE', 413],
+      ['UNSUPPORTED_MEDIA_TYPE', 415],
+      ['TOO_MANY_REQUESTS', 429],
+      ['SERVICE_UNAVAILABLE', 503],
+    ];
+    for (const [code, status] of cases) {
+      const answer = toErrorAnswer(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: new DomainError(code, 'Said so') }));
+      expect(answer.status, code).toBe(status);
+      expect(answer.body.message).toBe('Said so');
+    }
+  });
+
+  it('names the invalid field of a validation error', () => {
+    const result = z.object({ year: z.number({ error: 'Year is required' }) }).safeParse({});
+    const answer = toErrorAnswer(new TRPCError({ code: 'BAD_REQUEST', cause: result.error }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('year: Year is required');
+    expect(answer.body.issues).toEqual([{ path: 'year', message: 'Year is required' }]);
+  });
+
+  it('masks the message of anything unexpected', () => {
+    const answer = toErrorAnswer(new Error('ER_NO_SUCH_TABLE: secret_table at /srv/app.js:12'));
+    expect(answer.status).toBe(500);
+    expect(answer.isServerError).toBe(true);
+    expect(answer.body.message).toBe(INTERNAL_ERROR_MESSAGE);
+    expect(JSON.stringify(answer.body)).not.toContain('secret_table');
+  });
+
+  it('answers 503 when the database cannot be reached', () => {
+    const answer = toErrorAnswer(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' }));
+    expect(answer.status).toBe(503);
+    expect(answer.body.message).not.toContain('3306');
+  });
+});

@@ -1,0 +1,153 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { siteSettingsSchema, subscribeOutputSchema } from '@curbside/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, startTestApp, unique } from '../app';
+import { HttpClient } from '../http';
+
+// What every /api and /trpc caller can rely on: the OpenAPI document, error answers, refusals of cross-site and
+// malformed requests, and the production client served beside the API.
+
+let t: TestApp;
+let clientDist: string;
+
+beforeAll(async () => {
+  clientDist = mkdtempSync(path.join(os.tmpdir(), 'curbside-dist-'));
+  mkdirSync(path.join(clientDist, 'assets'));
+  writeFileSync(path.join(clientDist, 'index.html'), '<!doctype html><title>Curbside</title><div id="root"></div>');
+  writeFileSync(path.join(clientDist, 'assets', 'index-abc123.js'), 'console.log("hi")');
+  t = await startTestApp({ CLIENT_DIST: clientDist });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the OpenAPI document', () => {
+  it('lists the accounts, settings and newsletter paths with their methods and statuses', async () => {
+    const res = await new HttpClient(t.baseUrl).get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\.1/);
+    const paths = res.body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    expect(Object.keys(paths['/user'] ?? {})).toContain('get');
+    for (const p of ['/login', '/logout', '/register', '/password-reset/request', '/password-reset/confirm', '/subscribe']) {
+      expect(Object.keys(paths[p] ?? {}), p).toContain('post');
+    }
+    expect(Object.keys(paths['/site-settings'] ?? {}).sort()).toEqual(['get', 'put']);
+    expect(Object.keys(paths['/register']!.post!.responses)).toContain('201');
+  });
+
+  it('offers an interactive reference at /api/docs', async () => {
+    const res = await new HttpClient(t.baseUrl).get('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('swagger-ui');
+    const bundle = await new HttpClient(t.baseUrl).get('/api/docs/assets/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+  });
+});
+
+describe('error answers', () => {
+  it('answers 404 JSON for an unknown /api path', async () => {
+    const res = await new HttpClient(t.baseUrl).get('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Not found: GET /api/no-such-thing');
+  });
+
+  it('answers 400 with a message for malformed JSON, and 415 for a body that is not JSON', async () => {
+    const client = new HttpClient(t.baseUrl);
+    const bad = await client.post('/api/login', '{"email": ', { 'content-type': 'application/json' });
+    expect(bad.status).toBe(400);
+    expect(typeof bad.body.message).toBe('string');
+    const plain = await client.post('/api/login', 'email=a@b.c', { 'content-type': 'text/plain' });
+    expect(plain.status).toBe(415);
+    expect(plain.body.message).toMatch(/content type/i);
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const res = await new HttpClient(t.baseUrl).post('/api/login', { email: 'a@b.co', password: 'x'.repeat(2_000_000) });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The request is too large.');
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing request whose Origin is another site, on /api and /trpc', async () => {
+    const evil = new HttpClient(t.baseUrl, { origin: 'https://evil.example' });
+    const rest = await evil.post('/api/register', { email: `${unique()}@example.com`, username: unique(), password: 'secret1' });
+    expect(rest.status).toBe(403);
+    expect(rest.body.message).toBe('Cross-site requests are not allowed.');
+    const trpc = await evil.post('/trpc/accounts.logout', {});
+    expect(trpc.status).toBe(403);
+  });
+
+  it('refuses what a browser marks cross-site, and a tRPC mutation sent as a form', async () => {
+    const res = await new HttpClient(t.baseUrl, { 'sec-fetch-site': 'cross-site' }).post('/api/logout');
+    expect(res.status).toBe(403);
+    const form = await new HttpClient(t.baseUrl).post('/trpc/accounts.logout', '--x\r\n', {
+      'content-type': 'multipart/form-data; boundary=x',
+    });
+    expect(form.status).toBe(415);
+  });
+
+  it('lets same-origin browser requests and non-browser tools through', async () => {
+    const sameOrigin = new HttpClient(t.baseUrl, { origin: t.baseUrl, 'sec-fetch-site': 'same-origin' });
+    expect((await sameOrigin.post('/api/logout')).status).toBe(200);
+    expect((await new HttpClient(t.baseUrl).post('/api/logout')).status).toBe(200);
+  });
+});
+
+describe('site settings and the newsletter', () => {
+  it('serves the site settings publicly with the spec defaults, and keeps writes for admins', async () => {
+    const anon = new HttpClient(t.baseUrl);
+    const res = await anon.get('/api/site-settings');
+    expect(res.status).toBe(200);
+    expect(siteSettingsSchema.parse(res.body)).toEqual({
+      maintenanceMode: false,
+      comingSoonMode: false,
+      maintenanceMessage: "We're currently performing maintenance. Please check back soon.",
+      comingSoonMessage: 'Our website is launching soon! Stay tuned for updates.',
+      launchDate: null,
+    });
+    const update = { ...res.body, maintenanceMode: true };
+    expect((await anon.put('/api/site-settings', update)).status).toBe(401);
+
+    const user = new HttpClient(t.baseUrl);
+    await user.post('/api/register', { email: `${unique()}@example.com`, username: unique(), password: 'secret1' });
+    const refused = await user.put('/api/site-settings', update);
+    expect(refused.status).toBe(403);
+    expect((await anon.get('/api/site-settings')).body.maintenanceMode).toBe(false);
+  });
+
+  it('subscribes an address once, and a repeat is a friendly success', async () => {
+    const email = `${unique()}@example.com`;
+    const client = new HttpClient(t.baseUrl);
+    const first = await client.post('/api/subscribe', { email, source: 'footer' });
+    expect(first.status).toBe(200);
+    expect(subscribeOutputSchema.parse(first.body)).toEqual({ ok: true, message: 'Thank you for subscribing to our newsletter.' });
+    const again = await client.post('/api/subscribe', { email: email.toUpperCase(), source: 'footer' });
+    expect(again.status).toBe(200);
+    expect(again.body.ok).toBe(true);
+    expect(again.body.message).toMatch(/already subscribed/);
+    const bad = await client.post('/api/subscribe', { email: 'nope', source: 'footer' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^email: /);
+  });
+});
+
+describe('the production client', () => {
+  it('answers index.html for deep links, with no caching, and security headers', async () => {
+    const res = await new HttpClient(t.baseUrl).get('/leaderboard');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.text).toContain('<div id="root">');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serves hashed assets with long-lived immutable caching', async () => {
+    const res = await new HttpClient(t.baseUrl).get('/assets/index-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
