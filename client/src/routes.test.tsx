@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeCarDto } from './components/cars/showcase-fixtures';
 import { currentAddress, makeUser, renderApp, setViewport } from './test/render';
 import { ProcedureError } from './test/trpc-fake';
 
@@ -116,8 +117,10 @@ describe('routes and guards', () => {
   });
 
   it('serves the gallery under /cars and car pages under both prefixes', async () => {
-    renderApp({ path: '/cars/1990-nissan-skyline' });
-    expect(await screen.findByRole('heading', { name: 'Car Details' })).toBeTruthy();
+    const car = makeCarDto(1, { slug: '1990-nissan-skyline', make: 'Nissan', model: 'Skyline' });
+    const handlers = { 'cars.bySlug': () => car, 'cars.top': () => [], 'share.qrCode': () => ({ qrCode: '' }) };
+    renderApp({ path: '/cars/1990-nissan-skyline', handlers });
+    expect(await screen.findByRole('heading', { name: 'Nissan Skyline', level: 1 })).toBeTruthy();
   });
 
   it('removes tracking parameters from the address and keeps the rest', async () => {

@@ -109,11 +109,8 @@ export function AppRoutes() {
               <OrdersPage />
             </Protected>
           </Route>
-          <Route path="/user/profile">
-            <Protected signedIn={signedIn}>
-              <ProfilePage />
-            </Protected>
-          </Route>
+          {/* The page itself sends a signed-out visitor to /auth, with the 'Authentication Required' toast. */}
+          <Route path="/user/profile" component={ProfilePage} />
           <Route path="/upload">
             <Protected signedIn={signedIn}>
               <UploadPage />

@@ -10,6 +10,11 @@ import { createDataSource } from './db/data-source';
 import { runMigrations } from './db/migrate';
 import { toErrorAnswer } from './http-errors';
 import { type Mailer, OutboxMailer, SmtpMailer } from './lib/mailer';
+import { registerFileRoutes } from './modules/files/routes';
+import { registerUploadRoutes } from './modules/images/upload-routes';
+import { registerShareImageRoute } from './modules/share/share-image';
+import type { StripeClientOptions } from './modules/payments/stripe-provider';
+import { stripeWebhookPlugin } from './modules/payments/webhook-route';
 import { registerClient } from './plugins/client';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -29,6 +34,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replace the mailer (tests read what was sent). */
   mailer?: Mailer;
+  /** Point the Stripe SDK elsewhere (tests: a local stand-in of Stripe's API). */
+  stripeApi?: StripeClientOptions;
 }
 
 /** Builds the whole app without listening: database, plugins, /trpc, /api, docs and the client. */
@@ -50,7 +57,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (config.smtpUrl
       ? new SmtpMailer(config.smtpUrl, config.mailFrom)
       : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
-  const services = createServices(ds, config, mailer);
+  const services = createServices(ds, config, mailer, {
+    stripeApi: options.stripeApi,
+    logError: (err, message) => app.log.error({ err }, message),
+  });
   app.decorate('services', services);
   await prepareData(app, ds, config, services);
 
@@ -80,8 +90,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
 
   registerRestRoutes(app, { router: appRouter, basePath: '/api', createContext: makeContext });
+  await app.register(stripeWebhookPlugin, { ...services.payments, checkout: services.checkout });
+  registerFileRoutes(app, services.storage);
+  await registerUploadRoutes(app, config);
+  registerShareImageRoute(app, { ds, storage: services.storage });
   await registerApiDocs(app, appRouter, config);
-  await registerClient(app, config.clientDist);
+  await registerClient(app, config.clientDist, config);
   return app;
 }
 

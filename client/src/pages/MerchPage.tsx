@@ -1,8 +1,64 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { MESSAGES, type Product } from '@curbside/shared';
+import { Anchor, Center, Container, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { MerchCard } from '../components/shop/MerchCard';
+import { useCurrentUser } from '../hooks/useCurrentUser';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useTRPC } from '../lib/trpc';
 
-// Placeholder: product grid, lightbox, quantity and Add to Cart (spec part 1 §2 Merchandise).
+/** /merch: the merchandise grid with a picture lightbox (spec part 1 §2 Merchandise). */
 export default function MerchPage() {
+  useDocumentTitle('Merchandise');
+  const trpc = useTRPC();
+  const { user } = useCurrentUser();
+  const merch = useQuery(trpc.products.merch.queryOptions());
+  const [enlarged, setEnlarged] = useState<Product | null>(null);
+
   return (
-    <PagePlaceholder title="Merchandise" description="Apparel, stickers and QR-code merch from the Curbside shop." />
+    <Container size="lg">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Merchandise</Title>
+          <Text c="dimmed">Stickers, apparel and QR-code merch from the Curbside shop.</Text>
+          {!user ? (
+            <Text size="sm" mt={4}>
+              <Anchor component={Link} href="/auth">
+                Sign in
+              </Anchor>{' '}
+              to add items to your cart.
+            </Text>
+          ) : null}
+        </div>
+        {merch.isPending ? (
+          <Center py="xl">
+            <Loader />
+          </Center>
+        ) : merch.isError ? (
+          <Text c="red">{MESSAGES.fetchErrors.merch}</Text>
+        ) : merch.data.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {MESSAGES.merch.empty}
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            {merch.data.map((product) => (
+              <MerchCard key={product.id} product={product} onOpenImage={setEnlarged} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      {/* Escape and a click outside close it (Mantine's defaults). */}
+      <Modal opened={enlarged !== null} onClose={() => setEnlarged(null)} size="xl" title={enlarged?.name} centered>
+        {enlarged?.imageUrl ? (
+          <img src={enlarged.imageUrl} alt={enlarged.name} style={{ width: '100%', display: 'block' }} />
+        ) : null}
+      </Modal>
+    </Container>
   );
 }

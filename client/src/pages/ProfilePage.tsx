@@ -1,6 +1,48 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import '@mantine/core/styles/Tabs.css';
+import { MESSAGES } from '@curbside/shared';
+import { Container, Stack, Tabs } from '@mantine/core';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { PageLoader } from '../components/PageLoader';
+import { useCurrentUser } from '../hooks/useCurrentUser';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { notifyError } from '../lib/notify';
+import { AccountSettings } from './profile/AccountSettings';
+import { MyVehicles } from './profile/MyVehicles';
+import { ProfileHeader } from './profile/ProfileHeader';
+import { SecuritySettings } from './profile/SecuritySettings';
 
-// Placeholder: profile header, Account Settings and Security tabs, My Vehicles (spec part 1 §2 My Profile).
+/** /user/profile (part 1 §2 My Profile). */
 export default function ProfilePage() {
-  return <PagePlaceholder title="My Profile" description="Your account settings, password and vehicles." />;
+  useDocumentTitle('My Profile');
+  const { user, isLoading } = useCurrentUser();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (!isLoading && !user) {
+      notifyError(MESSAGES.profile.loginRequired);
+      navigate('/auth', { replace: true });
+    }
+  }, [isLoading, user, navigate]);
+
+  if (!user) return <PageLoader />;
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <ProfileHeader user={user} />
+        <Tabs defaultValue="account" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="account">Account Settings</Tabs.Tab>
+            <Tabs.Tab value="security">Security</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="account">
+            <AccountSettings user={user} />
+          </Tabs.Panel>
+          <Tabs.Panel value="security">
+            <SecuritySettings />
+          </Tabs.Panel>
+        </Tabs>
+        <MyVehicles />
+      </Stack>
+    </Container>
+  );
 }

@@ -2,16 +2,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { carPreviewTags, type SiteIdentity, withPreviewTags } from '../modules/share/og-tags';
 
 // Production: the built client. Hashed assets are cached for a year; every other non-API path answers index.html,
 // so deep links such as /cars/some-slug work on reload. Unknown /api and /trpc paths answer 404 JSON.
+// A car page's HTML (/cars/{slug}, /gallery/{slug}) carries the car's Open Graph and Twitter tags for link previews.
 
 export interface ClientAssets {
   /** index.html as built, or null when no client is served. */
   indexHtml: string | null;
 }
 
-export async function registerClient(app: FastifyInstance, clientDist: string | null): Promise<ClientAssets> {
+export async function registerClient(
+  app: FastifyInstance,
+  clientDist: string | null,
+  site?: SiteIdentity,
+): Promise<ClientAssets> {
   const indexFile = clientDist ? path.join(clientDist, 'index.html') : null;
   if (!clientDist || !indexFile || !existsSync(indexFile)) {
     if (clientDist) app.log.warn({ clientDist }, 'client build not found: run `npm run build` to serve the site');
@@ -30,6 +36,7 @@ export async function registerClient(app: FastifyInstance, clientDist: string | 
     },
   });
   registerNotFound(app, indexHtml);
+  if (site) registerCarPages(app, indexHtml, site);
   return { indexHtml };
 }
 
@@ -46,4 +53,14 @@ function registerNotFound(app: FastifyInstance, indexHtml: string | null): void 
 
 export function sendIndexHtml(reply: FastifyReply, html: string) {
   return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}
+
+function registerCarPages(app: FastifyInstance, indexHtml: string, site: SiteIdentity): void {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { slug } = req.params as { slug: string };
+    const tags = await carPreviewTags(app.services.ds, site, slug);
+    return sendIndexHtml(reply, tags ? withPreviewTags(indexHtml, tags) : indexHtml);
+  };
+  app.get('/cars/:slug', handler);
+  app.get('/gallery/:slug', handler);
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { Config } from '../config';
+import { addUploadOperations } from '../modules/images/openapi-uploads';
 import { SESSION_COOKIE } from '../plugins/session';
 import type { AppRouter } from '../router';
 import { listRestRoutes } from './adapter';
@@ -30,6 +31,7 @@ export function buildOpenApiDocument(router: AppRouter, config: Config): OpenAPI
     operation.responses[String(route.successStatus)] =
       route.successStatus === 204 ? { description: 'Done; no content' } : ok;
   }
+  addUploadOperations(doc);
   return doc;
 }
 

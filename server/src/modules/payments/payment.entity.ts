@@ -21,6 +21,8 @@ export interface PaymentShippingSnapshot {
 
 /** A cart line as priced by the server when the payment was created. */
 export interface PaymentCartLine {
+  /** The cart line this came from: removed from the cart when the order is made. */
+  cartItemId?: number;
   productId: number;
   carId: number | null;
   imageId: number | null;

@@ -1,0 +1,43 @@
+import { LIMITS } from '@curbside/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTRPC } from '../../lib/trpc';
+
+/**
+ * A banner advertisement: active, of type banner and within its dates; one of them at random when several are
+ * eligible (spec part 1 §4). The server answers only ads live today (shared isAdLive); the list is cached for 5
+ * minutes. Nothing is drawn when there is none. (isAdLive is not imported here: its module carries the ad form's zod
+ * schemas, which would load zod on the home page.)
+ */
+export function BannerAd() {
+  const trpc = useTRPC();
+  const { data } = useQuery({
+    ...trpc.ads.active.queryOptions(),
+    staleTime: LIMITS.adCacheMs,
+    gcTime: LIMITS.adCacheMs,
+  });
+  const ad = useMemo(() => {
+    const eligible = (data ?? []).filter((candidate) => candidate.type === 'banner');
+    return eligible.length ? eligible[Math.floor(Math.random() * eligible.length)] : null;
+  }, [data]);
+  if (!ad) return null;
+  return (
+    <a
+      href={ad.linkUrl}
+      target="_blank"
+      rel="noopener noreferrer sponsored"
+      data-testid="banner-ad"
+      style={{ display: 'block', maxWidth: 970, margin: '0 auto' }}
+    >
+      <img
+        src={ad.imageUrl}
+        alt={ad.name}
+        width={970}
+        height={250}
+        loading="lazy"
+        decoding="async"
+        style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 8 }}
+      />
+    </a>
+  );
+}

@@ -1,0 +1,87 @@
+import { type Car, carVoteCount, MESSAGES, primaryImage, truncateStory } from '@curbside/shared';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import { CarImage } from './CarImage';
+import classes from './cars.module.css';
+
+/** The tags under a card: category, engine, 'N HP', Modified (spec part 1 §2). */
+export function carTags(car: Pick<Car, 'category' | 'additionalSpecs'>): string[] {
+  const specs = car.additionalSpecs ?? {};
+  const tags: string[] = [];
+  if (car.category) tags.push(car.category);
+  if (specs.engine) tags.push(String(specs.engine));
+  if (specs.horsepower !== undefined && specs.horsepower !== '')
+    tags.push(MESSAGES.carCard.horsepowerTag(specs.horsepower as string | number));
+  if (specs.modified === true || specs.modified === 'true') tags.push(MESSAGES.carCard.modifiedTag);
+  return tags;
+}
+
+export interface CarCardProps {
+  car: Car;
+  /** '#N This Month' badge (home top cars). */
+  rank?: number;
+  /** Show the story and the tags (home) or the compact gallery card. */
+  variant?: 'full' | 'compact';
+  /** The first row of a list: load eagerly. */
+  eager?: boolean;
+}
+
+export function CarCard({ car, rank, variant = 'full', eager }: CarCardProps) {
+  const votes = carVoteCount(car);
+  return (
+    <Card
+      component={Link}
+      href={`/cars/${car.slug}`}
+      withBorder
+      radius="md"
+      padding="md"
+      className={classes.card}
+      data-testid="car-card"
+    >
+      <Card.Section className={classes.cardMedia}>
+        <CarImage
+          image={primaryImage(car.images)}
+          alt={`${car.make} ${car.model}`}
+          sizes="(min-width: 75em) 33vw, (min-width: 48em) 50vw, 100vw"
+          lazy={!eager}
+        />
+        {rank ? (
+          <Badge className={classes.rankBadge} size="lg" color="yellow" variant="filled">
+            {MESSAGES.carCard.rankBadge(rank)}
+          </Badge>
+        ) : null}
+      </Card.Section>
+      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={3} fz="lg" lineClamp={1}>
+            {car.make} {car.model}
+          </Title>
+          <Text fw={700} c="yellow" style={{ whiteSpace: 'nowrap' }} aria-label={`${votes} votes`}>
+            ♥ {votes}
+          </Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {car.ownerName || MESSAGES.carCard.unknownOwner}
+        </Text>
+        {variant === 'full' ? (
+          <>
+            {car.story ? <Text size="sm">{truncateStory(car.story)}</Text> : null}
+            <Group gap={6} mt="auto">
+              {carTags(car).map((tag) => (
+                <Badge key={tag} variant="light" size="sm">
+                  {tag}
+                </Badge>
+              ))}
+            </Group>
+          </>
+        ) : (
+          <Group gap={6} mt="auto">
+            <Badge variant="light" size="sm">
+              {car.category || MESSAGES.carCard.otherCategory}
+            </Badge>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { type Car, LIMITS, MESSAGES, primaryImage } from '@curbside/shared';
+import { Button, Group, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { CarImage } from './CarImage';
+import classes from './cars.module.css';
+
+/** Featured cars, one at a time: advances every 10 s, wraps to the first, dots jump (spec part 1 §4). */
+export function FeaturedSlider({ cars }: { cars: Car[] }) {
+  const [index, setIndex] = useState(0);
+  const count = cars.length;
+
+  // Restarting the timer on every change means a dot click gets a full 10 s too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: index restarts the timer on purpose
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), LIMITS.featuredSlideMs);
+    return () => window.clearTimeout(timer);
+  }, [index, count]);
+
+  if (count === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {MESSAGES.home.noFeaturedCars}
+      </Text>
+    );
+  }
+  const car = cars[Math.min(index, count - 1)];
+  return (
+    <div>
+      <section className={classes.slider} aria-roledescription="carousel" aria-label="Featured cars">
+        <CarImage
+          key={car.id}
+          image={primaryImage(car.images)}
+          alt={`${car.make} ${car.model}`}
+          sizes="(min-width: 75em) 1200px, 100vw"
+          ratio={16 / 9}
+          lazy
+        />
+        <div className={classes.slideCaption}>
+          <Group justify="space-between" align="flex-end">
+            <div>
+              <Title order={3}>
+                {car.year} {car.make} {car.model}
+              </Title>
+              <Text c="gray.4">{car.ownerName || MESSAGES.carCard.unknownOwner}</Text>
+            </div>
+            <Button component={Link} href={`/cars/${car.slug}`}>
+              View Details
+            </Button>
+          </Group>
+        </div>
+      </section>
+      {count > 1 ? (
+        <div className={classes.dots}>
+          {cars.map((c, i) => (
+            <button
+              key={c.id}
+              type="button"
+              className={classes.dot}
+              aria-label={`Show ${c.make} ${c.model}`}
+              aria-current={i === index}
+              onClick={() => setIndex(i)}
+            />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { type Car, LIMITS, MESSAGES } from '@curbside/shared';
+import { Button, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { trpcErrorCode } from '../../lib/errors';
+import { notifyError, notifyToast } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+
+async function celebrate() {
+  // No canvas (a test DOM, or a browser that blocks it): nothing to draw on.
+  if (!document.createElement('canvas').getContext('2d')) return;
+  try {
+    const { default: confetti } = await import('canvas-confetti');
+    const end = Date.now() + LIMITS.confettiMs;
+    const burst = () => {
+      confetti({ particleCount: 40, spread: 70, origin: { y: 0.7 }, disableForReducedMotion: true });
+      if (Date.now() < end) window.setTimeout(burst, 400);
+    };
+    burst();
+  } catch {
+    // Decoration only.
+  }
+}
+
+/**
+ * Vote for a car (spec part 1 §4): after a counted vote the cached car gets the new totals and hasVoted, and the
+ * top lists refresh. A refused vote (429) shows the server's message and marks the car as voted.
+ */
+export function VoteButton({ car }: { car: Car }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const carKey = trpc.cars.bySlug.queryKey({ slug: car.slug });
+  const markVoted = (totals?: { totalVotes: number; lastMonthVotes: number }) =>
+    queryClient.setQueryData(carKey, (old) => (old ? { ...old, ...totals, hasVoted: true } : old));
+
+  const vote = useMutation(
+    trpc.votes.cast.mutationOptions({
+      onSuccess: (totals) => {
+        markVoted(totals);
+        void queryClient.invalidateQueries({ queryKey: trpc.cars.top.pathKey() });
+        notifyToast(MESSAGES.vote.recorded);
+        void celebrate();
+      },
+      onError: (error) => {
+        if (trpcErrorCode(error) === 'TOO_MANY_REQUESTS') markVoted();
+        notifyError(MESSAGES.vote.failed, error);
+      },
+    }),
+  );
+
+  const onClick = () => {
+    if (car.hasVoted) {
+      notifyToast(MESSAGES.vote.alreadyVoted);
+      return;
+    }
+    vote.mutate({ carId: car.id });
+  };
+
+  return (
+    <Stack gap={6}>
+      <Button size="lg" fullWidth onClick={onClick} loading={vote.isPending} disabled={car.hasVoted} color="yellow">
+        {car.hasVoted ? MESSAGES.carDetail.alreadyVotedButton : 'Vote for this Car'}
+      </Button>
+      {car.hasVoted ? (
+        <Text size="sm" c="dimmed" ta="center">
+          {MESSAGES.carDetail.voteAgainNote}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

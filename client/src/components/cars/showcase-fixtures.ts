@@ -1,0 +1,41 @@
+import type { Car, LeaderboardEntry } from '@curbside/shared';
+
+/** A car as the server answers it, for client tests. */
+export function makeCarDto(id: number, overrides: Partial<Car> = {}): Car {
+  return {
+    id,
+    slug: `car-${id}`,
+    make: 'Nissan',
+    model: `Skyline ${id}`,
+    year: 1999,
+    category: 'JDM',
+    story: 'A clean R34 with a long history of weekend meets.',
+    specs: null,
+    additionalSpecs: { engine: 'RB26', horsepower: 280, modified: true },
+    featured: false,
+    legalAgreement: true,
+    ownerId: null,
+    ownerName: 'Sam Driver',
+    ownerDetails: null,
+    images: [
+      {
+        id: id * 10,
+        url: `/api/file/cars/${id}/a.jpg`,
+        isPrimary: true,
+        isAdminUploaded: true,
+        caption: null,
+        fileSize: 1000,
+        variants: { w400: `/api/file/cars/${id}/a.w400.webp`, w800: `/api/file/cars/${id}/a.w800.webp` },
+      },
+    ],
+    totalVotes: 10,
+    lastMonthVotes: 3,
+    hasVoted: false,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeEntry(rank: number, car: Car, overrides: Partial<LeaderboardEntry> = {}): LeaderboardEntry {
+  return { rank, votes: car.lastMonthVotes, change: 0, isNew: false, car, ...overrides };
+}

@@ -1,0 +1,128 @@
+import '@mantine/dropzone/styles.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Image.css';
+import { ACCEPTED_IMAGE_TYPES, LIMITS } from '@curbside/shared';
+import { ActionIcon, Group, Image, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useEffect, useMemo } from 'react';
+
+/** A photo chosen in the browser, with its upload state. */
+export interface PendingPhoto {
+  id: string;
+  file: File;
+  /** null before the upload starts. */
+  progress: number | null;
+  status: 'waiting' | 'uploading' | 'done' | 'failed';
+  error?: string;
+}
+
+let counter = 0;
+export const toPendingPhoto = (file: File): PendingPhoto => ({
+  id: `photo-${++counter}`,
+  file,
+  progress: null,
+  status: 'waiting',
+});
+
+const MAX_MB = LIMITS.photoMaxBytes / 1024 / 1024;
+
+export interface PhotoDropzoneProps {
+  photos: PendingPhoto[];
+  onAdd: (files: File[]) => void;
+  onRemove: (id: string) => void;
+  onReject?: (rejections: FileRejection[]) => void;
+  disabled?: boolean;
+}
+
+/** Drag-and-drop (or click) photo picker with previews and a progress bar per file while uploading. */
+export function PhotoDropzone({ photos, onAdd, onRemove, onReject, disabled }: PhotoDropzoneProps) {
+  return (
+    <Stack gap="sm">
+      <Dropzone
+        onDrop={onAdd}
+        onReject={onReject}
+        accept={[...ACCEPTED_IMAGE_TYPES]}
+        maxSize={LIMITS.photoMaxBytes}
+        multiple
+        disabled={disabled}
+        aria-label="Photo upload area"
+        name="photos"
+      >
+        <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
+          <Text size="lg" fw={600}>
+            Drag photos here or click to choose
+          </Text>
+          <Text size="sm" c="dimmed">
+            Max file size {MAX_MB}MB, images only, multiple allowed
+          </Text>
+        </Stack>
+      </Dropzone>
+      {photos.length > 0 ? (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+          {photos.map((photo, index) => (
+            <PhotoPreview
+              key={photo.id}
+              photo={photo}
+              label={index === 0 ? 'First photo' : undefined}
+              onRemove={() => onRemove(photo.id)}
+              disabled={disabled}
+            />
+          ))}
+        </SimpleGrid>
+      ) : null}
+    </Stack>
+  );
+}
+
+function PhotoPreview({
+  photo,
+  label,
+  onRemove,
+  disabled,
+}: {
+  photo: PendingPhoto;
+  label?: string;
+  onRemove: () => void;
+  disabled?: boolean;
+}) {
+  const url = useMemo(() => URL.createObjectURL(photo.file), [photo.file]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return (
+    <Paper withBorder radius="md" p={6} data-testid="pending-photo">
+      <Image src={url} alt={`Preview of ${photo.file.name}`} h={110} radius="sm" fit="cover" />
+      <Group justify="space-between" wrap="nowrap" mt={6} gap={4}>
+        <Text size="xs" truncate title={photo.file.name}>
+          {label ? `${label} · ` : ''}
+          {photo.file.name}
+        </Text>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="sm"
+          onClick={onRemove}
+          disabled={disabled || photo.status === 'uploading'}
+          aria-label={`Remove ${photo.file.name}`}
+        >
+          ✕
+        </ActionIcon>
+      </Group>
+      {photo.progress !== null ? (
+        <Progress
+          mt={6}
+          size="sm"
+          value={photo.progress}
+          color={photo.status === 'failed' ? 'red' : photo.status === 'done' ? 'teal' : 'blue'}
+          aria-label={`Upload progress of ${photo.file.name}`}
+          striped={photo.status === 'uploading'}
+          animated={photo.status === 'uploading'}
+        />
+      ) : null}
+      {photo.error ? (
+        <Text size="xs" c="red" mt={4}>
+          {photo.error}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,43 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeUser, renderApp } from '../test/render';
+import { makeCar } from './upload/test-car';
+
+// The page is lazy-loaded: load its code once up front so the first test does not spend its wait on it.
+beforeAll(async () => {
+  await import('./ProfilePage');
+}, 30_000);
+
+describe('ProfilePage', () => {
+  it('shows the header, the empty vehicles state and refuses a blank display name', async () => {
+    const user = makeUser({ name: 'Drift King', bio: 'Sideways since 1999.', role: 'admin' });
+    const { userEvent, calls } = renderApp({ path: '/user/profile', user, handlers: { 'cars.owned': () => [] } });
+    expect(await screen.findByRole('heading', { name: 'Drift King' })).toBeTruthy();
+    expect(screen.getByText('drifter@example.com')).toBeTruthy();
+    expect(screen.getByText('admin')).toBeTruthy();
+    expect(screen.getByText('Member since January 15, 2025')).toBeTruthy();
+    expect(screen.getByTestId('profile-bio').textContent).toBe('Sideways since 1999.');
+    expect(await screen.findByText('No vehicles yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add Your First Vehicle' }).getAttribute('href')).toBe('/upload');
+
+    const name = screen.getByLabelText('Display Name');
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Name' }));
+    expect(await screen.findByText('Name Required')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.path === 'profile.update')).toBe(false));
+  });
+
+  it('lists my vehicles with Edit and View Profile links', async () => {
+    renderApp({
+      path: '/user/profile',
+      user: makeUser(),
+      handlers: { 'cars.owned': () => [makeCar({ featured: true, totalVotes: 12, category: null })] },
+    });
+    const card = await screen.findByTestId('vehicle-card');
+    expect(within(card).getByText('Mazda RX-7')).toBeTruthy();
+    expect(within(card).getByText('Featured')).toBeTruthy();
+    expect(within(card).getByText('1993 · Uncategorized')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/upload?edit=3');
+    expect(within(card).getByRole('link', { name: 'View Profile' }).getAttribute('href')).toBe('/cars/mazda-rx-7-1');
+  });
+});

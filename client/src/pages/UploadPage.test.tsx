@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeUser, renderApp } from '../test/render';
+import { ProcedureError } from '../test/trpc-fake';
+import { makeCar } from './upload/test-car';
+
+// The pages are lazy-loaded: load their code once up front so the first test does not spend its wait on it.
+beforeAll(async () => {
+  await Promise.all([import('./UploadPage')]);
+}, 30_000);
+
+describe('UploadPage', () => {
+  it('names every missing field with the part 2 §5 messages and asks for photos before creating anything', async () => {
+    const { userEvent, calls } = renderApp({ path: '/upload', user: makeUser() });
+    await screen.findByRole('heading', { name: 'Submit Your Car' });
+    expect(screen.getByText('Max file size 50MB, images only, multiple allowed')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Car' }));
+    for (const message of [
+      'Make is required',
+      'Model is required',
+      'Year is required',
+      'Category is required',
+      'You must agree to the legal terms to upload your car',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    await userEvent.type(screen.getByLabelText(/^Make/), 'Mazda');
+    await userEvent.type(screen.getByLabelText(/^Model/), 'RX-7');
+    await userEvent.type(screen.getByLabelText(/^Year/), '1993');
+    await userEvent.selectOptions(screen.getByLabelText(/^Category/), 'JDM');
+    await userEvent.click(screen.getByRole('checkbox', { name: /I confirm that I own this car/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Car' }));
+    expect(await screen.findByText('Please upload at least one image of your car.')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'cars.create')).toBe(false);
+  });
+
+  it('fills the edit form from the car and lists its photos with the primary marked', async () => {
+    renderApp({ path: '/upload?edit=3', user: makeUser(), handlers: { 'cars.byId': () => makeCar() } });
+    await screen.findByRole('heading', { name: 'Edit Your Car' });
+    expect((screen.getByLabelText(/^Engine/) as HTMLInputElement).value).toBe('13B-REW');
+    expect((screen.getByLabelText(/^Horsepower/) as HTMLInputElement).value).toBe('255');
+    expect((screen.getByLabelText('Modified') as HTMLInputElement).checked).toBe(true);
+    const photos = screen.getAllByTestId('existing-image');
+    expect(photos).toHaveLength(2);
+    expect(within(photos[0]!).getByText('Primary')).toBeTruthy();
+    expect(within(photos[1]!).getByRole('button', { name: 'Make Primary' })).toBeTruthy();
+  });
+
+  it('reports an image already removed on the server as a note', async () => {
+    const { userEvent } = renderApp({
+      path: '/upload?edit=3',
+      user: makeUser(),
+      handlers: {
+        'cars.byId': () => makeCar(),
+        'images.delete': () => {
+          throw new ProcedureError('NOT_FOUND', 'Image not found');
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete photo 2' }));
+    expect(await screen.findByText('Note: Image already removed or not found on the server')).toBeTruthy();
+  });
+
+  it("refuses to edit someone else's car", async () => {
+    renderApp({ path: '/upload?edit=3', user: makeUser(), handlers: { 'cars.byId': () => makeCar({ ownerId: 99 }) } });
+    expect(await screen.findByText('You can only edit your own cars')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+  });
+});

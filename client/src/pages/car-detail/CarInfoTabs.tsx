@@ -1,0 +1,42 @@
+import type { Car } from '@curbside/shared';
+import { Table, Tabs, Text } from '@mantine/core';
+
+const capitalise = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+const specValue = (value: string | number | boolean) =>
+  typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
+
+/** Car Story and Specifications (make, model, year, overview, then every additional spec). */
+export function CarInfoTabs({ car }: { car: Car }) {
+  const rows: [string, string][] = [
+    ['Make', car.make],
+    ['Model', car.model],
+    ['Year', String(car.year)],
+    ...(car.specs ? ([['Overview', car.specs]] as [string, string][]) : []),
+    ...Object.entries(car.additionalSpecs).map(
+      ([key, value]) => [capitalise(key), specValue(value)] as [string, string],
+    ),
+  ];
+  return (
+    <Tabs defaultValue="story">
+      <Tabs.List>
+        <Tabs.Tab value="story">Car Story</Tabs.Tab>
+        <Tabs.Tab value="specs">Specifications</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="story" pt="md">
+        <Text style={{ whiteSpace: 'pre-line' }}>{car.story || 'The owner has not told this car’s story yet.'}</Text>
+      </Tabs.Panel>
+      <Tabs.Panel value="specs" pt="md">
+        <Table>
+          <Table.Tbody>
+            {rows.map(([name, value]) => (
+              <Table.Tr key={name}>
+                <Table.Th w="35%">{name}</Table.Th>
+                <Table.Td style={{ whiteSpace: 'pre-line' }}>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

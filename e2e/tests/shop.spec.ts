@@ -1,0 +1,111 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The whole purchase as the demo driver with no Stripe keys (the built-in test provider): two photos from a car
+// page as prints, a sticker from /merch, checkout to California, a declined card, then 4242, order success and
+// My Orders. Prices: Poster Print 12x18 $24.99 (shipping $10), Curbside Sticker Pack (see the merch card).
+
+const DRIVER = { email: 'driver@curbside.example', password: 'curbside-driver' };
+const CAR = { slug: 'nissan-skyline-gt-r-v-spec-r34', name: 'Nissan Skyline' };
+
+async function logIn(page: Page) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Log In' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Log In' });
+  await form.getByLabel(/^Email/).fill(DRIVER.email);
+  await form.getByLabel(/^Password/).fill(DRIVER.password);
+  await form.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page.getByText('Login successful')).toBeVisible();
+}
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+test('buy two prints and a sticker, shipped to California, paid with the test card', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logIn(page);
+  // Start from an empty cart (the demo account is shared by the e2e run).
+  expect((await page.request.delete('/api/cart')).ok()).toBe(true);
+  const ordersBefore = (await (await page.request.get('/api/user/orders')).json()).length as number;
+  const merch = (await (await page.request.get('/api/merch')).json()) as {
+    name: string;
+    price: number;
+    stock: number;
+    shippingFee: number;
+  }[];
+  const sticker = merch.find((p) => p.name === 'Curbside Sticker Pack');
+  expect(sticker).toBeDefined();
+  const stickerStock = sticker?.stock ?? 0;
+
+  // Car page: tick two photos, choose a print, add to cart.
+  await page.goto(`/cars/${CAR.slug}`);
+  const boxes = page.getByRole('checkbox', { name: /for print/ });
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await expect(page.getByTestId('print-selected-count')).toHaveText('2 images selected');
+  await page.getByRole('combobox', { name: 'Print product' }).click();
+  await page.getByRole('option', { name: /Poster Print 12x18/ }).click();
+  await expect(page.getByTestId('print-total')).toHaveText(money(2 * 2499));
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('2 print(s) added to your cart.')).toBeVisible();
+
+  // Merch: one sticker pack.
+  await page.goto('/merch');
+  const card = page.getByTestId('merch-card').filter({ hasText: 'Curbside Sticker Pack' });
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('1 x Curbside Sticker Pack added to your cart')).toBeVisible();
+  // The header badge counts the cart's lines.
+  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+
+  // Cart: three lines, then checkout.
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(3);
+  const subtotal = 2 * 2499 + (sticker?.price ?? 0);
+  const shipping = Math.max(1000, sticker?.shippingFee ?? 0);
+  const tax = Math.round((subtotal * 7.25) / 100);
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await page.getByLabel(/^Full name/).fill('Dana Driver');
+  await page.getByLabel(/^Address line 1/).fill('1 Market St');
+  await page.getByLabel(/^City/).fill('San Francisco');
+  await page.getByRole('combobox', { name: /^State/ }).fill('Califo');
+  await page.getByRole('option', { name: 'California' }).click();
+  await page.getByLabel(/^ZIP code/).fill('94105');
+  const summary = page.getByTestId('order-summary');
+  await expect(summary.getByText('Tax (CA 7.25%)')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+  await expect(page.getByText('Test mode — no real card is charged')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to Shipping Information' })).toBeVisible();
+  await expect(page.getByTestId('summary-total')).toHaveText(money(subtotal + shipping + tax));
+  await expect(summary.getByText(money(tax))).toBeVisible();
+  await expect(summary.getByText('7-10 business days')).toBeVisible();
+
+  // A declined card: the provider's message, and no order.
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByText('Payment Failed')).toBeVisible();
+  await expect(page.getByText('Your card was declined.').first()).toBeVisible();
+  expect(await (await page.request.get('/api/user/orders')).json()).toHaveLength(ordersBefore);
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page).toHaveURL(/\/order-success\?payment_intent=test_pi_/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(page.getByTestId('display-order-number')).toHaveText(/^#\d{7}$/);
+
+  await page.getByRole('link', { name: 'View My Orders' }).click();
+  await expect(page).toHaveURL(/\/user\/orders$/);
+  const rows = page.getByTestId('order-row');
+  await expect(rows).toHaveCount(ordersBefore + 1);
+  await rows.first().getByRole('button', { name: 'View Details' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('1 × Curbside Sticker Pack')).toBeVisible();
+  await expect(dialog.getByText('1 × Poster Print 12x18')).toHaveCount(2);
+  await expect(dialog.getByText('San Francisco, CA 94105, US')).toBeVisible();
+  await expect(dialog.getByText(money(subtotal + shipping + tax))).toBeVisible();
+
+  // The cart is empty and the sticker stock went down.
+  expect(await (await page.request.get('/api/cart')).json()).toEqual([]);
+  const after = (await (await page.request.get('/api/merch')).json()) as { name: string; stock: number }[];
+  expect(after.find((p) => p.name === 'Curbside Sticker Pack')?.stock).toBe(stickerStock - 1);
+});

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+
+// A visitor's journey on the demo data: home → gallery (filter, search) → a car → vote → the second vote is refused
+// → the leaderboard shows the vote. Plus the link preview a shared car link gets.
+
+test('browse the showcase, vote once, and see it on the leaderboard', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Top Cars of the Month' })).toBeVisible();
+  await expect(page.getByText('#1 This Month')).toBeVisible();
+  await expect(page.getByText('#3 This Month')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Featured Cars' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Details' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'View Gallery' }).click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  const cards = page.getByTestId('car-card');
+  await expect(cards).toHaveCount(12);
+
+  await page.getByRole('button', { name: 'Muscle' }).click();
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: 'Chevelle' })).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'All Cars' }).click();
+  await page.getByRole('searchbox', { name: 'Search cars' }).fill('MCLAREN');
+  await expect(cards).toHaveCount(1);
+  await page.getByRole('searchbox', { name: 'Search cars' }).fill('no such car anywhere');
+  await expect(page.getByText('No cars found matching your criteria.')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search cars' }).fill('mclaren');
+  await cards.first().click();
+
+  await expect(page).toHaveURL(/\/cars\/.+/);
+  await expect(page.getByRole('heading', { name: 'McLaren 570S', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Meet the Owner' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const slug = new URL(page.url()).pathname.split('/').pop() as string;
+  const before = (await (await page.request.get(`/api/cars/${slug}`)).json()) as { lastMonthVotes: number };
+
+  await page.getByRole('button', { name: 'Vote for this Car' }).click();
+  await expect(page.getByText('Vote recorded!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Already Voted' })).toBeDisabled();
+
+  // Coming back later the same day: the server still knows this visitor voted, and refuses another vote.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Already Voted' })).toBeDisabled();
+  await expect(page.getByText('You can vote for this car again after 24 hours.')).toBeVisible();
+  const again = await page.request.post('/api/votes', {
+    data: { carId: (await (await page.request.get(`/api/cars/${slug}`)).json()).id },
+  });
+  expect(again.status()).toBe(429);
+
+  await page.goto('/leaderboard');
+  await expect(page.getByRole('heading', { name: 'Voting Leaderboard' })).toBeVisible();
+  const row = page.getByTestId('leaderboard-row').filter({ hasText: 'McLaren 570S' });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell').nth(4)).toHaveText(String(before.lastMonthVotes + 1));
+  await expect(page.getByRole('columnheader', { name: 'Change' })).toBeVisible();
+  await page.getByText('All Time', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'All Time' })).toBeChecked();
+  await expect(page.getByTestId('leaderboard-row').first()).toBeVisible();
+});
+
+test('an unknown car shows Car Not Found', async ({ page }) => {
+  await page.goto('/cars/no-such-car-here');
+  await expect(page.getByRole('heading', { name: 'Car Not Found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Gallery' })).toBeVisible();
+});
+
+test("a shared car link's HTML carries the car's preview tags", async ({ request }) => {
+  const cars = (await (await request.get('/api/cars?limit=1')).json()) as { slug: string; make: string }[];
+  const html = await (await request.get(`/cars/${cars[0].slug}`)).text();
+  expect(html).toContain(`<meta property="og:title" content="`);
+  expect(html).toContain(cars[0].make);
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  const image = await request.get(`/api/share-image/${cars[0].slug}.jpg`);
+  expect(image.headers()['content-type']).toBe('image/jpeg');
+});

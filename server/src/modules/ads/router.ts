@@ -1,0 +1,16 @@
+import { advertisementListSchema } from '@curbside/shared';
+import { z } from 'zod';
+import { publicProcedure, router } from '../../trpc';
+import { listActiveAds } from './active-ads';
+
+const tags = ['advertisements'];
+
+export const adsRouter = router({
+  active: publicProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/advertisements/active', tags, protect: false, summary: 'Ads live today' },
+    })
+    .input(z.void())
+    .output(advertisementListSchema)
+    .query(({ ctx }) => listActiveAds(ctx.services.ds)),
+});

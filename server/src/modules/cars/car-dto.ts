@@ -1,0 +1,143 @@
+import { type Car, type CarImage, LIMITS } from '@curbside/shared';
+import { type DataSource, In, MoreThan } from 'typeorm';
+import { UserEntity } from '../accounts/user.entity';
+import type { CarImageEntity, ImageVariants } from '../images/car-image.entity';
+import { CarMonthlyVotesEntity } from '../votes/car-monthly-votes.entity';
+import { utcMonthKey } from '../votes/month-key';
+import { VoteLimitEntity } from '../votes/vote-limit.entity';
+import { CarEntity } from './car.entity';
+
+/** Who is looking: hasVoted is answered for this IP hash. */
+export interface CarViewer {
+  ipHash: string;
+}
+
+/**
+ * The only shape in which a car leaves the server. Loads the images, owners, this month's tallies and the viewer's
+ * vote cooldowns of all `cars` in four queries whatever their number (no query per car), and keeps the input order.
+ */
+export async function loadCarDtos(
+  ds: DataSource,
+  cars: CarEntity[],
+  viewer: CarViewer,
+  now: Date = new Date(),
+): Promise<Car[]> {
+  if (cars.length === 0) return [];
+  const carIds = cars.map((car) => car.id);
+  const ownerIds = [...new Set(cars.map((car) => car.ownerId).filter((id): id is number => id != null))];
+  const cooldownStart = new Date(now.getTime() - LIMITS.voteCooldownMs);
+
+  const [images, owners, tallies, cooldowns] = await Promise.all([
+    // Plain rows rather than entities: a gallery page reads a few hundred photos, and hydrating them as entities
+    // was most of the answer's time.
+    ds.query(
+      `SELECT id, carId, url, isPrimary, isAdminUploaded, caption, fileSize, variants FROM car_images
+       WHERE carId IN (${carIds.map(() => '?').join(', ')}) ORDER BY carId ASC, isPrimary DESC, sortOrder ASC, id ASC`,
+      carIds,
+    ) as Promise<ImageRow[]>,
+    ownerIds.length
+      ? ds.getRepository(UserEntity).find({
+          where: { id: In(ownerIds) },
+          select: { id: true, name: true, username: true, role: true, bio: true, profilePicture: true },
+        })
+      : Promise.resolve([]),
+    ds.getRepository(CarMonthlyVotesEntity).find({ where: { carId: In(carIds), month: utcMonthKey(now) } }),
+    ds.getRepository(VoteLimitEntity).find({
+      where: { carId: In(carIds), ipHash: viewer.ipHash, lastVotedAt: MoreThan(cooldownStart) },
+      select: { carId: true },
+    }),
+  ]);
+
+  const imagesByCar = new Map<number, CarImage[]>();
+  for (const row of images) {
+    const carId = Number(row.carId);
+    const list = imagesByCar.get(carId) ?? [];
+    list.push(imageRowToDto(row));
+    imagesByCar.set(carId, list);
+  }
+  const ownersById = new Map(owners.map((owner) => [owner.id, owner]));
+  const monthlyByCar = new Map(tallies.map((tally) => [tally.carId, tally.votes]));
+  const votedCars = new Set(cooldowns.map((row) => row.carId));
+
+  return cars.map((car) => {
+    const owner = car.ownerId != null ? ownersById.get(car.ownerId) : undefined;
+    return {
+      id: car.id,
+      slug: car.slug,
+      make: car.make,
+      model: car.model,
+      year: car.year,
+      category: car.category,
+      story: car.story,
+      specs: car.specs,
+      additionalSpecs: car.additionalSpecs ?? {},
+      featured: car.featured,
+      legalAgreement: car.legalAgreement,
+      ownerId: car.ownerId,
+      ownerName: car.ownerName,
+      ownerDetails: owner
+        ? {
+            name: owner.name ?? owner.username,
+            profilePicture: owner.profilePicture,
+            role: owner.role,
+            bio: owner.bio,
+          }
+        : null,
+      images: imagesByCar.get(car.id) ?? [],
+      totalVotes: car.totalVotes,
+      lastMonthVotes: monthlyByCar.get(car.id) ?? 0,
+      hasVoted: votedCars.has(car.id),
+      createdAt: car.createdAt.toISOString(),
+    };
+  });
+}
+
+/** One car by id as the API shows it, or null when there is no such car. */
+export async function loadCarDto(
+  ds: DataSource,
+  carId: number,
+  viewer: CarViewer,
+  now: Date = new Date(),
+): Promise<Car | null> {
+  const car = await ds.getRepository(CarEntity).findOneBy({ id: carId });
+  if (!car) return null;
+  const [dto] = await loadCarDtos(ds, [car], viewer, now);
+  return dto;
+}
+
+interface ImageRow {
+  id: number | string;
+  carId: number | string;
+  url: string;
+  isPrimary: number | boolean;
+  isAdminUploaded: number | boolean;
+  caption: string | null;
+  fileSize: number | string | null;
+  variants: string | ImageVariants | null;
+}
+
+function imageRowToDto(row: ImageRow): CarImage {
+  const variants = typeof row.variants === 'string' ? (JSON.parse(row.variants) as ImageVariants) : row.variants;
+  return {
+    id: Number(row.id),
+    url: row.url,
+    isPrimary: Boolean(Number(row.isPrimary)),
+    isAdminUploaded: Boolean(Number(row.isAdminUploaded)),
+    caption: row.caption,
+    fileSize: row.fileSize === null ? null : Number(row.fileSize),
+    ...(variants ? { variants } : {}),
+  };
+}
+
+/** One photo as the API shows it (for callers that hold the entity). */
+export function toCarImageDto(image: CarImageEntity): CarImage {
+  return {
+    id: image.id,
+    url: image.url,
+    isPrimary: image.isPrimary,
+    isAdminUploaded: image.isAdminUploaded,
+    caption: image.caption,
+    fileSize: image.fileSize,
+    ...(image.variants ? { variants: image.variants } : {}),
+  };
+}

@@ -1,0 +1,21 @@
+import { carSchema, idInputSchema, slugInputSchema } from '@curbside/shared';
+import { publicProcedure } from '../../trpc';
+import { fromQuery } from './query-input';
+
+const byIdInput = idInputSchema.extend({ id: fromQuery(idInputSchema.shape.id) });
+
+/** GET /api/cars/{slug}: 404 'Car not found' for an unknown slug. */
+export const carBySlug = publicProcedure
+  .meta({ openapi: { method: 'GET', path: '/cars/{slug}', tags: ['cars'], protect: false, summary: 'One car' } })
+  .input(slugInputSchema)
+  .output(carSchema)
+  .query(({ ctx, input }) => ctx.services.carsRead.bySlug(input.slug, ctx));
+
+/** GET /api/cars/by-id/{id} */
+export const carById = publicProcedure
+  .meta({
+    openapi: { method: 'GET', path: '/cars/by-id/{id}', tags: ['cars'], protect: false, summary: 'One car by id' },
+  })
+  .input(byIdInput)
+  .output(carSchema)
+  .query(({ ctx, input }) => ctx.services.carsRead.byId(input.id, ctx));

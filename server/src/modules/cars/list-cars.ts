@@ -1,0 +1,19 @@
+import { carListQuerySchema, carListSchema, queryBooleanSchema } from '@curbside/shared';
+import { z } from 'zod';
+import { publicProcedure } from '../../trpc';
+import { fromQuery } from './query-input';
+
+// The OpenAPI generator accepts a query parameter only as a string-like schema (a pipe counts), not the shared
+// boolean union; the pipe keeps its meaning: true/false from /trpc, 'true'/'false'/'1'/'0' from a query string.
+const inputSchema = carListQuerySchema.extend({
+  limit: fromQuery(carListQuerySchema.shape.limit),
+  offset: fromQuery(carListQuerySchema.shape.offset),
+  featured: z.unknown().pipe(queryBooleanSchema).optional(),
+});
+
+/** GET /api/cars?limit=N: newest first; `featured` and `category` narrow it. */
+export const listCars = publicProcedure
+  .meta({ openapi: { method: 'GET', path: '/cars', tags: ['cars'], protect: false, summary: 'Cars, newest first' } })
+  .input(inputSchema)
+  .output(carListSchema)
+  .query(({ ctx, input }) => ctx.services.carsRead.list(input, ctx));

@@ -1,0 +1,14 @@
+import { carListSchema, carSearchQuerySchema } from '@curbside/shared';
+import { publicProcedure } from '../../trpc';
+import { fromQuery } from './query-input';
+
+const inputSchema = carSearchQuerySchema.extend({ limit: fromQuery(carSearchQuerySchema.shape.limit) });
+
+/** GET /api/cars/search?q=: make, model or owner name, ignoring case. */
+export const searchCars = publicProcedure
+  .meta({
+    openapi: { method: 'GET', path: '/cars/search', tags: ['cars'], protect: false, summary: 'Search cars' },
+  })
+  .input(inputSchema)
+  .output(carListSchema)
+  .query(({ ctx, input }) => ctx.services.carsRead.search(input, ctx));

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { adminProcedure } from '../../../trpc';
+import { pathIdSchema } from './path-id';
+
+/** DELETE /api/cars/{id} (admin): the car, its images and their files. */
+export const deleteCar = adminProcedure
+  .meta({
+    successStatus: 204,
+    openapi: { method: 'DELETE', path: '/cars/{id}', tags: ['cars'], summary: 'Delete a car and its photos (admin)' },
+  })
+  .input(z.object({ id: pathIdSchema }))
+  .output(z.void())
+  .mutation(async ({ ctx, input }) => {
+    await ctx.services.carWrite.delete(input.id);
+  });

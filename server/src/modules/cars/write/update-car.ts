@@ -1,0 +1,21 @@
+import { carSchema, carUpdateInputSchema } from '@curbside/shared';
+import { authedProcedure } from '../../../trpc';
+import { loadCarDto } from '../car-dto';
+import { pathIdSchema } from './path-id';
+
+/** PUT /api/cars/{id}: its owner or an admin changes the fields sent; only an admin may change `featured`. */
+export const updateCar = authedProcedure
+  .meta({
+    openapi: {
+      method: 'PUT',
+      path: '/cars/{id}',
+      tags: ['cars'],
+      summary: 'Edit a car (owner or admin; featured: admin only)',
+    },
+  })
+  .input(carUpdateInputSchema.extend({ id: pathIdSchema }))
+  .output(carSchema)
+  .mutation(async ({ ctx, input }) => {
+    const car = await ctx.services.carWrite.update(ctx.user, input);
+    return (await loadCarDto(ctx.services.ds, car.id, { ipHash: ctx.ipHash }))!;
+  });

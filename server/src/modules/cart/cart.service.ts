@@ -1,0 +1,94 @@
+import { type AddToCartInput, type CartItem, LIMITS, MESSAGES } from '@curbside/shared';
+import { type DataSource, IsNull } from 'typeorm';
+import { badRequest, conflict, notFound } from '../../errors';
+import { CarImageEntity } from '../images/car-image.entity';
+import { ProductEntity } from '../products/product.entity';
+import { toCartItemDto } from './cart-dto';
+import { CartItemEntity } from './cart-item.entity';
+
+// A user's cart: references and quantities only. Every line is read and written through its owner's id, so
+// another user's line id is simply "not found". Prices come from the product rows when the cart is read.
+
+const S = MESSAGES.server;
+
+export class CartService {
+  constructor(private readonly ds: DataSource) {}
+
+  private get lines() {
+    return this.ds.getRepository(CartItemEntity);
+  }
+
+  async list(userId: number): Promise<CartItem[]> {
+    const rows = await this.lines.find({
+      where: { userId },
+      relations: { product: true, car: true, image: true },
+      order: { id: 'ASC' },
+    });
+    return rows.map(toCartItemDto);
+  }
+
+  /**
+   * Adds a print (product + car photo) or merchandise (product only). The same product and photo again adds to
+   * the existing line. Refuses inactive products, prints without a photo of that car, and more than the stock.
+   */
+  async add(userId: number, input: AddToCartInput): Promise<CartItem> {
+    const product = await this.ds.getRepository(ProductEntity).findOneBy({ id: input.productId });
+    if (!product) throw notFound(S.productNotFound);
+    if (!product.active) throw conflict(S.productUnavailable);
+
+    let carId: number | null = null;
+    let imageId: number | null = null;
+    if (!product.isMerch) {
+      if (input.imageId === undefined) throw badRequest(S.printNeedsImage);
+      const image = await this.ds.getRepository(CarImageEntity).findOneBy({ id: input.imageId });
+      if (!image) throw notFound(S.imageNotFound);
+      if (input.carId !== undefined && image.carId !== input.carId) throw badRequest(S.imageNotOfCar);
+      carId = image.carId;
+      imageId = image.id;
+    }
+
+    const existing = await this.lines.findOneBy({ userId, productId: product.id, imageId: imageId ?? IsNull() });
+    const quantity = (existing?.quantity ?? 0) + input.quantity;
+    if (quantity > LIMITS.cartQuantityMax) throw badRequest(MESSAGES.validation.quantityMax);
+    if (quantity > product.stock) throw conflict(S.notEnoughStock(product.name, product.stock));
+
+    let id: number;
+    if (existing) {
+      await this.lines.update({ id: existing.id, userId }, { quantity });
+      id = existing.id;
+    } else {
+      const saved = await this.lines.save(
+        this.lines.create({ userId, productId: product.id, carId, imageId, quantity }),
+      );
+      id = saved.id;
+    }
+    return this.get(userId, id);
+  }
+
+  /** Sets a line's quantity (at least 1 by the schema, at most the stock). */
+  async updateQuantity(userId: number, id: number, quantity: number): Promise<CartItem> {
+    const line = await this.lines.findOne({ where: { id, userId }, relations: { product: true } });
+    if (!line) throw notFound(S.cartItemNotFound);
+    if (quantity > line.product.stock) throw conflict(S.notEnoughStock(line.product.name, line.product.stock));
+    await this.lines.update({ id, userId }, { quantity });
+    return this.get(userId, id);
+  }
+
+  async remove(userId: number, id: number): Promise<void> {
+    const result = await this.lines.delete({ id, userId });
+    if (!result.affected) throw notFound(S.cartItemNotFound);
+  }
+
+  async clear(userId: number): Promise<void> {
+    await this.lines.delete({ userId });
+  }
+
+  private async get(userId: number, id: number): Promise<CartItem> {
+    const row = await this.lines.findOne({
+      where: { id, userId },
+      relations: { product: true, car: true, image: true },
+    });
+    if (!row) throw notFound(S.cartItemNotFound);
+    return toCartItemDto(row);
+  }
+}

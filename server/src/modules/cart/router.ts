@@ -1,0 +1,57 @@
+import {
+  addToCartInputSchema,
+  cartItemSchema,
+  cartQuantitySchema,
+  cartSchema,
+  idSchema,
+  okSchema,
+} from '@curbside/shared';
+import { z } from 'zod';
+import { authedProcedure, router } from '../../trpc';
+
+const tags = ['cart'];
+
+// Path parameters arrive as strings over REST.
+const lineIdSchema = z.coerce.number({ error: 'Invalid id' }).pipe(idSchema);
+
+// The signed-in user's cart. Client-sent prices are stripped by the schemas; the server reads its own.
+export const cartRouter = router({
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/cart', tags, summary: 'The cart, priced by the server' } })
+    .input(z.void())
+    .output(cartSchema)
+    .query(({ ctx }) => ctx.services.cart.list(ctx.user.id)),
+
+  add: authedProcedure
+    .meta({
+      successStatus: 201,
+      openapi: { method: 'POST', path: '/cart', tags, summary: 'Add a print (car photo) or merchandise' },
+    })
+    .input(addToCartInputSchema)
+    .output(cartItemSchema)
+    .mutation(({ ctx, input }) => ctx.services.cart.add(ctx.user.id, input)),
+
+  update: authedProcedure
+    .meta({ openapi: { method: 'PUT', path: '/cart/{id}', tags, summary: 'Change the quantity of a line' } })
+    .input(z.object({ id: lineIdSchema, quantity: cartQuantitySchema }))
+    .output(cartItemSchema)
+    .mutation(({ ctx, input }) => ctx.services.cart.updateQuantity(ctx.user.id, input.id, input.quantity)),
+
+  remove: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/cart/{id}', tags, summary: 'Remove a line' } })
+    .input(z.object({ id: lineIdSchema }))
+    .output(okSchema)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.cart.remove(ctx.user.id, input.id);
+      return { ok: true as const };
+    }),
+
+  clear: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/cart', tags, summary: 'Empty the cart' } })
+    .input(z.void())
+    .output(okSchema)
+    .mutation(async ({ ctx }) => {
+      await ctx.services.cart.clear(ctx.user.id);
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,198 @@
+import {
+  type CreatePaymentIntentInput,
+  type CreatePaymentIntentOutput,
+  computeOrderTotals,
+  MESSAGES,
+  type Order,
+} from '@curbside/shared';
+import type { DataSource } from 'typeorm';
+import { badRequest, conflict, DomainError, notFound } from '../../errors';
+import { CartItemEntity } from '../cart/cart-item.entity';
+import { type OrdersService, OutOfStockError } from '../orders/orders.service';
+import { type PaymentCartLine, PaymentEntity } from '../payments/payment.entity';
+import type { PaymentClientConfig, PaymentProvider } from '../payments/provider';
+import { TestPaymentProvider } from '../payments/test-provider';
+
+// Checkout: price the user's cart on the server, ask the provider for a payment of exactly that amount, and make
+// the order only once the provider says that payment succeeded. Amounts sent by a client are never read.
+
+const S = MESSAGES.server;
+export const PAYMENT_AMOUNT_MISMATCH = 'The payment does not match this order';
+export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.';
+export const OUT_OF_STOCK_REFUNDED = (message: string) => `${message}. Your payment has been refunded.`;
+
+export class CheckoutService {
+  constructor(
+    private readonly deps: {
+      ds: DataSource;
+      provider: PaymentProvider;
+      orders: OrdersService;
+      publishableKey: string | null;
+    },
+  ) {}
+
+  get provider(): PaymentProvider {
+    return this.deps.provider;
+  }
+
+  clientConfig(): PaymentClientConfig {
+    return { provider: this.deps.provider.name, publishableKey: this.deps.publishableKey };
+  }
+
+  /**
+   * POST /api/create-payment-intent. Refuses an empty cart, unavailable products and lines above the stock before
+   * any payment exists; then records the payment row (amounts and the priced cart) and creates the provider's
+   * payment with an idempotency key derived from that row.
+   */
+  async createPayment(userId: number, input: CreatePaymentIntentInput): Promise<CreatePaymentIntentOutput> {
+    const cart = await this.deps.ds.getRepository(CartItemEntity).find({
+      where: { userId },
+      relations: { product: true },
+      order: { id: 'ASC' },
+    });
+    if (cart.length === 0) throw badRequest(S.cartEmpty);
+
+    const perProduct = new Map<number, number>();
+    for (const line of cart) {
+      if (!line.product.active) throw conflict(`${line.product.name}: ${S.productUnavailable}`);
+      if (!line.product.isMerch && line.imageId === null) throw conflict(`${line.product.name}: ${S.printNeedsImage}`);
+      perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + line.quantity);
+    }
+    for (const line of cart) {
+      const wanted = perProduct.get(line.productId) ?? 0;
+      if (wanted > line.product.stock) throw conflict(S.notEnoughStock(line.product.name, line.product.stock));
+    }
+
+    const lines: PaymentCartLine[] = cart.map((line) => ({
+      cartItemId: line.id,
+      productId: line.productId,
+      carId: line.carId,
+      imageId: line.imageId,
+      quantity: line.quantity,
+      unitPrice: line.product.price,
+      shippingFee: line.product.shippingFee,
+    }));
+    const totals = computeOrderTotals({ lines, state: input.shippingAddress.state });
+    if (totals.total < 50) throw badRequest('The order total is below the card minimum of $0.50');
+
+    const payments = this.deps.ds.getRepository(PaymentEntity);
+    const row = await payments.save(
+      payments.create({
+        provider: this.deps.provider.name,
+        // Replaced by the provider's id below; unique until then.
+        providerPaymentId: `pending:${userId}:${Date.now()}:${Math.random().toString(36).slice(2)}`,
+        userId,
+        amount: totals.total,
+        subtotal: totals.subtotal,
+        shipping: totals.shipping,
+        tax: totals.tax,
+        currency: 'usd',
+        status: 'requires_payment',
+        shippingDetails: { email: input.email, address: input.shippingAddress },
+        cart: lines,
+        orderId: null,
+      }),
+    );
+    let created: { id: string; clientSecret: string };
+    try {
+      created = await this.deps.provider.create({
+        amount: totals.total,
+        currency: 'usd',
+        idempotencyKey: `curbside-payment-${row.id}`,
+        metadata: { userId: String(userId), paymentRowId: String(row.id) },
+        receiptEmail: input.email,
+      });
+    } catch (error) {
+      await payments.update({ id: row.id }, { status: 'failed' });
+      // The provider's own error stays attached for the server log; the shopper gets a plain message.
+      throw Object.assign(new DomainError('SERVICE_UNAVAILABLE', PROVIDER_UNREACHABLE), { cause: error });
+    }
+    await payments.update({ id: row.id }, { providerPaymentId: created.id });
+    return {
+      clientSecret: created.clientSecret,
+      amount: totals.subtotal,
+      shipping: totals.shipping,
+      tax: totals.tax,
+      total: totals.total,
+      paymentId: created.id,
+      provider: this.deps.provider.name,
+    };
+  }
+
+  /**
+   * POST /api/payment-orders: the browser reports a confirmed payment. Only a payment this server created for this
+   * user, which the provider says succeeded for the amount computed here, makes an order. Repeats return it.
+   */
+  async recordPaidOrder(userId: number, paymentId: string): Promise<{ order: Order; created: boolean }> {
+    return this.fulfil(paymentId, userId);
+  }
+
+  /** The test card form's Pay button (test mode only): confirms, then fulfils like Stripe's webhook would. */
+  async confirmTestPayment(
+    userId: number,
+    paymentId: string,
+    clientSecret: string,
+    cardNumber: string,
+  ): Promise<Order> {
+    const provider = this.deps.provider;
+    if (!(provider instanceof TestPaymentProvider)) throw notFound('Test payments are not enabled');
+    const row = await this.deps.ds.getRepository(PaymentEntity).findOneBy({ providerPaymentId: paymentId });
+    if (!row || row.userId !== userId) throw notFound(S.paymentNotFound);
+    try {
+      provider.confirm(paymentId, clientSecret, cardNumber);
+    } catch (error) {
+      if (error instanceof DomainError) {
+        await this.deps.ds
+          .getRepository(PaymentEntity)
+          .update({ id: row.id, status: 'requires_payment' }, { status: 'failed' });
+      }
+      throw error;
+    }
+    return (await this.fulfil(paymentId, userId)).order;
+  }
+
+  /**
+   * Makes the order for a provider payment id (from the browser with its user, or from the webhook without one).
+   * Unknown, foreign, unpaid and mismatched payments create nothing. If the stock ran out after the payment, the
+   * payment is refunded and the answer says so.
+   */
+  async fulfil(providerPaymentId: string, userId?: number): Promise<{ order: Order; created: boolean }> {
+    const payments = this.deps.ds.getRepository(PaymentEntity);
+    const row = await payments.findOneBy({ providerPaymentId, provider: this.deps.provider.name });
+    if (!row || (userId !== undefined && row.userId !== userId)) throw notFound(S.paymentNotFound);
+
+    const existing = await this.deps.orders.findByPaymentId(providerPaymentId);
+    if (existing) return { order: existing, created: false };
+    if (row.status === 'refunded') throw conflict(S.paymentNotCompleted);
+
+    const remote = await this.deps.provider.retrieve(providerPaymentId);
+    if (!remote) throw notFound(S.paymentNotFound);
+    if (remote.status !== 'succeeded') throw conflict(S.paymentNotCompleted);
+    if (
+      remote.amount !== row.amount ||
+      remote.currency.toLowerCase() !== row.currency ||
+      remote.metadata.userId !== String(row.userId)
+    ) {
+      throw conflict(PAYMENT_AMOUNT_MISMATCH);
+    }
+
+    try {
+      return await this.deps.orders.createFromPayment(row);
+    } catch (error) {
+      if (!(error instanceof OutOfStockError)) throw error;
+      // A twin call (webhook and browser together) may have just made this order with the last units.
+      const made = await this.deps.orders.findByPaymentId(providerPaymentId);
+      if (made) return { order: made, created: false };
+      await this.deps.provider.refund(providerPaymentId);
+      await payments.update({ id: row.id }, { status: 'refunded' });
+      throw conflict(OUT_OF_STOCK_REFUNDED(error.message));
+    }
+  }
+
+  /** payment_intent.payment_failed and the like: remember it (no order). */
+  async markFailed(providerPaymentId: string): Promise<void> {
+    await this.deps.ds
+      .getRepository(PaymentEntity)
+      .update({ providerPaymentId, status: 'requires_payment' }, { status: 'failed' });
+  }
+}

@@ -1,0 +1,67 @@
+import {
+  createPaymentIntentInputSchema,
+  createPaymentIntentOutputSchema,
+  orderSchema,
+  paymentConfigSchema,
+  paymentOrderInputSchema,
+  testCardPaymentInputSchema,
+} from '@curbside/shared';
+import { z } from 'zod';
+import { authedProcedure, publicProcedure, router } from '../../trpc';
+
+const tags = ['checkout'];
+
+export const checkoutRouter = router({
+  paymentConfig: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/payment-config',
+        tags,
+        protect: false,
+        summary: "The active payment provider ('stripe' or 'test') and Stripe's publishable key",
+      },
+    })
+    .input(z.void())
+    .output(paymentConfigSchema)
+    .query(({ ctx }) => ctx.services.checkout.clientConfig()),
+
+  createPaymentIntent: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/create-payment-intent',
+        tags,
+        summary: 'Price the cart for a shipping address and start a card payment of that amount',
+      },
+    })
+    .input(createPaymentIntentInputSchema)
+    .output(createPaymentIntentOutputSchema)
+    .mutation(({ ctx, input }) => ctx.services.checkout.createPayment(ctx.user.id, input)),
+
+  recordOrder: authedProcedure
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/payment-orders',
+        tags,
+        summary: 'Record the order of a payment the provider confirmed (idempotent per paymentId)',
+      },
+    })
+    .input(paymentOrderInputSchema)
+    .output(orderSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { order, created } = await ctx.services.checkout.recordPaidOrder(ctx.user.id, input.paymentId);
+      if (!created) ctx.http.status = 200;
+      return order;
+    }),
+
+  /** The test card form (test mode only; the browser's stand-in for Stripe's confirmPayment). */
+  payWithTestCard: authedProcedure
+    .input(testCardPaymentInputSchema)
+    .output(orderSchema)
+    .mutation(({ ctx, input }) =>
+      ctx.services.checkout.confirmTestPayment(ctx.user.id, input.paymentId, input.clientSecret, input.cardNumber),
+    ),
+});

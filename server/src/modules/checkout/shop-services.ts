@@ -1,0 +1,48 @@
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../config';
+import type { Mailer } from '../../lib/mailer';
+import { CartService } from '../cart/cart.service';
+import { OrdersService } from '../orders/orders.service';
+import { createPayments, type Payments } from '../payments/create-payments';
+import type { StripeClientOptions } from '../payments/stripe-provider';
+import { ProductsReadService } from '../products/products-read.service';
+import { CheckoutService } from './checkout.service';
+
+export interface ShopServices {
+  products: ProductsReadService;
+  cart: CartService;
+  orders: OrdersService;
+  checkout: CheckoutService;
+  payments: Payments;
+}
+
+export interface ShopOptions {
+  /** Tests point the Stripe SDK at a local stand-in of its API. */
+  stripeApi?: StripeClientOptions;
+  /** Where failures that must not fail a paid order (the confirmation e-mail) are reported. */
+  logError?: (error: unknown, message: string) => void;
+}
+
+/** The shop's services: catalogue, cart, orders, checkout and the payment provider chosen by config. */
+export function createShopServices(
+  ds: DataSource,
+  config: Config,
+  mailer: Mailer,
+  options: ShopOptions = {},
+): ShopServices {
+  const payments = createPayments(config, options.stripeApi);
+  const orders = new OrdersService({
+    ds,
+    mailer,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    logError: options.logError,
+  });
+  return {
+    products: new ProductsReadService(ds),
+    cart: new CartService(ds),
+    orders,
+    checkout: new CheckoutService({ ds, provider: payments.provider, orders, publishableKey: payments.publishableKey }),
+    payments,
+  };
+}

@@ -1,0 +1,14 @@
+import { eventListSchema } from '@curbside/shared';
+import { z } from 'zod';
+import { publicProcedure, router } from '../../trpc';
+import { listUpcomingEvents } from './upcoming-events';
+
+const tags = ['events'];
+
+export const eventsRouter = router({
+  upcoming: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/events/upcoming', tags, protect: false, summary: 'Upcoming car meets' } })
+    .input(z.void())
+    .output(eventListSchema)
+    .query(({ ctx }) => listUpcomingEvents(ctx.services.ds)),
+});

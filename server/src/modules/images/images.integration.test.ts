@@ -1,0 +1,283 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { carImageSchema } from '@curbside/shared';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, unique } from '../../../test/app';
+import { HttpClient } from '../../../test/http';
+import { LocalStorage, type Storage } from '../../lib/storage';
+import { CarEntity } from '../cars/car.entity';
+import { CarImageEntity } from './car-image.entity';
+import { ImagesService } from './images.service';
+import { jpegBytes, multipartPost, uploadCarImage } from './upload-test-helpers';
+
+// Photo uploads end to end: type by bytes, size limits, re-encoding, variants, primary rules and no orphan files.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
+const tmpDir = () => path.join(t.config.dataDir, 'tmp');
+
+/** Every file under a directory, as relative paths. */
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  } catch {
+    return [];
+  }
+}
+
+async function ownerWithCar() {
+  const client = new HttpClient(t.baseUrl);
+  const name = unique('img');
+  await client.post('/api/register', { email: `${name}@example.com`, username: name, password: 'hunter22' });
+  const car = await client.post('/api/cars', {
+    make: 'Mazda',
+    model: 'RX-7',
+    year: 1993,
+    ownerName: 'Ana',
+    category: 'JDM',
+    legalAgreement: true,
+  });
+  expect(car.status).toBe(201);
+  return { client, carId: car.body.id as number };
+}
+
+const imagesOf = async (client: HttpClient, carId: number) =>
+  (await client.get(`/api/cars/by-id/${carId}`)).body.images as { id: number; isPrimary: boolean }[];
+
+describe('POST /api/images', () => {
+  it('stores a re-encoded JPEG and 400/800/1600 WebP variants, served from /api/file', async () => {
+    const { client, carId } = await ownerWithCar();
+    const res = await uploadCarImage(client, carId, await jpegBytes(2000, 1200), false);
+    expect(res.status).toBe(201);
+    const image = carImageSchema.parse(res.body);
+    expect(image.isPrimary).toBe(true); // the first image of a car is its primary
+    expect(image.url).toMatch(new RegExp(`^/api/file/cars/${carId}/[0-9a-f-]{36}\\.jpg$`));
+    const widths: Record<string, number> = { w400: 400, w800: 800, w1600: 1600 };
+    for (const [name, width] of Object.entries(widths)) {
+      const url = image.variants?.[name as 'w400'];
+      expect(url).toMatch(new RegExp(`-${name}\\.webp$`));
+      const file = await fetch(t.baseUrl + url!);
+      expect(file.headers.get('content-type')).toBe('image/webp');
+      expect(file.headers.get('cache-control')).toContain('immutable');
+      const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width });
+    }
+  });
+
+  it('applies the EXIF orientation and strips all metadata, GPS included', async () => {
+    const { client, carId } = await ownerWithCar();
+    const tagged = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#36c' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Artist: 'SECRET-ARTIST' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 52/1 0/1' },
+      })
+      .toBuffer();
+    expect(tagged.includes('SECRET-ARTIST')).toBe(true);
+    const res = await uploadCarImage(client, carId, tagged);
+    expect(res.status).toBe(201);
+    const stored = Buffer.from(await (await fetch(t.baseUrl + res.body.url)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([200, 300]); // turned upright
+    expect(stored.includes('SECRET-ARTIST')).toBe(false);
+    expect(stored.includes('GPS')).toBe(false);
+  });
+
+  it('refuses a text file renamed .jpg (and an SVG) with 415, leaving no row and no file', async () => {
+    const { client, carId } = await ownerWithCar();
+    const before = filesUnder(uploadsDir());
+    const text = await multipartPost(
+      client,
+      '/api/images',
+      { carId: String(carId) },
+      { field: 'image', bytes: Buffer.from('just some text, honestly'), name: 'car.jpg', type: 'image/jpeg' },
+    );
+    expect(text.status).toBe(415);
+    expect(text.body.message).toBe('Please upload an image file');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
+    expect((await uploadCarImage(client, carId, svg, false, 'car.png')).status).toBe(415);
+    // A real JPEG header with the body cut off.
+    const cut = (await jpegBytes(800, 600)).subarray(0, 400);
+    expect((await uploadCarImage(client, carId, cut)).status).toBe(415);
+    expect(await imagesOf(client, carId)).toEqual([]);
+    expect(filesUnder(uploadsDir())).toEqual(before);
+    expect(filesUnder(tmpDir())).toEqual([]);
+  });
+
+  it('refuses a photo over 50 MB with 413 and a message, keeping nothing', async () => {
+    const { client, carId } = await ownerWithCar();
+    const before = filesUnder(uploadsDir());
+    const big = new Blob([await jpegBytes(), new Uint8Array(60 * 1024 * 1024)], { type: 'image/jpeg' });
+    const res = await uploadCarImage(client, carId, big);
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The file is too large (maximum 50MB)');
+    expect(await imagesOf(client, carId)).toEqual([]);
+    expect(filesUnder(uploadsDir())).toEqual(before);
+    expect(filesUnder(tmpDir())).toEqual([]);
+  });
+
+  it('refuses a decompression bomb (over 100 megapixels) with 413', async () => {
+    const { client, carId } = await ownerWithCar();
+    const bomb = await sharp({ create: { width: 12000, height: 9000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const res = await uploadCarImage(client, carId, bomb, false, 'bomb.png');
+    expect(res.status).toBe(413);
+    expect(res.body.message).toMatch(/megapixels/);
+  });
+
+  it('needs sign-in, a car id, an existing car and the image field', async () => {
+    const { client, carId } = await ownerWithCar();
+    expect((await uploadCarImage(new HttpClient(t.baseUrl), carId, await jpegBytes())).status).toBe(401);
+    expect((await uploadCarImage(client, 999999, await jpegBytes())).status).toBe(404);
+    const noCar = await multipartPost(client, '/api/images', {}, { field: 'image', bytes: await jpegBytes() });
+    expect(noCar.status).toBe(400);
+    expect(noCar.body.message).toMatch(/^carId: /);
+    const wrongField = await multipartPost(
+      client,
+      '/api/images',
+      { carId: String(carId) },
+      { field: 'photo', bytes: await jpegBytes() },
+    );
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.message).toMatch(/^image: /);
+    expect(filesUnder(tmpDir())).toEqual([]);
+  });
+
+  it('accepts multipart only on the upload routes', async () => {
+    const { client } = await ownerWithCar();
+    const res = await multipartPost(client, '/api/cars', { make: 'x' }, { field: 'image', bytes: await jpegBytes() });
+    expect(res.status).toBe(415);
+  });
+});
+
+describe('primary image rules', () => {
+  it('keeps exactly one primary: a new primary upload or PATCH clears the others', async () => {
+    const { client, carId } = await ownerWithCar();
+    const a = (await uploadCarImage(client, carId, await jpegBytes())).body;
+    const b = (await uploadCarImage(client, carId, await jpegBytes())).body;
+    expect(b.isPrimary).toBe(false);
+    const c = (await uploadCarImage(client, carId, await jpegBytes(), true)).body;
+    expect(c.isPrimary).toBe(true);
+    expect((await imagesOf(client, carId)).filter((i) => i.isPrimary).map((i) => i.id)).toEqual([c.id]);
+
+    const res = await client.request('PATCH', `/api/images/${b.id}/primary`, { carId });
+    expect(res.status).toBe(200);
+    expect(res.body.filter((i: { isPrimary: boolean }) => i.isPrimary).map((i: { id: number }) => i.id)).toEqual([
+      b.id,
+    ]);
+    const images = await imagesOf(client, carId);
+    expect(images[0]).toMatchObject({ id: b.id, isPrimary: true });
+    expect(images.filter((i) => i.isPrimary)).toHaveLength(1);
+    expect(images.map((i) => i.id).sort()).toEqual([a.id, b.id, c.id].sort());
+
+    const other = await ownerWithCar();
+    const foreign = await client.request('PATCH', `/api/images/${a.id}/primary`, { carId: other.carId });
+    expect(foreign.status).toBe(403); // not my car
+    const mismatch = await other.client.request('PATCH', `/api/images/${a.id}/primary`, { carId: other.carId });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.message).toBe('That image does not belong to this car');
+  });
+
+  it('keeps one primary when several first photos arrive at once', async () => {
+    const { client, carId } = await ownerWithCar();
+    const bytes = await jpegBytes();
+    const results = await Promise.all([1, 2, 3].map(() => uploadCarImage(client, carId, bytes, true)));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+    const images = await imagesOf(client, carId);
+    expect(images).toHaveLength(3);
+    expect(images.filter((i) => i.isPrimary)).toHaveLength(1);
+  });
+
+  it('refuses to delete the primary while others exist (409), deletes others and their files, 404 when gone', async () => {
+    const { client, carId } = await ownerWithCar();
+    const primary = (await uploadCarImage(client, carId, await jpegBytes())).body;
+    const second = (await uploadCarImage(client, carId, await jpegBytes())).body;
+
+    const refused = await client.delete(`/api/images/${primary.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Choose another primary image before deleting this one');
+
+    const urls = [second.url, ...Object.values(second.variants)] as string[];
+    expect((await client.delete(`/api/images/${second.id}`)).status).toBe(204);
+    for (const url of urls) expect((await fetch(t.baseUrl + url)).status).toBe(404);
+    const gone = await client.delete(`/api/images/${second.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('Image not found');
+
+    // The last image may go, primary or not.
+    expect((await client.delete(`/api/images/${primary.id}`)).status).toBe(204);
+    expect(await imagesOf(client, carId)).toEqual([]);
+    expect(filesUnder(path.join(uploadsDir(), 'cars', String(carId)))).toEqual([]);
+  });
+});
+
+describe('a failure after the files are written', () => {
+  it('removes the files when the row cannot be written (the car was deleted meanwhile)', async () => {
+    const { carId } = await ownerWithCar();
+    const owner = await t.app.services.ds.getRepository(CarEntity).findOneByOrFail({ id: carId });
+    const disk = new LocalStorage(uploadsDir());
+    let puts = 0;
+    // Storage that lets an admin delete the car just as the last variant is written.
+    const racing: Storage = {
+      ...disk,
+      get: (key) => disk.get(key),
+      exists: (key) => disk.exists(key),
+      delete: (key) => disk.delete(key),
+      put: async (key, body) => {
+        await disk.put(key, body);
+        if (++puts === 4) await t.app.services.ds.getRepository(CarEntity).delete({ id: carId });
+      },
+    };
+    const images = new ImagesService({ ds: t.app.services.ds, storage: racing });
+    const file = path.join(t.config.dataDir, 'race.jpg');
+    writeFileSync(file, await jpegBytes());
+    await expect(images.addCarImage({ id: owner.ownerId!, role: 'user' }, carId, true, file)).rejects.toThrow(
+      'Car Not Found',
+    );
+    expect(puts).toBe(4);
+    expect(filesUnder(path.join(uploadsDir(), 'cars', String(carId)))).toEqual([]);
+    expect(await t.app.services.ds.getRepository(CarImageEntity).countBy({ carId })).toBe(0);
+  });
+});
+
+describe('the API document', () => {
+  it('publishes the multipart uploads and the image calls', async () => {
+    const doc = (await new HttpClient(t.baseUrl).get('/api/openapi.json')).body;
+    const upload = doc.paths['/images'].post;
+    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(upload.requestBody.content['multipart/form-data'].schema.required).toEqual(['image', 'carId']);
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '413', '415']));
+    expect(doc.paths['/profile/picture'].post.requestBody.content['multipart/form-data']).toBeTruthy();
+    expect(doc.paths['/images/{id}/primary'].patch).toBeTruthy();
+    expect(doc.paths['/images/{id}'].delete.responses['204']).toBeTruthy();
+  });
+});
+
+describe('the tRPC side', () => {
+  it('sets the primary and deletes through the same procedures the page uses', async () => {
+    const { client, carId } = await ownerWithCar();
+    const a = (await uploadCarImage(client, carId, await jpegBytes())).body;
+    const b = (await uploadCarImage(client, carId, await jpegBytes())).body;
+    const set = await client.trpc('mutation', 'images.setPrimary', { id: b.id, carId });
+    expect(set.status).toBe(200);
+    const del = await client.trpc('mutation', 'images.delete', { id: a.id });
+    expect(del.status).toBe(200);
+    expect((await imagesOf(client, carId)).map((i) => i.id)).toEqual([b.id]);
+  });
+});

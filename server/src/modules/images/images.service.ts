@@ -1,0 +1,117 @@
+import { type CarImage, MESSAGES } from '@curbside/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DataSource, EntityManager } from 'typeorm';
+import { DomainError, notFound } from '../../errors';
+import type { Storage } from '../../lib/storage';
+import { CarEntity } from '../cars/car.entity';
+import { toCarImageDto } from '../cars/car-dto';
+import { type Actor, assertCanEditCar, lockCar } from '../cars/write/access';
+import { CarImageEntity } from './car-image.entity';
+import { removeKeys, storeCarPhoto } from './process-image';
+
+const S = MESSAGES.server;
+
+/** Keys of an image row: the original and its variants (derived from the urls the server wrote). */
+export function imageKeys(image: Pick<CarImageEntity, 'storageKey' | 'variants'>): string[] {
+  const variantKeys = Object.values(image.variants ?? {})
+    .filter((url): url is string => typeof url === 'string' && url.startsWith('/api/file/'))
+    .map((url) => url.slice('/api/file/'.length));
+  return [image.storageKey, ...variantKeys];
+}
+
+/**
+ * Car photos. Exactly one image of a car with images is primary; every change that touches the flag locks the car
+ * row first, so two concurrent uploads or primary changes cannot leave zero or two primaries.
+ */
+export class ImagesService {
+  constructor(private readonly deps: { ds: DataSource; storage: Storage; log?: FastifyBaseLogger }) {}
+
+  /** Stores the photo in `file` and adds it to the car; a failure at any step leaves no row and no file. */
+  async addCarImage(actor: Actor, carId: number, isPrimary: boolean, file: string): Promise<CarImage> {
+    const car = await this.deps.ds.getRepository(CarEntity).findOneBy({ id: carId });
+    if (!car) throw notFound(S.carNotFound);
+    assertCanEditCar(actor, car);
+
+    const stored = await storeCarPhoto(this.deps.storage, file, carId);
+    try {
+      const row = await this.deps.ds.transaction(async (em) => {
+        if (!(await lockCar(em, carId))) throw notFound(S.carNotFound); // deleted meanwhile
+        const images = em.getRepository(CarImageEntity);
+        const existing = await images.find({ where: { carId }, select: { id: true, sortOrder: true } });
+        const primary = isPrimary || existing.length === 0;
+        if (primary && existing.length > 0) await images.update({ carId }, { isPrimary: false });
+        return images.save(
+          images.create({
+            carId,
+            storageKey: stored.storageKey,
+            url: stored.url,
+            width: stored.width,
+            height: stored.height,
+            variants: stored.variants,
+            fileSize: stored.fileSize,
+            isPrimary: primary,
+            isAdminUploaded: actor.role === 'admin' && car.ownerId !== actor.id,
+            caption: null,
+            sortOrder: Math.max(-1, ...existing.map((i) => i.sortOrder)) + 1,
+            uploadedById: actor.id,
+          }),
+        );
+      });
+      return toCarImageDto(row);
+    } catch (error) {
+      await removeKeys(this.deps.storage, stored.keys);
+      throw error;
+    }
+  }
+
+  /** Makes `imageId` the car's only primary image; answers the car's images. */
+  async setPrimary(actor: Actor, imageId: number, carId: number): Promise<CarImage[]> {
+    return this.deps.ds.transaction(async (em) => {
+      const car = await lockCar(em, carId);
+      if (!car) throw notFound(S.carNotFound);
+      assertCanEditCar(actor, car);
+      const images = em.getRepository(CarImageEntity);
+      const image = await images.findOneBy({ id: imageId });
+      if (!image) throw notFound(S.imageNotFound);
+      if (image.carId !== carId) throw new DomainError('BAD_REQUEST', S.imageNotOfCar);
+      await images.update({ carId }, { isPrimary: false });
+      await images.update({ id: imageId }, { isPrimary: true });
+      return (await this.listOf(em, carId)).map(toCarImageDto);
+    });
+  }
+
+  /** Deletes one image and its files. The primary may go only when it is the car's last image. */
+  async delete(actor: Actor, imageId: number): Promise<void> {
+    const found = await this.deps.ds.getRepository(CarImageEntity).findOneBy({ id: imageId });
+    if (!found) throw notFound(S.imageNotFound);
+    const removed = await this.deps.ds.transaction(async (em) => {
+      const car = await lockCar(em, found.carId);
+      if (!car) throw notFound(S.imageNotFound);
+      assertCanEditCar(actor, car);
+      const images = em.getRepository(CarImageEntity);
+      const image = await images.findOneBy({ id: imageId });
+      if (!image) throw notFound(S.imageNotFound); // removed by a concurrent request
+      if (image.isPrimary && (await images.countBy({ carId: image.carId })) > 1) {
+        throw new DomainError('CONFLICT', S.primaryImageDelete);
+      }
+      await images.delete({ id: imageId });
+      return image;
+    });
+    await this.removeFiles(imageKeys(removed));
+  }
+
+  /** Removes stored files after their rows are gone; a storage failure is logged, not shown to the user. */
+  async removeFiles(keys: string[]): Promise<void> {
+    const results = await Promise.allSettled(keys.map((key) => this.deps.storage.delete(key)));
+    for (const r of results) {
+      if (r.status === 'rejected') this.deps.log?.warn({ err: r.reason }, 'could not remove a stored file');
+    }
+  }
+
+  private listOf(em: EntityManager, carId: number): Promise<CarImageEntity[]> {
+    return em.getRepository(CarImageEntity).find({
+      where: { carId },
+      order: { isPrimary: 'DESC', sortOrder: 'ASC', id: 'ASC' },
+    });
+  }
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { LIMITS, MESSAGES } from '@curbside/shared';
+import sharp, { type Metadata } from 'sharp';
+import { DomainError } from '../../errors';
+import { fileUrl, type Storage } from '../../lib/storage';
+
+// Every uploaded picture is decoded and re-encoded here, so no byte the sender chose survives: the EXIF orientation
+// is applied, all metadata (GPS included) is dropped, and the type is decided by what sharp can decode.
+
+/** Decompression-bomb guard: a small file may claim a gigantic canvas. */
+export const MAX_INPUT_PIXELS = 100_000_000;
+/** Formats accepted from users (sharp reads SVG, PDF, TIFF… too; those are refused). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif']);
+/** The stored "original" is capped: nobody views a 12,000-pixel photo, and it bounds storage. */
+const ORIGINAL_MAX_SIDE = 3200;
+export const VARIANT_WIDTHS = [400, 800, 1600] as const;
+const AVATAR_SIDE = 400;
+
+export interface StoredImage {
+  /** Every key written (original first), so a failure later can remove them all. */
+  keys: string[];
+  storageKey: string;
+  url: string;
+  width: number;
+  height: number;
+  fileSize: number;
+  variants: { w400: string; w800: string; w1600: string } | null;
+}
+
+const unsupported = () => new DomainError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.server.imageOnly);
+
+/** Reads the header of the file; refuses anything that is not a picture of an accepted format or is too big. */
+async function inspect(file: string): Promise<void> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupported();
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw unsupported();
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+    throw new DomainError(
+      'PAYLOAD_TOO_LARGE',
+      `The image is too large (maximum ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`,
+    );
+  }
+}
+
+/** A decoder for the file, oriented upright; a corrupt body fails with 415 when encoded. */
+const decode = (file: string) =>
+  sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).rotate();
+
+async function encodeOrRefuse<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    // sharp could read the header but not the picture: a truncated or forged file.
+    throw unsupported();
+  }
+}
+
+/** Writes each [key, bytes] pair; on any failure removes those already written and rethrows. */
+async function putAll(storage: Storage, items: [string, Buffer][]): Promise<void> {
+  const written: string[] = [];
+  try {
+    for (const [key, bytes] of items) {
+      await storage.put(key, bytes);
+      written.push(key);
+    }
+  } catch (error) {
+    await removeKeys(storage, written);
+    throw error;
+  }
+}
+
+/** Best-effort removal (a missing key is fine). */
+export async function removeKeys(storage: Storage, keys: string[]): Promise<void> {
+  await Promise.allSettled(keys.map((key) => storage.delete(key)));
+}
+
+/** A car photo: a JPEG original (capped at 3200 px) and WebP copies 400/800/1600 px wide, under cars/{carId}/. */
+export async function storeCarPhoto(storage: Storage, file: string, carId: number): Promise<StoredImage> {
+  await inspect(file);
+  const base = `cars/${carId}/${randomUUID()}`;
+  const { original, info, variants } = await encodeOrRefuse(async () => {
+    const { data, info } = await decode(file)
+      .resize({ width: ORIGINAL_MAX_SIDE, height: ORIGINAL_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const variants = await Promise.all(
+      VARIANT_WIDTHS.map((width) =>
+        sharp(data).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+      ),
+    );
+    return { original: data, info, variants };
+  });
+  const originalKey = `${base}.jpg`;
+  const variantKeys = VARIANT_WIDTHS.map((w) => `${base}-w${w}.webp`);
+  await putAll(storage, [
+    [originalKey, original],
+    ...variantKeys.map((key, i): [string, Buffer] => [key, variants[i]!]),
+  ]);
+  return {
+    keys: [originalKey, ...variantKeys],
+    storageKey: originalKey,
+    url: fileUrl(originalKey),
+    width: info.width,
+    height: info.height,
+    fileSize: original.length,
+    variants: { w400: fileUrl(variantKeys[0]!), w800: fileUrl(variantKeys[1]!), w1600: fileUrl(variantKeys[2]!) },
+  };
+}
+
+/** A profile picture: a 400×400 WebP square cut from the centre, under avatars/{userId}/. */
+export async function storeAvatar(storage: Storage, file: string, userId: number): Promise<StoredImage> {
+  await inspect(file);
+  const key = `avatars/${userId}/${randomUUID()}.webp`;
+  const bytes = await encodeOrRefuse(() =>
+    decode(file).resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover' }).webp({ quality: 82 }).toBuffer(),
+  );
+  await putAll(storage, [[key, bytes]]);
+  return {
+    keys: [key],
+    storageKey: key,
+    url: fileUrl(key),
+    width: AVATAR_SIDE,
+    height: AVATAR_SIDE,
+    fileSize: bytes.length,
+    variants: null,
+  };
+}
+
+export const photoTooLarge = () =>
+  new DomainError('PAYLOAD_TOO_LARGE', MESSAGES.server.fileTooLarge(LIMITS.photoMaxBytes / 1024 / 1024));
+export const avatarTooLarge = () =>
+  new DomainError('PAYLOAD_TOO_LARGE', MESSAGES.server.fileTooLarge(LIMITS.avatarMaxBytes / 1024 / 1024));

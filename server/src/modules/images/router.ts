@@ -1,0 +1,38 @@
+import { carImageListSchema } from '@curbside/shared';
+import { z } from 'zod';
+import { authedProcedure, router } from '../../trpc';
+import { pathIdSchema } from '../cars/write/path-id';
+
+const tags = ['images'];
+
+// POST /api/images (multipart) is a plain Fastify route: see upload-routes.ts.
+export const imagesRouter = router({
+  setPrimary: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/images/{id}/primary',
+        tags,
+        summary: "Make this the car's primary image (the others lose the flag); answers the car's images",
+      },
+    })
+    .input(z.object({ id: pathIdSchema, carId: pathIdSchema }))
+    .output(carImageListSchema)
+    .mutation(({ ctx, input }) => ctx.services.images.setPrimary(ctx.user, input.id, input.carId)),
+
+  delete: authedProcedure
+    .meta({
+      successStatus: 204,
+      openapi: {
+        method: 'DELETE',
+        path: '/images/{id}',
+        tags,
+        summary: 'Delete an image and its files (404 when already gone; 409 for the primary while others exist)',
+      },
+    })
+    .input(z.object({ id: pathIdSchema }))
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.images.delete(ctx.user, input.id);
+    }),
+});

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { type CarImage, imageUploadFieldsSchema, LIMITS, MESSAGES, type User } from '@curbside/shared';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { badRequest, unauthorized } from '../../errors';
+import { readSessionUser } from '../../plugins/session';
+import { toUserDto } from '../accounts/user-dto';
+import { receiveUpload } from './multipart';
+import { avatarTooLarge, photoTooLarge } from './process-image';
+
+// The two multipart uploads. Multipart is accepted on these routes only (the parser is registered in this scope),
+// so no other /api route can be reached by a cross-site HTML form post.
+
+const chooseImage = (field: string) => badRequest(`${field}: ${MESSAGES.server.imageOnly}`);
+
+export async function registerUploadRoutes(app: FastifyInstance, config: Config): Promise<void> {
+  const tmpDir = path.join(config.dataDir, 'tmp');
+
+  await app.register(async (scope) => {
+    // Past the size limit the file is cut (truncated) rather than thrown, so the handler answers 413 itself.
+    await scope.register(multipart, { throwFileSizeLimit: false });
+
+    const signedIn = async (req: FastifyRequest) => {
+      const user = await readSessionUser(req, scope.services.accounts);
+      if (!user) throw unauthorized(MESSAGES.server.authenticationRequired);
+      return user;
+    };
+
+    /** POST /api/images: fields image (file), carId, isPrimary. Answers the stored image (201). */
+    scope.post('/api/images', async (req, reply): Promise<CarImage> => {
+      const user = await signedIn(req);
+      const upload = await receiveUpload(req, { fileField: 'image', maxBytes: LIMITS.photoMaxBytes, tmpDir });
+      try {
+        if (upload.tooLarge) throw photoTooLarge();
+        if (!upload.file) throw chooseImage('image');
+        const fields = imageUploadFieldsSchema.parse(upload.fields);
+        const image = await scope.services.images.addCarImage(user, fields.carId, fields.isPrimary, upload.file);
+        reply.code(201);
+        return image;
+      } finally {
+        await upload.cleanup();
+      }
+    });
+
+    /** POST /api/profile/picture: field profilePicture (file). Answers the user with the new picture. */
+    scope.post('/api/profile/picture', async (req): Promise<User> => {
+      const user = await signedIn(req);
+      const upload = await receiveUpload(req, {
+        fileField: 'profilePicture',
+        maxBytes: LIMITS.avatarMaxBytes,
+        tmpDir,
+      });
+      try {
+        if (upload.tooLarge) throw avatarTooLarge();
+        if (!upload.file) throw chooseImage('profilePicture');
+        return toUserDto(await scope.services.profile.setPicture(user.id, upload.file));
+      } finally {
+        await upload.cleanup();
+      }
+    });
+  });
+}

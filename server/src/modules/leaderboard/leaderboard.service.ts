@@ -1,0 +1,130 @@
+import { type LeaderboardEntry, LIMITS, monthStartUtc, rankChange, type TopCarsQuery } from '@curbside/shared';
+import { type DataSource, In } from 'typeorm';
+import { CarEntity } from '../cars/car.entity';
+import { type CarViewer, loadCarDtos } from '../cars/car-dto';
+import { utcMonthKey } from '../votes/month-key';
+
+interface Score {
+  carId: number;
+  votes: number;
+}
+
+// Both lists are ordered by votes desc, then the older car (lower id) first.
+
+/**
+ * The earlier list changes only as votes age past the 24-hour mark (a new vote is always recent), so it is computed
+ * at most once a minute per period and limit; the current ranking is always read fresh.
+ */
+const PREVIOUS_RANKS_TTL_MS = 60_000;
+const previousRanksCache = new WeakMap<DataSource, Map<string, { expires: number; ranks: Map<number, number> }>>();
+
+/** Tests that write votes with past timestamps call this, since such votes do change the earlier list. */
+export function forgetPreviousRanks(ds: DataSource): void {
+  previousRanksCache.delete(ds);
+}
+
+/**
+ * Ranks `limit` cars by votes in the period from the stored tallies (an indexed read), with each one's rank in the
+ * same list as it stood 24 hours earlier: every car's score then is its score now minus its votes of the last 24
+ * hours (for 'month', the current month's list 24 hours ago), ranked the same way.
+ */
+export async function rankTopCars(
+  ds: DataSource,
+  query: { period: TopCarsQuery['period']; limit: number },
+  now: Date = new Date(),
+): Promise<(Score & { rank: number; previousRank: number | null })[]> {
+  const [current, previousRanks] = await Promise.all([
+    readRanking(ds, query.period, now, query.limit, 0),
+    readPreviousRanks(ds, query, now),
+  ]);
+  return current.map((score, index) => ({
+    ...score,
+    rank: index + 1,
+    previousRank: previousRanks.get(score.carId) ?? null,
+  }));
+}
+
+async function readPreviousRanks(
+  ds: DataSource,
+  query: { period: TopCarsQuery['period']; limit: number },
+  now: Date,
+): Promise<Map<number, number>> {
+  const month = utcMonthKey(now);
+  const key = `${query.period}:${query.limit}:${month}`;
+  const cache = previousRanksCache.get(ds) ?? new Map();
+  previousRanksCache.set(ds, cache);
+  const hit = cache.get(key);
+  if (hit && hit.expires > now.getTime()) return hit.ranks;
+
+  const since = new Date(now.getTime() - LIMITS.voteCooldownMs);
+  const recentFrom = query.period === 'month' && monthStartUtc(now) > since ? monthStartUtc(now) : since;
+  const recent = `SELECT carId, COUNT(*) AS recent FROM votes WHERE createdAt >= ? GROUP BY carId`;
+  const rows: { carId: number | string }[] =
+    query.period === 'month'
+      ? await ds.query(
+          `SELECT m.carId AS carId, m.votes - COALESCE(r.recent, 0) AS previousVotes
+           FROM car_monthly_votes m LEFT JOIN (${recent}) r ON r.carId = m.carId
+           WHERE m.month = ? AND m.votes - COALESCE(r.recent, 0) > 0
+           ORDER BY previousVotes DESC, carId ASC LIMIT ${query.limit}`,
+          [...sqlDates(ds, [recentFrom]), month],
+        )
+      : await ds.query(
+          `SELECT c.id AS carId, c.totalVotes - COALESCE(r.recent, 0) AS previousVotes
+           FROM cars c LEFT JOIN (${recent}) r ON r.carId = c.id
+           WHERE c.totalVotes - COALESCE(r.recent, 0) > 0
+           ORDER BY previousVotes DESC, carId ASC LIMIT ${query.limit}`,
+          sqlDates(ds, [recentFrom]),
+        );
+  const ranks = new Map(rows.map((row, index) => [Number(row.carId), index + 1]));
+  cache.set(key, { expires: now.getTime() + PREVIOUS_RANKS_TTL_MS, ranks });
+  return ranks;
+}
+
+/** One page of the current ranking: votes desc, then car id. Only cars with votes in the period are listed. */
+async function readRanking(
+  ds: DataSource,
+  period: TopCarsQuery['period'],
+  now: Date,
+  take: number,
+  skip: number,
+): Promise<Score[]> {
+  const rows: { carId: number | string; votes: number | string }[] =
+    period === 'month'
+      ? await ds.query(
+          `SELECT carId AS carId, votes AS votes FROM car_monthly_votes WHERE month = ? AND votes > 0
+           ORDER BY votes DESC, carId ASC LIMIT ${take} OFFSET ${skip}`,
+          [utcMonthKey(now)],
+        )
+      : await ds.query(
+          `SELECT id AS carId, totalVotes AS votes FROM cars WHERE totalVotes > 0
+           ORDER BY totalVotes DESC, id ASC LIMIT ${take} OFFSET ${skip}`,
+        );
+  return rows.map((row) => ({ carId: Number(row.carId), votes: Number(row.votes) }));
+}
+
+/** GET /api/cars/top: the ranked cars with their movement against 24 hours earlier. */
+export async function topCars(ds: DataSource, query: TopCarsQuery, viewer: CarViewer): Promise<LeaderboardEntry[]> {
+  const ranked = await rankTopCars(ds, query);
+  if (ranked.length === 0) return [];
+  const entities = await ds.getRepository(CarEntity).findBy({ id: In(ranked.map((r) => r.carId)) });
+  const byId = new Map(entities.map((car) => [car.id, car]));
+  const present = ranked.filter((r) => byId.has(r.carId));
+  const cars = await loadCarDtos(
+    ds,
+    present.map((r) => byId.get(r.carId) as CarEntity),
+    viewer,
+  );
+  return present.map((r, index) => ({
+    rank: r.rank,
+    votes: r.votes,
+    change: rankChange(r.previousRank, r.rank),
+    isNew: r.previousRank === null,
+    car: cars[index],
+  }));
+}
+
+/** Dates as each driver stores them (SQLite: TypeORM's 'YYYY-MM-DD HH:mm:ss.SSS' UTC text). */
+function sqlDates(ds: DataSource, params: Date[]): unknown[] {
+  if (ds.options.type !== 'better-sqlite3') return params;
+  return params.map((date) => date.toISOString().replace('T', ' ').replace('Z', ''));
+}

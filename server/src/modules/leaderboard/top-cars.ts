@@ -1,0 +1,16 @@
+import { topCarsOutputSchema, topCarsQuerySchema } from '@curbside/shared';
+import { publicProcedure } from '../../trpc';
+import { fromQuery } from '../cars/query-input';
+
+const inputSchema = topCarsQuerySchema.extend({ limit: fromQuery(topCarsQuerySchema.shape.limit) });
+
+import { topCars } from './leaderboard.service';
+
+/** GET /api/cars/top?period=month|all&limit=N: the leaderboard, with each car's move against 24 hours earlier. */
+export const topCarsProcedure = publicProcedure
+  .meta({
+    openapi: { method: 'GET', path: '/cars/top', tags: ['cars'], protect: false, summary: 'Most-voted cars' },
+  })
+  .input(inputSchema)
+  .output(topCarsOutputSchema)
+  .query(({ ctx, input }) => topCars(ctx.services.ds, input, ctx));

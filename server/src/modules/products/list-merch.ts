@@ -1,0 +1,10 @@
+import { productListSchema } from '@curbside/shared';
+import { z } from 'zod';
+import { publicProcedure } from '../../trpc';
+
+/** GET /api/merch: active merchandise. */
+export const listMerch = publicProcedure
+  .meta({ openapi: { method: 'GET', path: '/merch', tags: ['products'], protect: false, summary: 'Merchandise' } })
+  .input(z.void())
+  .output(productListSchema)
+  .query(({ ctx }) => ctx.services.products.listMerch());

@@ -1,0 +1,24 @@
+import { LIMITS, productListSchema } from '@curbside/shared';
+import { z } from 'zod';
+import { publicProcedure } from '../../trpc';
+
+// Query strings arrive as text over REST: coerce, then the shared page rules.
+const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LIMITS.listLimitMax).default(LIMITS.adminListLimit),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** GET /api/products?limit=…: active products for everyone (an admin also sees inactive ones, for the dashboard). */
+export const listProducts = publicProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/products',
+      tags: ['products'],
+      protect: false,
+      summary: 'Prints and merchandise',
+    },
+  })
+  .input(listQuerySchema)
+  .output(productListSchema)
+  .query(({ ctx, input }) => ctx.services.products.list(input, { includeInactive: ctx.user?.role === 'admin' }));

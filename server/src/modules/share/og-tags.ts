@@ -1,0 +1,60 @@
+import { LIMITS, shareDescription } from '@curbside/shared';
+import type { DataSource } from 'typeorm';
+import { CarEntity } from '../cars/car.entity';
+import { carPageUrl } from './qr-code';
+import { shareImagePath } from './share-image';
+
+// Link-preview crawlers do not run JavaScript: the HTML of a car page carries its Open Graph and Twitter tags.
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
+  );
+
+export interface SiteIdentity {
+  publicUrl: string;
+  siteName: string;
+}
+
+/** The tags for a car page, or null when there is no car with that slug. */
+export async function carPreviewTags(ds: DataSource, site: SiteIdentity, slug: string): Promise<string | null> {
+  const car = await ds.getRepository(CarEntity).findOne({
+    where: { slug },
+    select: { id: true, slug: true, make: true, model: true, year: true, story: true },
+  });
+  if (!car) return null;
+  const title = `${car.year} ${car.make} ${car.model} | ${site.siteName}`;
+  const description = shareDescription(car.story) || `${car.year} ${car.make} ${car.model} on ${site.siteName}.`;
+  const url = carPageUrl(site.publicUrl, car.slug);
+  const image = `${site.publicUrl}${shareImagePath(car.slug)}`;
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', 'article'],
+    ['property', 'og:site_name', site.siteName],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', url],
+    ['property', 'og:image', image],
+    ['property', 'og:image:width', String(LIMITS.sharePreviewWidth)],
+    ['property', 'og:image:height', String(LIMITS.sharePreviewHeight)],
+    ['property', 'og:image:alt', `${car.make} ${car.model}`],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ['name', 'twitter:image', image],
+  ];
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
+  ].join('\n    ');
+}
+
+/** index.html with its title and description replaced by `tags`. */
+export function withPreviewTags(indexHtml: string, tags: string): string {
+  return indexHtml
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
+    .replace('</head>', `  ${tags}\n  </head>`);
+}

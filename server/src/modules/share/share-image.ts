@@ -1,0 +1,71 @@
+import { isShareableImage, LIMITS, primaryImage } from '@curbside/shared';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import type { DataSource } from 'typeorm';
+import type { Storage } from '../../lib/storage';
+import { CarEntity } from '../cars/car.entity';
+import { CarImageEntity } from '../images/car-image.entity';
+
+// The link-preview picture of a car: its primary (else first) photo of at most 8 MB, cropped to 1200×630 JPEG.
+// Rendered once per photo and kept in storage beside the uploads (the key names the photo, so it never goes stale).
+
+const { sharePreviewWidth: WIDTH, sharePreviewHeight: HEIGHT } = LIMITS;
+
+export const shareImagePath = (slug: string) => `/api/share-image/${encodeURIComponent(slug)}.jpg`;
+
+async function renderPreview(storage: Storage, image: CarImageEntity): Promise<Buffer | null> {
+  const key = `share/car-${image.carId}-image-${image.id}.jpg`;
+  const cached = await storage.get(key);
+  if (cached) return streamToBuffer(cached.body);
+  const original = await storage.get(image.storageKey);
+  if (!original) return null;
+  const jpeg = await sharp(await streamToBuffer(original.body))
+    .rotate()
+    .resize(WIDTH, HEIGHT, { fit: 'cover', position: 'attention' })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
+  await storage.put(key, jpeg, { contentType: 'image/jpeg' });
+  return jpeg;
+}
+
+let placeholder: Promise<Buffer> | null = null;
+/** A plain dark card for a car without a usable photo. */
+function placeholderPreview(): Promise<Buffer> {
+  placeholder ??= sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#1f1f1f' } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return placeholder;
+}
+
+async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+/** GET /api/share-image/{slug}.jpg */
+export function registerShareImageRoute(app: FastifyInstance, deps: { ds: DataSource; storage: Storage }): void {
+  app.get('/api/share-image/:file', async (req, reply) => {
+    const file = (req.params as { file: string }).file;
+    const slug = file.endsWith('.jpg') ? file.slice(0, -4) : file;
+    const car = await deps.ds.getRepository(CarEntity).findOne({ where: { slug }, select: { id: true } });
+    if (!car) return reply.code(404).send({ message: 'Car not found', code: 'NOT_FOUND' });
+    const images = await deps.ds.getRepository(CarImageEntity).find({
+      where: { carId: car.id },
+      order: { isPrimary: 'DESC', sortOrder: 'ASC', id: 'ASC' },
+    });
+    const image = primaryImage(images.filter(isShareableImage));
+    let body: Buffer | null = null;
+    if (image) {
+      try {
+        body = await renderPreview(deps.storage, image);
+      } catch (error) {
+        req.log.warn({ err: error, imageId: image.id }, 'share preview could not be rendered');
+      }
+    }
+    return reply
+      .header('content-type', 'image/jpeg')
+      .header('cache-control', 'public, max-age=3600')
+      .send(body ?? (await placeholderPreview()));
+  });
+}

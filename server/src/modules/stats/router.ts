@@ -1,0 +1,14 @@
+import { siteStatsSchema } from '@curbside/shared';
+import { z } from 'zod';
+import { publicProcedure, router } from '../../trpc';
+import { siteStats } from './site-stats';
+
+export const statsRouter = router({
+  site: publicProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/stats', tags: ['stats'], protect: false, summary: 'Home page counters' },
+    })
+    .input(z.void())
+    .output(siteStatsSchema)
+    .query(({ ctx }) => siteStats(ctx.services.ds)),
+});

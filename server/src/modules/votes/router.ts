@@ -1,0 +1,14 @@
+import { voteInputSchema, voteOutputSchema } from '@curbside/shared';
+import { publicProcedure, router } from '../../trpc';
+
+export const votesRouter = router({
+  /** POST /api/votes: 201 with the car's new tallies; 429 inside the 24-hour cooldown; 404 for a missing car. */
+  cast: publicProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/votes', tags: ['votes'], protect: false, summary: 'Vote for a car' },
+      successStatus: 201,
+    })
+    .input(voteInputSchema)
+    .output(voteOutputSchema)
+    .mutation(({ ctx, input }) => ctx.services.votes.vote(input.carId, ctx.ipHash)),
+});
