@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { Mailer, MailMessage } from '../src/lib/mailer';
 import { createTestDatabase } from './db';
@@ -32,7 +32,10 @@ export interface TestApp {
  * The real app on a fresh, migrated database (SQLite, or MySQL when TEST_DB=mysql), listening on an ephemeral port.
  * Each test file gets its own database and data directory.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  buildOptions: Omit<BuildOptions, 'mailer'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curbside-test-'));
   const db = await createTestDatabase();
   const config: Config = {
@@ -47,7 +50,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     database: db.database,
   };
   const mailer = new RecordingMailer();
-  const app = await buildApp(config, { mailer });
+  const app = await buildApp(config, { ...buildOptions, mailer });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

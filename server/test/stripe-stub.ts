@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import Stripe from 'stripe';
-import { buildApp } from '../src/app';
-import { type Config, loadConfig } from '../src/config';
-import { RecordingMailer, type TestApp } from './app';
-import { createTestDatabase } from './db';
+import { startTestApp, type TestApp } from './app';
 
 // A local stand-in of the parts of Stripe's HTTP API that checkout uses (there is no stripe-mock here), so tests
 // run the real `stripe` SDK: `new Stripe(key, { host: '127.0.0.1', port, protocol: 'http' })`. Requests arrive
@@ -183,36 +177,13 @@ export function signedEvent(stripe: Stripe, intent: StubPaymentIntent, type = 'p
 }
 
 /** The real app with the Stripe keys set and the SDK pointed at the stub (like startTestApp otherwise). */
-export async function startStripeTestApp(stub: StripeStub): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curbside-test-'));
-  const db = await createTestDatabase();
-  const config: Config = {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+export function startStripeTestApp(stub: StripeStub): Promise<TestApp> {
+  return startTestApp(
+    {
       STRIPE_SECRET_KEY: STUB_SECRET_KEY,
       STRIPE_PUBLISHABLE_KEY: STUB_PUBLISHABLE_KEY,
       STRIPE_WEBHOOK_SECRET: STUB_WEBHOOK_SECRET,
-    }),
-    database: db.database,
-  };
-  const mailer = new RecordingMailer();
-  const app = await buildApp(config, { mailer, stripeApi: { host: '127.0.0.1', port: stub.port, protocol: 'http' } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    app,
-    config,
-    mailer,
-    baseUrl: `http://127.0.0.1:${port}`,
-    async close() {
-      await app.close();
-      await db.drop();
-      rmSync(dataDir, { recursive: true, force: true });
     },
-  };
+    { stripeApi: { host: '127.0.0.1', port: stub.port, protocol: 'http' } },
+  );
 }
