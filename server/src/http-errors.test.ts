@@ -18,7 +18,9 @@ describe('error answers', () => {
       ['SERVICE_UNAVAILABLE', 503],
     ];
     for (const [code, status] of cases) {
-      const answer = toErrorAnswer(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: new DomainError(code, 'Said so') }));
+      const answer = toErrorAnswer(
+        new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: new DomainError(code, 'Said so') }),
+      );
       expect(answer.status, code).toBe(status);
       expect(answer.body.message).toBe('Said so');
     }
@@ -41,7 +43,9 @@ describe('error answers', () => {
   });
 
   it('answers 503 when the database cannot be reached', () => {
-    const answer = toErrorAnswer(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' }));
+    const answer = toErrorAnswer(
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' }),
+    );
     expect(answer.status).toBe(503);
     expect(answer.body.message).not.toContain('3306');
   });

@@ -1,4 +1,5 @@
 import { accountsRouter } from './modules/accounts/router';
+import { adminRouter } from './modules/admin/router';
 import { adsRouter } from './modules/ads/router';
 import { carsRouter } from './modules/cars/router';
 import { eventsRouter } from './modules/events/router';
@@ -33,6 +34,7 @@ export const appRouter = router({
   cart: cartRouter,
   checkout: checkoutRouter,
   orders: ordersRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

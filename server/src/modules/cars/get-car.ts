@@ -1,6 +1,6 @@
 import { carSchema, idInputSchema, slugInputSchema } from '@curbside/shared';
 import { publicProcedure } from '../../trpc';
-import { fromQuery } from './query-input';
+import { fromQuery } from '../../rest/inputs';
 
 const byIdInput = idInputSchema.extend({ id: fromQuery(idInputSchema.shape.id) });
 

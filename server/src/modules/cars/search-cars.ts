@@ -1,6 +1,6 @@
 import { carListSchema, carSearchQuerySchema } from '@curbside/shared';
 import { publicProcedure } from '../../trpc';
-import { fromQuery } from './query-input';
+import { fromQuery } from '../../rest/inputs';
 
 const inputSchema = carSearchQuerySchema.extend({ limit: fromQuery(carSearchQuerySchema.shape.limit) });
 

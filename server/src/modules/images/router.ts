@@ -1,7 +1,7 @@
 import { carImageListSchema } from '@curbside/shared';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc';
-import { pathIdSchema } from '../cars/write/path-id';
+import { pathIdSchema } from '../../rest/inputs';
 
 const tags = ['images'];
 

@@ -1,9 +1,10 @@
-import { siteSettingsSchema, siteSettingsUpdateInputSchema } from '@curbside/shared';
+import { siteSettingsSchema } from '@curbside/shared';
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, router } from '../../trpc';
+import { publicProcedure, router } from '../../trpc';
 
 const tags = ['site settings'];
 
+/** Public: what every page needs to decide the site mode. The admin update lives in admin-router.ts. */
 export const settingsRouter = router({
   get: publicProcedure
     .meta({
@@ -12,12 +13,4 @@ export const settingsRouter = router({
     .input(z.void())
     .output(siteSettingsSchema)
     .query(({ ctx }) => ctx.services.settings.get()),
-
-  update: adminProcedure
-    .meta({
-      openapi: { method: 'PUT', path: '/site-settings', tags, summary: 'Change site modes and messages (admin)' },
-    })
-    .input(siteSettingsUpdateInputSchema)
-    .output(siteSettingsSchema)
-    .mutation(({ ctx, input }) => ctx.services.settings.update(input)),
 });

@@ -1,0 +1,21 @@
+import { router } from '../../trpc';
+import { adsAdminRouter } from '../ads/admin-router';
+import { carsAdminRouter } from '../cars/admin-router';
+import { eventsAdminRouter } from '../events/admin-router';
+import { ordersAdminRouter } from '../orders/admin-router';
+import { productsAdminRouter } from '../products/admin-router';
+import { settingsAdminRouter } from '../settings/admin-router';
+import { statsAdminRouter } from '../stats/admin-router';
+
+// Every admin-only procedure, mounted under `admin.` (tRPC) at its documented /api path (REST). Each domain keeps
+// its admin procedures in its own admin-router.ts; this file only gathers them, so the authorization test
+// (admin-authz.integration.test.ts) walks all of them. Anything mounted here must be built on adminProcedure.
+export const adminRouter = router({
+  cars: carsAdminRouter,
+  products: productsAdminRouter,
+  orders: ordersAdminRouter,
+  events: eventsAdminRouter,
+  ads: adsAdminRouter,
+  stats: statsAdminRouter,
+  settings: settingsAdminRouter,
+});

@@ -1,0 +1,7 @@
+import { router } from '../../trpc';
+import { deleteCar } from './write/delete-car';
+
+/** Car management (admin). Featuring a car is part of PUT /api/cars/{id} (cars.update), which admins may also call. */
+export const carsAdminRouter = router({
+  delete: deleteCar,
+});

@@ -1,0 +1,40 @@
+import { eventCreateInputSchema, eventListSchema, eventSchema, eventUpdateInputSchema } from '@curbside/shared';
+import { z } from 'zod';
+import { pathIdSchema } from '../../rest/inputs';
+import { adminProcedure, router } from '../../trpc';
+import { notBuilt } from '../admin/not-built';
+
+const tags = ['events'];
+
+/** Event management (admin). Times arrive and leave as UTC instants; the form converts from Central time. */
+export const eventsAdminRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/events', tags, summary: 'All events, soonest first (admin)' } })
+    .input(z.void())
+    .output(eventListSchema)
+    .query(() => notBuilt()),
+
+  create: adminProcedure
+    .meta({
+      successStatus: 201,
+      openapi: { method: 'POST', path: '/events', tags, summary: 'Create an event (admin)' },
+    })
+    .input(eventCreateInputSchema)
+    .output(eventSchema)
+    .mutation(() => notBuilt()),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/events/{id}', tags, summary: 'Change an event (admin)' } })
+    .input(eventUpdateInputSchema.extend({ id: pathIdSchema }))
+    .output(eventSchema)
+    .mutation(() => notBuilt()),
+
+  delete: adminProcedure
+    .meta({
+      successStatus: 204,
+      openapi: { method: 'DELETE', path: '/events/{id}', tags, summary: 'Delete an event (admin)' },
+    })
+    .input(z.object({ id: pathIdSchema }))
+    .output(z.void())
+    .mutation(() => notBuilt()),
+});

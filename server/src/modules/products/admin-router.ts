@@ -1,0 +1,34 @@
+import { productCreateInputSchema, productSchema, productUpdateInputSchema } from '@curbside/shared';
+import { z } from 'zod';
+import { pathIdSchema } from '../../rest/inputs';
+import { adminProcedure, router } from '../../trpc';
+import { notBuilt } from '../admin/not-built';
+
+const tags = ['products'];
+
+/** Product management (admin). The image upload is a multipart route: POST /api/products/upload-image. */
+export const productsAdminRouter = router({
+  create: adminProcedure
+    .meta({
+      successStatus: 201,
+      openapi: { method: 'POST', path: '/products', tags, summary: 'Create a product (admin)' },
+    })
+    .input(productCreateInputSchema)
+    .output(productSchema)
+    .mutation(() => notBuilt()),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/products/{id}', tags, summary: 'Change a product (admin)' } })
+    .input(productUpdateInputSchema.extend({ id: pathIdSchema }))
+    .output(productSchema)
+    .mutation(() => notBuilt()),
+
+  delete: adminProcedure
+    .meta({
+      successStatus: 204,
+      openapi: { method: 'DELETE', path: '/products/{id}', tags, summary: 'Delete a product (admin)' },
+    })
+    .input(z.object({ id: pathIdSchema }))
+    .output(z.void())
+    .mutation(() => notBuilt()),
+});

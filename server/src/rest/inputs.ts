@@ -1,0 +1,19 @@
+import { idSchema, MESSAGES } from '@curbside/shared';
+import { z } from 'zod';
+
+// Inputs that arrive as text over REST (path and query values) and as JSON over /trpc.
+
+/** An id from a REST path (a string there) or from tRPC (a number). */
+export const pathIdSchema = z.coerce.number({ error: MESSAGES.validation.invalidId }).pipe(idSchema);
+
+/**
+ * The REST adapter hands query and path values over as strings; /trpc sends JSON numbers. fromQuery() reads a
+ * numeric string as its number and leaves everything else alone, so one schema (with its messages and default)
+ * serves both. A preprocess is a pipe, which the OpenAPI generator accepts as a query or path parameter.
+ */
+export function fromQuery<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value),
+    schema,
+  );
+}
