@@ -1,4 +1,5 @@
 // `npm test`: every test tier in order, stopping at the first that fails.
+//   0. Static checks: TypeScript in every workspace, then Biome (format and lint).
 //   1. Vitest: unit, integration and contract tests (SQLite; MySQL/MariaDB as well when TEST_MYSQL_URL is set).
 //   2. End to end: build the client, then Playwright in Debian's Chromium against the production server.
 // Each runner prints its usual report and also writes a JSON report; the last line sums them up:
@@ -67,6 +68,10 @@ function playwrightCounts(report) {
   const { expected, flaky, unexpected, skipped } = report.stats;
   return { passed: expected + flaky, failed: unexpected + report.errors.length, skipped };
 }
+
+// 0. Static checks: a type error or a lint finding fails the run before any test starts.
+if (!count('npm run typecheck', run('npm run typecheck', 'npm', ['run', 'typecheck']))) finish();
+if (!count('npm run lint', run('npm run lint', 'npm', ['run', 'lint']))) finish();
 
 // 1. Vitest: every project of the root vitest.config.ts.
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');

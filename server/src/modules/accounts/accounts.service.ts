@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS, type LoginInput, type RegisterInput } from '@curbside/shared';
 import { type DataSource, IsNull, MoreThan } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
+import { runInTransaction } from '../../db/transaction';
 import { conflict, DomainError } from '../../errors';
 import type { Mailer } from '../../lib/mailer';
 import { LoginThrottle } from './login-throttle';
@@ -141,7 +142,7 @@ export class AccountsService {
       throw new DomainError('BAD_REQUEST', INVALID_RESET_LINK);
     }
     const passwordHash = await hashPassword(newPassword);
-    await this.deps.ds.transaction(async (em) => {
+    await runInTransaction(this.deps.ds, async (em) => {
       // Claim the token first: of two concurrent uses, only one changes the password.
       const claimed = await em.update(
         PasswordResetTokenEntity,

@@ -1,6 +1,7 @@
 import { type CarImage, MESSAGES } from '@curbside/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource, EntityManager } from 'typeorm';
+import { runInTransaction } from '../../db/transaction';
 import { DomainError, notFound } from '../../errors';
 import type { Storage } from '../../lib/storage';
 import { CarEntity } from '../cars/car.entity';
@@ -34,7 +35,7 @@ export class ImagesService {
 
     const stored = await storeCarPhoto(this.deps.storage, file, carId);
     try {
-      const row = await this.deps.ds.transaction(async (em) => {
+      const row = await runInTransaction(this.deps.ds, async (em) => {
         if (!(await lockCar(em, carId))) throw notFound(S.carNotFound); // deleted meanwhile
         const images = em.getRepository(CarImageEntity);
         const existing = await images.find({ where: { carId }, select: { id: true, sortOrder: true } });
@@ -66,7 +67,7 @@ export class ImagesService {
 
   /** Makes `imageId` the car's only primary image; answers the car's images. */
   async setPrimary(actor: Actor, imageId: number, carId: number): Promise<CarImage[]> {
-    return this.deps.ds.transaction(async (em) => {
+    return runInTransaction(this.deps.ds, async (em) => {
       const car = await lockCar(em, carId);
       if (!car) throw notFound(S.carNotFound);
       assertCanEditCar(actor, car);
@@ -84,7 +85,7 @@ export class ImagesService {
   async delete(actor: Actor, imageId: number): Promise<void> {
     const found = await this.deps.ds.getRepository(CarImageEntity).findOneBy({ id: imageId });
     if (!found) throw notFound(S.imageNotFound);
-    const removed = await this.deps.ds.transaction(async (em) => {
+    const removed = await runInTransaction(this.deps.ds, async (em) => {
       const car = await lockCar(em, found.carId);
       if (!car) throw notFound(S.imageNotFound);
       assertCanEditCar(actor, car);

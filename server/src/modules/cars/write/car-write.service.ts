@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type CarCreateInput, type CarUpdateInput, carSlugBase, MESSAGES } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../../db/errors';
+import { runInTransaction } from '../../../db/transaction';
 import { forbidden, notFound } from '../../../errors';
 import { CarImageEntity } from '../../images/car-image.entity';
 import type { ImagesService } from '../../images/images.service';
@@ -76,7 +77,7 @@ export class CarWriteService {
   /** Admin only (checked by the procedure): the car, its images (rows by cascade) and their files. */
   async delete(carId: number): Promise<void> {
     const images = await this.deps.ds.getRepository(CarImageEntity).findBy({ carId });
-    const result = await this.deps.ds.transaction(async (em) => {
+    const result = await runInTransaction(this.deps.ds, async (em) => {
       await em.getRepository(CarImageEntity).delete({ carId });
       return em.getRepository(CarEntity).delete({ id: carId });
     });
