@@ -1,23 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { newUser, submitLogIn } from './support';
 
 // Accounts in the browser: register, log out, log in, and a wrong password. Each test makes its own user.
 
-function newUser() {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { username: `e2e${id}`, email: `e2e-${id}@example.com`, password: 'street-cars-42' };
-}
-
 /** The username button in the top navigation, shown only to a signed-in user. */
 const userMenu = (page: Page, username: string) => page.getByRole('button', { name: username });
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Log In' }).click();
-  const form = page.getByRole('tabpanel', { name: 'Log In' });
-  await form.getByLabel(/^Email/).fill(email);
-  await form.getByLabel(/^Password/).fill(password);
-  await form.getByRole('button', { name: 'Log In', exact: true }).click();
-}
 
 test('register, log out and log in again', async ({ page }) => {
   const user = newUser();
@@ -42,7 +29,7 @@ test('register, log out and log in again', async ({ page }) => {
   await expect(page.getByText('Logged out successfully')).toBeVisible();
   await expect(userMenu(page, user.username)).toBeHidden();
 
-  await logIn(page, user.email, user.password);
+  await submitLogIn(page, user);
   await expect(page.getByText('Login successful')).toBeVisible();
   await expect(userMenu(page, user.username)).toBeVisible();
 
@@ -58,7 +45,7 @@ test('a wrong password shows the Login failed toast', async ({ page, request }) 
   });
   expect(registered.ok()).toBe(true);
 
-  await logIn(page, user.email, `${user.password}-wrong`);
+  await submitLogIn(page, { email: user.email, password: `${user.password}-wrong` });
 
   await expect(page.getByText('Login failed')).toBeVisible();
   await expect(userMenu(page, user.username)).toBeHidden();

@@ -1,27 +1,17 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { DEMO_DRIVER, logIn } from './support';
 
 // The whole purchase as the demo driver with no Stripe keys (the built-in test provider): two photos from a car
 // page as prints, a sticker from /merch, checkout to California, a declined card, then 4242, order success and
 // My Orders. Prices: Poster Print 12x18 $24.99 (shipping $10), Curbside Sticker Pack (see the merch card).
 
-const DRIVER = { email: 'driver@curbside.example', password: 'curbside-driver' };
 const CAR = { slug: 'nissan-skyline-gt-r-v-spec-r34', name: 'Nissan Skyline' };
-
-async function logIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Log In' }).click();
-  const form = page.getByRole('tabpanel', { name: 'Log In' });
-  await form.getByLabel(/^Email/).fill(DRIVER.email);
-  await form.getByLabel(/^Password/).fill(DRIVER.password);
-  await form.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page.getByText('Login successful')).toBeVisible();
-}
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 test('buy two prints and a sticker, shipped to California, paid with the test card', async ({ page }) => {
   test.setTimeout(90_000);
-  await logIn(page);
+  await logIn(page, DEMO_DRIVER);
   // Start from an empty cart (the demo account is shared by the e2e run).
   expect((await page.request.delete('/api/cart')).ok()).toBe(true);
   const ordersBefore = (await (await page.request.get('/api/user/orders')).json()).length as number;

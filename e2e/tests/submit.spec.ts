@@ -1,13 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { newUser, seeToast, toast } from './support';
 
 // Submitting and editing a car with photos, then the profile: the journey of issue 4, as a new user would do it.
 
 test.describe.configure({ mode: 'serial' });
-
-function newUser() {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { username: `sub${id}`, email: `sub-${id}@example.com`, password: 'street-cars-42' };
-}
 
 interface ApiImage {
   id: number;
@@ -28,10 +24,6 @@ async function demoJpeg(page: Page): Promise<Buffer> {
   expect(res.headers()['content-type']).toBe('image/jpeg');
   return Buffer.from(await res.body());
 }
-
-const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
-/** Toasts show one at a time and queue, so one may wait behind another for a few seconds. */
-const seeToast = (page: Page, text: string | RegExp) => expect(toast(page, text)).toBeVisible({ timeout: 30_000 });
 
 async function register(page: Page, user: ReturnType<typeof newUser>) {
   await page.goto('/auth?tab=register');

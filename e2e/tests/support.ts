@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+
+// What several journeys do the same way: the demo accounts, a fresh user, signing in, reading toasts.
+
+export const DEMO_ADMIN = { email: 'admin@curbside.example', password: 'curbside-admin' };
+export const DEMO_DRIVER = { email: 'driver@curbside.example', password: 'curbside-driver' };
+
+/** A user nobody has registered yet (the e2e database is shared by all journeys of a run). */
+export function newUser(prefix = 'e2e') {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `${prefix}${id}`, email: `${prefix}-${id}@example.com`, password: 'street-cars-42' };
+}
+
+/** Fills and sends the Log In tab of /auth. The caller checks the outcome. */
+export async function submitLogIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Log In' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Log In' });
+  await form.getByLabel(/^Email/).fill(account.email);
+  await form.getByLabel(/^Password/).fill(account.password);
+  await form.getByRole('button', { name: 'Log In', exact: true }).click();
+}
+
+/** Signs in through the form and waits for the welcome toast. */
+export async function logIn(page: Page, account: { email: string; password: string }) {
+  await submitLogIn(page, account);
+  await expect(page.getByText('Login successful')).toBeVisible();
+}
+
+export const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+/** Toasts show one at a time and queue, so one may wait behind another for a few seconds. */
+export const seeToast = (page: Page, text: string | RegExp) =>
+  expect(toast(page, text)).toBeVisible({ timeout: 30_000 });
