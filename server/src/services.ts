@@ -2,15 +2,16 @@ import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import type { Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
-import { CarWriteService } from './modules/cars/write/car-write.service';
-import { ImagesService } from './modules/images/images.service';
-import { ProfileService } from './modules/profile/profile.service';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { CarsReadService } from './modules/cars/cars-read.service';
+import { CarWriteService } from './modules/cars/write/car-write.service';
+import { createShopServices, type ShopOptions, type ShopServices } from './modules/checkout/shop-services';
+import { ImagesService } from './modules/images/images.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { OrderAdminService } from './modules/orders/order-admin.service';
+import { ProfileService } from './modules/profile/profile.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { VotesService } from './modules/votes/votes.service';
-import { createShopServices, type ShopOptions, type ShopServices } from './modules/checkout/shop-services';
 
 /** The domain services of one running app. Built once at start; procedures reach them through the context. */
 export interface Services extends ShopServices {
@@ -26,13 +27,16 @@ export interface Services extends ShopServices {
   newsletter: NewsletterService;
   carsRead: CarsReadService;
   votes: VotesService;
+  /** Order management (admin): every order, status changes, cancel with restock and refund. */
+  orderAdmin: OrderAdminService;
 }
 
 export function createServices(ds: DataSource, config: Config, mailer: Mailer, shop: ShopOptions = {}): Services {
   const storage = createStorage(config);
   const images = new ImagesService({ ds, storage });
+  const shopServices = createShopServices(ds, config, mailer, shop);
   return {
-    ...createShopServices(ds, config, mailer, shop),
+    ...shopServices,
     ds,
     mailer,
     storage,
@@ -44,5 +48,14 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     newsletter: new NewsletterService(ds),
     carsRead: new CarsReadService(ds),
     votes: new VotesService(ds),
+    orderAdmin: new OrderAdminService({
+      ds,
+      orders: shopServices.orders,
+      provider: shopServices.payments.provider,
+      mailer,
+      publicUrl: config.publicUrl,
+      siteName: config.siteName,
+      logError: shop.logError,
+    }),
   };
 }

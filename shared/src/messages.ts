@@ -88,6 +88,7 @@ export const MESSAGES = {
 
     // Order status, site settings and general (chosen).
     orderStatusRequired: 'Please select a status',
+    trackingNumberRequired: 'Please enter a tracking number to mark the order as shipped',
     launchDateInvalid: 'Please enter a valid launch date',
     searchRequired: 'Please enter a search term',
     tooLong: (max: number) => `Must be ${max} characters or fewer`,
@@ -312,6 +313,10 @@ export const MESSAGES = {
     saving: 'Saving...',
     uploadImageFailed: 'Failed to upload image',
     adImageRequired: { title: 'Image Required', message: 'Please upload an image or provide an image URL.' },
+    /** Chosen: toast titles of failed admin changes (with the server's message). */
+    updateFailed: { title: 'Update failed' },
+    deleteFailed: { title: 'Delete failed' },
+    saveFailed: { title: 'Save failed' },
   },
 
   /** Headings, tabs and buttons the spec names (part 1 §2, part 2 §2). */
@@ -373,6 +378,12 @@ export const MESSAGES = {
     cartItemNotFound: 'Cart item not found',
     cartEmpty: 'Your cart is empty',
     orderNotFound: 'Order not found',
+    /** The order status rule (shared/orders orderTransitionError). */
+    orderMovedBack: (from: string, to: string) => `A ${from} order cannot be moved back to ${to}`,
+    orderDeliveredNotCancelable: 'A delivered order cannot be canceled',
+    orderCanceledFinal: (to: string) => `A canceled order cannot be moved to ${to}`,
+    orderAlreadyCanceled: 'This order is already canceled',
+    orderChangedMeanwhile: 'This order was changed by someone else. Please reload it and try again.',
     paymentNotFound: 'Payment not found',
     paymentNotCompleted: 'The payment has not been completed',
     eventNotFound: 'Event not found',

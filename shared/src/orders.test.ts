@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS_COLORS, ORDER_STATUSES } from './constants';
 import {
   adminOrderListQuerySchema,
+  allowedOrderStatuses,
   canCancelOrder,
   canUpdateOrderStatus,
   orderSchema,
   orderStatusUpdateInputSchema,
+  orderTransitionError,
+  trackingNumberError,
 } from './orders';
 import { issuesOf } from './test-helpers';
 
@@ -25,10 +28,41 @@ describe('order statuses', () => {
     expect(ORDER_STATUSES.filter(canCancelOrder)).toEqual(['pending', 'processing', 'shipped']);
   });
 
-  it('enables Update Status only for a different choice', () => {
+  it('enables Update Status only for a different choice the status rule allows', () => {
     expect(canUpdateOrderStatus('pending', null)).toBe(false);
     expect(canUpdateOrderStatus('pending', 'pending')).toBe(false);
     expect(canUpdateOrderStatus('pending', 'shipped')).toBe(true);
+    expect(canUpdateOrderStatus('delivered', 'processing')).toBe(false);
+  });
+});
+
+describe('the order status rule', () => {
+  it('moves forward, skipping ahead if need be, and never back', () => {
+    expect(allowedOrderStatuses('pending')).toEqual(['pending', 'processing', 'shipped', 'delivered', 'canceled']);
+    expect(allowedOrderStatuses('processing')).toEqual(['processing', 'shipped', 'delivered', 'canceled']);
+    expect(allowedOrderStatuses('shipped')).toEqual(['shipped', 'delivered', 'canceled']);
+    expect(orderTransitionError('shipped', 'pending')).toBe('A shipped order cannot be moved back to pending');
+  });
+
+  it('keeps delivered and canceled orders final', () => {
+    expect(allowedOrderStatuses('delivered')).toEqual(['delivered']);
+    expect(allowedOrderStatuses('canceled')).toEqual([]);
+    expect(orderTransitionError('canceled', 'canceled')).toBe('This order is already canceled');
+    expect(orderTransitionError('delivered', 'processing')).toBe(
+      'A delivered order cannot be moved back to processing',
+    );
+    expect(orderTransitionError('delivered', 'canceled')).toBe('A delivered order cannot be canceled');
+    expect(orderTransitionError('canceled', 'pending')).toBe('A canceled order cannot be moved to pending');
+  });
+
+  it('needs a tracking number to mark an order shipped, sent now or already on the order', () => {
+    const message = 'Please enter a tracking number to mark the order as shipped';
+    expect(trackingNumberError('shipped', undefined)).toBe(message);
+    expect(trackingNumberError('shipped', '  ')).toBe(message);
+    expect(trackingNumberError('shipped', null, '1Z999')).toBe(message);
+    expect(trackingNumberError('shipped', undefined, '1Z999')).toBeNull();
+    expect(trackingNumberError('shipped', '1Z999')).toBeNull();
+    expect(trackingNumberError('processing', undefined)).toBeNull();
   });
 });
 

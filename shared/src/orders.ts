@@ -56,12 +56,49 @@ export const orderStatusUpdateInputSchema = z.object({
 });
 export type OrderStatusUpdateInput = z.infer<typeof orderStatusUpdateInputSchema>;
 
-/** The Cancel button is disabled for delivered and canceled orders (part 2 §4). */
-export function canCancelOrder(status: OrderStatus): boolean {
-  return status !== 'delivered' && status !== 'canceled';
+// The order status rule (part 2 §4 leaves it to the server; chosen, and enforced by PUT /api/orders/{id}/status).
+// Orders move forward along pending → processing → shipped → delivered, skipping ahead is allowed; any order not yet
+// delivered can be canceled; delivered and canceled are final. Staying on the same status is allowed (it updates the
+// tracking number or notes only), except for a canceled order: cancelling twice is refused, so of two admins
+// cancelling at once exactly one succeeds (and the stock is put back once). The admin dialog uses the same functions to disable what the server would refuse.
+
+const FORWARD: readonly OrderStatus[] = ['pending', 'processing', 'shipped', 'delivered'];
+
+/** Why an order cannot move from one status to another, or null when it can. */
+export function orderTransitionError(from: OrderStatus, to: OrderStatus): string | null {
+  if (from === 'canceled')
+    return to === 'canceled' ? MESSAGES.server.orderAlreadyCanceled : MESSAGES.server.orderCanceledFinal(to);
+  if (from === to) return null;
+  if (to === 'canceled') return from === 'delivered' ? MESSAGES.server.orderDeliveredNotCancelable : null;
+  if (FORWARD.indexOf(to) < FORWARD.indexOf(from)) return MESSAGES.server.orderMovedBack(from, to);
+  return null;
 }
 
-/** 'Update Status' is disabled when nothing is chosen or the choice is the current status (part 2 §4). */
+/** The statuses an order may be given from its current one (its own status included). */
+export function allowedOrderStatuses(from: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => orderTransitionError(from, to) === null);
+}
+
+/** A shipped order needs a tracking number: the one sent, else the one the order already has. */
+export function trackingNumberError(
+  to: OrderStatus,
+  trackingNumber: string | null | undefined,
+  current: string | null = null,
+): string | null {
+  if (to !== 'shipped') return null;
+  const result = trackingNumber === undefined ? current : trackingNumber;
+  return result?.trim() ? null : V.trackingNumberRequired;
+}
+
+/** The Cancel button is disabled for delivered and canceled orders (part 2 §4). */
+export function canCancelOrder(status: OrderStatus): boolean {
+  return orderTransitionError(status, 'canceled') === null;
+}
+
+/**
+ * 'Update Status' is disabled when nothing is chosen or the choice is the current status (part 2 §4), and when the
+ * status rule refuses the move.
+ */
 export function canUpdateOrderStatus(current: OrderStatus, chosen: OrderStatus | null | undefined): boolean {
-  return chosen != null && chosen !== current;
+  return chosen != null && chosen !== current && orderTransitionError(current, chosen) === null;
 }

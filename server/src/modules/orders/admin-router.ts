@@ -6,7 +6,6 @@ import {
 } from '@curbside/shared';
 import { fromQuery, pathIdSchema } from '../../rest/inputs';
 import { adminProcedure, router } from '../../trpc';
-import { notBuilt } from '../admin/not-built';
 
 const tags = ['orders'];
 
@@ -21,7 +20,7 @@ export const ordersAdminRouter = router({
       }),
     )
     .output(orderListSchema)
-    .query(() => notBuilt()),
+    .query(({ ctx, input }) => ctx.services.orderAdmin.list(input)),
 
   updateStatus: adminProcedure
     .meta({
@@ -29,5 +28,5 @@ export const ordersAdminRouter = router({
     })
     .input(orderStatusUpdateInputSchema.extend({ id: pathIdSchema }))
     .output(orderSchema)
-    .mutation(() => notBuilt()),
+    .mutation(({ ctx, input }) => ctx.services.orderAdmin.updateStatus(ctx.user.id, input)),
 });

@@ -1,6 +1,7 @@
 import { ESTIMATED_DELIVERY, formatCents, MESSAGES, type Order } from '@curbside/shared';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
+import { runInTransaction } from '../../db/transaction';
 import type { Mailer } from '../../lib/mailer';
 import { UserEntity } from '../accounts/user.entity';
 import { CarEntity } from '../cars/car.entity';
@@ -12,7 +13,6 @@ import { OrderEntity } from './order.entity';
 import { toOrderDto } from './order-dto';
 import { OrderItemEntity } from './order-item.entity';
 import { OrderStatusChangeEntity } from './order-status-change.entity';
-import { runOrderTransaction } from './order-transaction';
 
 /** A paid cart line could not be filled: the stock ran out between the checkout's check and the payment. */
 export class OutOfStockError extends Error {
@@ -61,7 +61,7 @@ export class OrdersService {
     if (existing) return { order: existing, created: false };
     let orderId: number;
     try {
-      orderId = await runOrderTransaction(this.deps.ds, (em) => this.writeOrder(em, payment));
+      orderId = await runInTransaction(this.deps.ds, (em) => this.writeOrder(em, payment));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const raced = await this.findByPaymentId(payment.providerPaymentId);
@@ -168,7 +168,8 @@ export class OrdersService {
     return orderId;
   }
 
-  private async withItems(orders: OrderEntity[]): Promise<Order[]> {
+  /** Orders as answers: their items and customers in two more queries, whatever the number of orders. */
+  async withItems(orders: OrderEntity[]): Promise<Order[]> {
     if (orders.length === 0) return [];
     const ids = orders.map((o) => o.id);
     const items = await this.deps.ds.getRepository(OrderItemEntity).find({

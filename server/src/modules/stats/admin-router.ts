@@ -1,7 +1,7 @@
 import { adminStatsSchema } from '@curbside/shared';
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
-import { notBuilt } from '../admin/not-built';
+import { adminStats } from './admin-stats';
 
 /** The dashboard's Statistics tab, counted by the database. */
 export const statsAdminRouter = router({
@@ -16,5 +16,5 @@ export const statsAdminRouter = router({
     })
     .input(z.void())
     .output(adminStatsSchema)
-    .query(() => notBuilt()),
+    .query(({ ctx }) => adminStats(ctx.services.ds)),
 });
