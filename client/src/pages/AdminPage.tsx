@@ -1,11 +1,75 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import '@mantine/core/styles/Tabs.css';
+import { MESSAGES } from '@curbside/shared';
+import { Container, Stack, Tabs, Title } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { AdsTab } from './admin/AdsTab';
+import { CarsTab } from './admin/CarsTab';
+import { EventsTab } from './admin/EventsTab';
+import { OrdersTab } from './admin/OrdersTab';
+import { ProductsTab } from './admin/ProductsTab';
+import { SettingsTab } from './admin/SettingsTab';
+import { StatsTab } from './admin/StatsTab';
+import { SubmissionsTab } from './admin/SubmissionsTab';
 
-// Placeholder: the admin tabs (spec part 2 §2 Admin dashboard). Loaded on demand, admins only.
+const L = MESSAGES.labels;
+
+/** The eight tabs of part 2 §2, in order; the value is what ?tab= holds. */
+export const ADMIN_TABS = [
+  { value: 'cars', label: L.manageCars, Panel: CarsTab },
+  { value: 'submissions', label: 'Submissions', Panel: SubmissionsTab },
+  { value: 'products', label: 'Products', Panel: ProductsTab },
+  { value: 'orders', label: L.orderManagement, Panel: OrdersTab },
+  { value: 'events', label: 'Events', Panel: EventsTab },
+  { value: 'ads', label: L.advertisements, Panel: AdsTab },
+  { value: 'statistics', label: 'Statistics', Panel: StatsTab },
+  { value: 'site-settings', label: 'Site Settings', Panel: SettingsTab },
+] as const satisfies readonly { value: string; label: string; Panel: ComponentType }[];
+
+export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
+const DEFAULT_TAB: AdminTab = 'cars';
+
+function tabFromSearch(search: string): AdminTab {
+  const wanted = new URLSearchParams(search).get('tab');
+  return ADMIN_TABS.find((tab) => tab.value === wanted)?.value ?? DEFAULT_TAB;
+}
+
+/**
+ * /admin (part 2 §2), admins only; a lazy route chunk. The active tab lives in the address (?tab=orders) so reload,
+ * links and the back button keep it; only the active tab is mounted, so only it asks the server for data.
+ */
 export default function AdminPage() {
+  useDocumentTitle('Admin Dashboard');
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const active = tabFromSearch(search);
+
   return (
-    <PagePlaceholder
-      title="Admin Dashboard"
-      description="Manage cars, submissions, products, orders, events, advertisements, statistics and site settings."
-    />
+    <Container size="xl">
+      <Stack gap="lg">
+        <Title order={1}>Admin Dashboard</Title>
+        <Tabs
+          value={active}
+          onChange={(value) => {
+            if (value && value !== active) navigate(`/admin?tab=${value}`);
+          }}
+          keepMounted={false}
+        >
+          <Tabs.List>
+            {ADMIN_TABS.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {ADMIN_TABS.map(({ value, Panel }) => (
+            <Tabs.Panel key={value} value={value} pt="lg">
+              <Panel />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Stack>
+    </Container>
   );
 }

@@ -1,0 +1,58 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { currentAddress, makeUser, renderApp } from '../../test/render';
+import { makeCar } from '../upload/test-car';
+
+const admin = makeUser({ role: 'admin', username: 'boss' });
+const handlers = {
+  'cars.list': () => [makeCar()],
+  'admin.orders.list': () => [],
+};
+
+describe('admin dashboard shell', () => {
+  it('shows the eight tabs in order with Manage Cars open, and loads only that tab', async () => {
+    const { calls } = renderApp({ path: '/admin', user: admin, handlers });
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual([
+      'Manage Cars',
+      'Submissions',
+      'Products',
+      'Order Management',
+      'Events',
+      'Advertisements',
+      'Statistics',
+      'Site Settings',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Manage Cars' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('1993 Mazda RX-7')).toBeTruthy();
+    expect(calls.some((c) => c.path.startsWith('admin.orders') || c.path.startsWith('products'))).toBe(false);
+  });
+
+  it('keeps the tab in the address: switching, reloading on it and going back', async () => {
+    const { calls, userEvent: user } = renderApp({ path: '/admin', user: admin, handlers });
+    await user.click(await screen.findByRole('tab', { name: 'Order Management' }));
+    expect(currentAddress()).toBe('/admin?tab=orders');
+    expect(await screen.findByText('No orders found in the database.')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'admin.orders.list')).toBe(true);
+    // The cars table is unmounted while another tab is open.
+    expect(screen.queryByText('1993 Mazda RX-7')).toBeNull();
+
+    act(() => window.history.back());
+    await waitFor(() => expect(currentAddress()).toBe('/admin'));
+    expect(await screen.findByText('1993 Mazda RX-7')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Manage Cars' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens the tab named in the address', async () => {
+    renderApp({ path: '/admin?tab=orders', user: admin, handlers });
+    expect(await screen.findByText('No orders found in the database.')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Order Management' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('falls back to Manage Cars for an unknown tab', async () => {
+    renderApp({ path: '/admin?tab=nope', user: admin, handlers });
+    expect(await screen.findByText('1993 Mazda RX-7')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Manage Cars' }).getAttribute('aria-selected')).toBe('true');
+  });
+});

@@ -1,0 +1,119 @@
+import type { Car } from '@curbside/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, renderApp } from '../../test/render';
+import { type Handlers, ProcedureError } from '../../test/trpc-fake';
+import { makeCar } from '../upload/test-car';
+
+const admin = makeUser({ role: 'admin', username: 'boss' });
+
+function renderCars(handlers: Handlers, path = '/admin') {
+  return renderApp({ path, user: admin, handlers });
+}
+
+describe('Manage Cars', () => {
+  it('lists the cars with owner, votes and the view and edit links', async () => {
+    renderCars({ 'cars.list': () => [makeCar({ totalVotes: 12, ownerName: 'Ana' })] });
+    const row = await screen.findByTestId('car-row');
+    expect(within(row).getByText('Ana')).toBeTruthy();
+    expect(within(row).getByText('12')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: '1993 Mazda RX-7' }).getAttribute('href')).toBe('/cars/mazda-rx-7-1');
+    expect(within(row).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/upload?edit=3');
+  });
+
+  it('asks for the 100 newest cars and features a car with the switch', async () => {
+    let car = makeCar();
+    const { calls, userEvent: user } = renderCars({
+      'cars.list': () => [car],
+      'cars.update': (input) => {
+        car = { ...car, featured: (input as { featured: boolean }).featured };
+        return car;
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Featured: 1993 Mazda RX-7' });
+    expect(calls.find((c) => c.path === 'cars.list')?.input).toMatchObject({ limit: 100 });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+
+    await user.click(toggle);
+    expect(await screen.findByText('Success!')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'cars.update')?.input).toEqual({ id: 3, featured: true });
+    await waitFor(() =>
+      expect((screen.getByRole('switch', { name: 'Featured: 1993 Mazda RX-7' }) as HTMLInputElement).checked).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('says so when featuring fails and leaves the switch as it was', async () => {
+    const { userEvent: user } = renderCars({
+      'cars.list': () => [makeCar()],
+      'cars.update': () => {
+        throw new ProcedureError('FORBIDDEN', 'Admin access required');
+      },
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Featured: 1993 Mazda RX-7' }));
+    expect(await screen.findByText('Error updating car')).toBeTruthy();
+    expect(screen.getByText('Admin access required')).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Featured: 1993 Mazda RX-7' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('deletes a car only after confirmation', async () => {
+    let cars: Car[] = [makeCar(), makeCar({ id: 4, slug: 'bmw-m3-2', make: 'BMW', model: 'M3', year: 1990 })];
+    const { calls, userEvent: user } = renderCars({
+      'cars.list': () => cars,
+      'admin.cars.delete': (input) => {
+        cars = cars.filter((c) => c.id !== (input as { id: number }).id);
+      },
+    });
+    const rows = await screen.findAllByTestId('car-row');
+    await user.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Delete' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete 1990 BMW M3?' });
+    expect(within(dialog).getByText('This action cannot be undone.')).toBeTruthy();
+
+    // Changing one's mind sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path === 'admin.cars.delete')).toBe(false);
+
+    await user.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Delete' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete 1990 BMW M3?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Success!')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'admin.cars.delete')?.input).toEqual({ id: 4 });
+    await waitFor(() => expect(screen.getAllByTestId('car-row')).toHaveLength(1));
+    expect(screen.queryByText('1990 BMW M3')).toBeNull();
+  });
+
+  it('says when the cars cannot be loaded', async () => {
+    renderCars({
+      'cars.list': () => {
+        throw new ProcedureError('INTERNAL_SERVER_ERROR', 'boom');
+      },
+    });
+    expect(await screen.findByText('Failed to fetch cars')).toBeTruthy();
+  });
+});
+
+describe('Submissions', () => {
+  it('shows the 5 newest cars with owner, date and links', async () => {
+    const cars = Array.from({ length: 7 }, (_, index) =>
+      makeCar({
+        id: 20 - index,
+        slug: `car-${20 - index}`,
+        model: `Model ${20 - index}`,
+        ownerName: `Owner ${20 - index}`,
+        createdAt: `2025-03-${String(20 - index).padStart(2, '0')}T12:00:00.000Z`,
+      }),
+    );
+    renderCars({ 'cars.list': () => cars }, '/admin?tab=submissions');
+    const items = await screen.findAllByTestId('submission');
+    expect(items).toHaveLength(5);
+    const first = items[0] as HTMLElement;
+    expect(within(first).getByRole('link', { name: '1993 Mazda Model 20' }).getAttribute('href')).toBe('/cars/car-20');
+    expect(within(first).getByText('by Owner 20')).toBeTruthy();
+    expect(within(first).getByText('Submitted Mar 20, 2025')).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/upload?edit=20');
+    expect(within(first).getByRole('img', { name: '1993 Mazda Model 20' })).toBeTruthy();
+    expect(screen.queryByText('1993 Mazda Model 15')).toBeNull();
+  });
+});

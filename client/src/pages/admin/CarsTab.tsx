@@ -1,0 +1,132 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/ScrollArea.css';
+import { type Car, LIMITS, MESSAGES } from '@curbside/shared';
+import { Anchor, Button, Group, ScrollArea, Switch, Table, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { PageLoader } from '../../components/PageLoader';
+import { notifyError, notifyToast } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { ConfirmDialog } from './ConfirmDialog';
+
+export const carTitle = (car: Pick<Car, 'make' | 'model' | 'year'>) => `${car.year} ${car.make} ${car.model}`;
+export const carOwner = (car: Pick<Car, 'ownerName' | 'ownerDetails'>) =>
+  car.ownerName || car.ownerDetails?.name || MESSAGES.carCard.unknownOwner;
+
+/** The admin's car list: GET /api/cars?limit=100, newest first. Shared by Manage Cars and Submissions. */
+const ADMIN_CARS_QUERY = { limit: LIMITS.adminListLimit };
+
+export function useAdminCars() {
+  const trpc = useTRPC();
+  return useQuery(trpc.cars.list.queryOptions(ADMIN_CARS_QUERY));
+}
+
+/** Manage Cars (part 2 §2): every car with its links, the featured switch and Delete. */
+export function CarsTab() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const cars = useAdminCars();
+  const [toDelete, setToDelete] = useState<Car | null>(null);
+  const update = useMutation(trpc.cars.update.mutationOptions());
+  const remove = useMutation(trpc.admin.cars.delete.mutationOptions());
+  // Every car query (home slider, gallery, car pages) may show the change.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.cars.pathKey() });
+
+  const setFeatured = (car: Car, featured: boolean) =>
+    update.mutate(
+      { id: car.id, featured },
+      {
+        onSuccess: (updated) => {
+          // Show the answer at once; the refetch that follows brings every other list up to date.
+          queryClient.setQueryData(trpc.cars.list.queryKey(ADMIN_CARS_QUERY), (list) =>
+            list?.map((item) => (item.id === updated.id ? updated : item)),
+          );
+          notifyToast(MESSAGES.admin.success);
+          void refresh();
+        },
+        onError: (error) => notifyError({ title: MESSAGES.upload.updateFailed }, error),
+      },
+    );
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(
+      { id: toDelete.id },
+      {
+        onSuccess: () => {
+          notifyToast(MESSAGES.admin.success);
+          setToDelete(null);
+          void refresh();
+        },
+        onError: (error) => notifyError(MESSAGES.admin.deleteFailed, error),
+      },
+    );
+  };
+
+  if (cars.isPending) return <PageLoader />;
+  if (cars.isError) return <Text c="red">{MESSAGES.fetchErrors.cars}</Text>;
+  if (cars.data.length === 0) return <Text c="dimmed">No cars have been submitted yet.</Text>;
+
+  const updatingId = update.isPending ? update.variables?.id : undefined;
+  return (
+    <>
+      <ScrollArea type="auto">
+        <Table striped highlightOnHover verticalSpacing="sm" miw={760}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Car</Table.Th>
+              <Table.Th>Owner</Table.Th>
+              <Table.Th>Votes</Table.Th>
+              <Table.Th>Featured</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {cars.data.map((car) => (
+              <Table.Tr key={car.id} data-testid="car-row">
+                <Table.Td>
+                  <Anchor component={Link} href={`/cars/${car.slug}`} fw={600}>
+                    {carTitle(car)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{carOwner(car)}</Table.Td>
+                <Table.Td>{car.totalVotes}</Table.Td>
+                <Table.Td>
+                  <Switch
+                    aria-label={`Featured: ${carTitle(car)}`}
+                    checked={updatingId === car.id ? Boolean(update.variables?.featured) : car.featured}
+                    disabled={updatingId === car.id}
+                    onChange={(event) => setFeatured(car, event.currentTarget.checked)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="default" component={Link} href={`/cars/${car.slug}`}>
+                      View
+                    </Button>
+                    <Button size="xs" variant="light" component={Link} href={`/upload?edit=${car.id}`}>
+                      Edit
+                    </Button>
+                    <Button size="xs" color="red" variant="light" onClick={() => setToDelete(car)}>
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={toDelete ? `Delete ${carTitle(toDelete)}?` : ''}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  );
+}
