@@ -2,18 +2,18 @@ import { accountsRouter } from './modules/accounts/router';
 import { adminRouter } from './modules/admin/router';
 import { adsRouter } from './modules/ads/router';
 import { carsRouter } from './modules/cars/router';
+import { cartRouter } from './modules/cart/router';
+import { checkoutRouter } from './modules/checkout/router';
 import { eventsRouter } from './modules/events/router';
+import { imagesRouter } from './modules/images/router';
 import { newsletterRouter } from './modules/newsletter/router';
+import { ordersRouter } from './modules/orders/router';
+import { productsRouter } from './modules/products/router';
+import { profileRouter } from './modules/profile/router';
 import { settingsRouter } from './modules/settings/router';
 import { shareRouter } from './modules/share/router';
 import { statsRouter } from './modules/stats/router';
 import { votesRouter } from './modules/votes/router';
-import { imagesRouter } from './modules/images/router';
-import { profileRouter } from './modules/profile/router';
-import { cartRouter } from './modules/cart/router';
-import { checkoutRouter } from './modules/checkout/router';
-import { ordersRouter } from './modules/orders/router';
-import { productsRouter } from './modules/products/router';
 import { router } from './trpc';
 
 // Every domain router, merged. The client imports `type AppRouter` from here (package export "./router").

@@ -3,12 +3,15 @@ import type { Config } from './config';
 import type { Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { AccountsService } from './modules/accounts/accounts.service';
+import { AdAdminService } from './modules/ads/ad-admin.service';
 import { CarsReadService } from './modules/cars/cars-read.service';
 import { CarWriteService } from './modules/cars/write/car-write.service';
 import { createShopServices, type ShopOptions, type ShopServices } from './modules/checkout/shop-services';
+import { EventAdminService } from './modules/events/event-admin.service';
 import { ImagesService } from './modules/images/images.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
+import { ProductAdminService } from './modules/products/product-admin.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { VotesService } from './modules/votes/votes.service';
@@ -29,6 +32,9 @@ export interface Services extends ShopServices {
   votes: VotesService;
   /** Order management (admin): every order, status changes, cancel with restock and refund. */
   orderAdmin: OrderAdminService;
+  productAdmin: ProductAdminService;
+  eventAdmin: EventAdminService;
+  adAdmin: AdAdminService;
 }
 
 export function createServices(ds: DataSource, config: Config, mailer: Mailer, shop: ShopOptions = {}): Services {
@@ -48,6 +54,9 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     newsletter: new NewsletterService(ds),
     carsRead: new CarsReadService(ds),
     votes: new VotesService(ds),
+    productAdmin: new ProductAdminService(ds),
+    eventAdmin: new EventAdminService(ds),
+    adAdmin: new AdAdminService(ds),
     orderAdmin: new OrderAdminService({
       ds,
       orders: shopServices.orders,

@@ -371,6 +371,7 @@ export const MESSAGES = {
     imageNotOfCar: 'That image does not belong to this car',
     primaryImageDelete: 'Choose another primary image before deleting this one',
     productNotFound: 'Product not found',
+    skuTaken: (sku: string) => `A product with SKU ${sku} already exists`,
     productUnavailable: 'This product is no longer available',
     notEnoughStock: (name: string, stock: number) =>
       stock > 0 ? `Only ${stock} of ${name} left in stock` : `${name} is out of stock`,

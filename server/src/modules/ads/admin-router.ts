@@ -7,7 +7,6 @@ import {
 import { z } from 'zod';
 import { pathIdSchema } from '../../rest/inputs';
 import { adminProcedure, router } from '../../trpc';
-import { notBuilt } from '../admin/not-built';
 
 const tags = ['advertisements'];
 
@@ -17,7 +16,7 @@ export const adsAdminRouter = router({
     .meta({ openapi: { method: 'GET', path: '/advertisements', tags, summary: 'All advertisements (admin)' } })
     .input(z.void())
     .output(advertisementListSchema)
-    .query(() => notBuilt()),
+    .query(({ ctx }) => ctx.services.adAdmin.list()),
 
   create: adminProcedure
     .meta({
@@ -26,7 +25,7 @@ export const adsAdminRouter = router({
     })
     .input(advertisementCreateInputSchema)
     .output(advertisementSchema)
-    .mutation(() => notBuilt()),
+    .mutation(({ ctx, input }) => ctx.services.adAdmin.create(input)),
 
   update: adminProcedure
     .meta({
@@ -43,7 +42,7 @@ export const adsAdminRouter = router({
       ),
     )
     .output(advertisementSchema)
-    .mutation(() => notBuilt()),
+    .mutation(({ ctx, input }) => ctx.services.adAdmin.update(input)),
 
   delete: adminProcedure
     .meta({
@@ -52,5 +51,7 @@ export const adsAdminRouter = router({
     })
     .input(z.object({ id: pathIdSchema }))
     .output(z.void())
-    .mutation(() => notBuilt()),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.adAdmin.delete(input.id);
+    }),
 });

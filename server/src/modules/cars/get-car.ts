@@ -1,6 +1,6 @@
 import { carSchema, idInputSchema, slugInputSchema } from '@curbside/shared';
-import { publicProcedure } from '../../trpc';
 import { fromQuery } from '../../rest/inputs';
+import { publicProcedure } from '../../trpc';
 
 const byIdInput = idInputSchema.extend({ id: fromQuery(idInputSchema.shape.id) });
 

@@ -1,7 +1,7 @@
 import { carListQuerySchema, carListSchema, queryBooleanSchema } from '@curbside/shared';
 import { z } from 'zod';
-import { publicProcedure } from '../../trpc';
 import { fromQuery } from '../../rest/inputs';
+import { publicProcedure } from '../../trpc';
 
 // The OpenAPI generator accepts a query parameter only as a string-like schema (a pipe counts), not the shared
 // boolean union; the pipe keeps its meaning: true/false from /trpc, 'true'/'false'/'1'/'0' from a query string.

@@ -1,6 +1,6 @@
 import { carListSchema, carSearchQuerySchema } from '@curbside/shared';
-import { publicProcedure } from '../../trpc';
 import { fromQuery } from '../../rest/inputs';
+import { publicProcedure } from '../../trpc';
 
 const inputSchema = carSearchQuerySchema.extend({ limit: fromQuery(carSearchQuerySchema.shape.limit) });
 

@@ -2,7 +2,6 @@ import { eventCreateInputSchema, eventListSchema, eventSchema, eventUpdateInputS
 import { z } from 'zod';
 import { pathIdSchema } from '../../rest/inputs';
 import { adminProcedure, router } from '../../trpc';
-import { notBuilt } from '../admin/not-built';
 
 const tags = ['events'];
 
@@ -12,7 +11,7 @@ export const eventsAdminRouter = router({
     .meta({ openapi: { method: 'GET', path: '/events', tags, summary: 'All events, soonest first (admin)' } })
     .input(z.void())
     .output(eventListSchema)
-    .query(() => notBuilt()),
+    .query(({ ctx }) => ctx.services.eventAdmin.list()),
 
   create: adminProcedure
     .meta({
@@ -21,13 +20,13 @@ export const eventsAdminRouter = router({
     })
     .input(eventCreateInputSchema)
     .output(eventSchema)
-    .mutation(() => notBuilt()),
+    .mutation(({ ctx, input }) => ctx.services.eventAdmin.create(input)),
 
   update: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/events/{id}', tags, summary: 'Change an event (admin)' } })
     .input(eventUpdateInputSchema.extend({ id: pathIdSchema }))
     .output(eventSchema)
-    .mutation(() => notBuilt()),
+    .mutation(({ ctx, input }) => ctx.services.eventAdmin.update(input)),
 
   delete: adminProcedure
     .meta({
@@ -36,5 +35,7 @@ export const eventsAdminRouter = router({
     })
     .input(z.object({ id: pathIdSchema }))
     .output(z.void())
-    .mutation(() => notBuilt()),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.eventAdmin.delete(input.id);
+    }),
 });

@@ -18,60 +18,94 @@ const uploadErrors = {
   '413': error('The file is too large'),
   '415': error('The file is not an image (decided by its bytes)'),
 };
+const adminErrors = { '403': error('Not an admin') };
+
+type Field = { type: 'string' | 'integer' | 'boolean'; format?: string; enum?: string[]; default?: unknown };
+
+interface MultipartOperation {
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  fields: Record<string, Field>;
+  required: string[];
+  success: { status: '200' | '201'; description: string; schema?: object };
+  errors?: Record<string, ReturnType<typeof error>>;
+}
+
+const imageFile: Field = { type: 'string', format: 'binary' };
+
+const OPERATIONS: MultipartOperation[] = [
+  {
+    path: '/images',
+    operationId: 'images-upload',
+    tag: 'images',
+    summary: 'Add a photo to a car (owner or admin); JPEG, PNG, WebP, AVIF, HEIC or GIF up to 50 MB',
+    fields: { image: imageFile, carId: { type: 'integer' }, isPrimary: { type: 'boolean', default: false } },
+    required: ['image', 'carId'],
+    success: { status: '201', description: 'The stored image with its responsive variants' },
+    errors: { '403': error('Not the owner of the car'), '404': error('No such car') },
+  },
+  {
+    path: '/profile/picture',
+    operationId: 'profile-picture',
+    tag: 'profile',
+    summary: 'Set the profile picture (an image up to 2 MB)',
+    fields: { profilePicture: imageFile },
+    required: ['profilePicture'],
+    success: { status: '200', description: 'The user with the new picture' },
+  },
+  {
+    path: '/products/upload-image',
+    operationId: 'products-upload-image',
+    tag: 'products',
+    summary: 'Upload a product picture (admin); answers its URL for the product form',
+    fields: { image: imageFile },
+    required: ['image'],
+    success: {
+      status: '201',
+      description: 'The stored picture',
+      schema: { type: 'object', required: ['imageUrl'], properties: { imageUrl: { type: 'string' } } },
+    },
+    errors: adminErrors,
+  },
+  {
+    path: '/upload/advertisement',
+    operationId: 'advertisements-upload-image',
+    tag: 'advertisements',
+    summary: 'Upload an advertisement picture (admin); banner 728x90 or 970x250 px, column 120x600 px',
+    fields: { image: imageFile, type: { type: 'string', enum: ['banner', 'column'] } },
+    required: ['image', 'type'],
+    success: {
+      status: '201',
+      description: 'The stored picture',
+      schema: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } },
+    },
+    errors: adminErrors,
+  },
+];
 
 export function addUploadOperations(doc: OpenAPIObject): void {
   doc.paths ??= {};
-  doc.paths['/images'] = {
-    ...doc.paths['/images'],
-    post: {
-      operationId: 'images-upload',
-      tags: ['images'],
-      summary: 'Add a photo to a car (owner or admin); JPEG, PNG, WebP, AVIF, HEIC or GIF up to 50 MB',
-      security: [{ sessionCookie: [] }],
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: ['image', 'carId'],
-              properties: {
-                image: { type: 'string', format: 'binary' },
-                carId: { type: 'integer' },
-                isPrimary: { type: 'boolean', default: false },
-              },
-            },
+  for (const op of OPERATIONS) {
+    const success = op.success.schema
+      ? { description: op.success.description, content: { 'application/json': { schema: op.success.schema } } }
+      : { description: op.success.description };
+    doc.paths[op.path] = {
+      ...doc.paths[op.path],
+      post: {
+        operationId: op.operationId,
+        tags: [op.tag],
+        summary: op.summary,
+        security: [{ sessionCookie: [] }],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': { schema: { type: 'object', required: op.required, properties: op.fields } },
           },
         },
+        responses: { [op.success.status]: success, ...uploadErrors, ...op.errors },
       },
-      responses: {
-        '201': { description: 'The stored image with its responsive variants' },
-        ...uploadErrors,
-        '403': error('Not the owner of the car'),
-        '404': error('No such car'),
-      },
-    },
-  };
-  doc.paths['/profile/picture'] = {
-    ...doc.paths['/profile/picture'],
-    post: {
-      operationId: 'profile-picture',
-      tags: ['profile'],
-      summary: 'Set the profile picture (an image up to 2 MB)',
-      security: [{ sessionCookie: [] }],
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: ['profilePicture'],
-              properties: { profilePicture: { type: 'string', format: 'binary' } },
-            },
-          },
-        },
-      },
-      responses: { '200': { description: 'The user with the new picture' }, ...uploadErrors },
-    },
-  };
+    };
+  }
 }

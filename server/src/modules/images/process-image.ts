@@ -15,6 +15,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif'])
 const ORIGINAL_MAX_SIDE = 3200;
 export const VARIANT_WIDTHS = [400, 800, 1600] as const;
 const AVATAR_SIDE = 400;
+const SITE_IMAGE_MAX_SIDE = 2000;
 
 export interface StoredImage {
   /** Every key written (original first), so a failure later can remove them all. */
@@ -128,6 +129,28 @@ export async function storeAvatar(storage: Storage, file: string, userId: number
     width: AVATAR_SIDE,
     height: AVATAR_SIDE,
     fileSize: bytes.length,
+    variants: null,
+  };
+}
+
+/** A product or advertisement picture (admin uploads): one WebP, at most 2000 px a side, under {folder}/. */
+export async function storeSiteImage(storage: Storage, file: string, folder: 'products' | 'ads'): Promise<StoredImage> {
+  await inspect(file);
+  const key = `${folder}/${randomUUID()}.webp`;
+  const { data, info } = await encodeOrRefuse(() =>
+    decode(file)
+      .resize({ width: SITE_IMAGE_MAX_SIDE, height: SITE_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer({ resolveWithObject: true }),
+  );
+  await putAll(storage, [[key, data]]);
+  return {
+    keys: [key],
+    storageKey: key,
+    url: fileUrl(key),
+    width: info.width,
+    height: info.height,
+    fileSize: data.length,
     variants: null,
   };
 }

@@ -1,7 +1,7 @@
 import { carImageListSchema } from '@curbside/shared';
 import { z } from 'zod';
-import { authedProcedure, router } from '../../trpc';
 import { pathIdSchema } from '../../rest/inputs';
+import { authedProcedure, router } from '../../trpc';
 
 const tags = ['images'];
 

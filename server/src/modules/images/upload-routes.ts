@@ -1,15 +1,22 @@
 import path from 'node:path';
-import { type CarImage, imageUploadFieldsSchema, LIMITS, MESSAGES, type User } from '@curbside/shared';
+import {
+  adImageUploadFieldsSchema,
+  type CarImage,
+  imageUploadFieldsSchema,
+  LIMITS,
+  MESSAGES,
+  type User,
+} from '@curbside/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { badRequest, unauthorized } from '../../errors';
+import { badRequest, forbidden, unauthorized } from '../../errors';
 import { readSessionUser } from '../../plugins/session';
 import { toUserDto } from '../accounts/user-dto';
 import { receiveUpload } from './multipart';
-import { avatarTooLarge, photoTooLarge } from './process-image';
+import { avatarTooLarge, photoTooLarge, storeSiteImage } from './process-image';
 
-// The two multipart uploads. Multipart is accepted on these routes only (the parser is registered in this scope),
+// The multipart uploads (car photos, profile pictures, and the admin's product and advertisement images). Multipart is accepted on these routes only (the parser is registered in this scope),
 // so no other /api route can be reached by a cross-site HTML form post.
 
 const chooseImage = (field: string) => badRequest(`${field}: ${MESSAGES.server.imageOnly}`);
@@ -26,6 +33,39 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
       if (!user) throw unauthorized(MESSAGES.server.authenticationRequired);
       return user;
     };
+    const admin = async (req: FastifyRequest) => {
+      const user = await signedIn(req);
+      if (user.role !== 'admin') throw forbidden(MESSAGES.server.adminOnly);
+      return user;
+    };
+
+    /** Stores an admin's picture for a product or an ad; answers its /api/file URL. */
+    const siteImage = async (req: FastifyRequest, folder: 'products' | 'ads') => {
+      await admin(req);
+      const upload = await receiveUpload(req, { fileField: 'image', maxBytes: LIMITS.photoMaxBytes, tmpDir });
+      try {
+        if (upload.tooLarge) throw photoTooLarge();
+        if (!upload.file) throw chooseImage('image');
+        if (folder === 'ads') adImageUploadFieldsSchema.parse(upload.fields);
+        return (await storeSiteImage(scope.services.storage, upload.file, folder)).url;
+      } finally {
+        await upload.cleanup();
+      }
+    };
+
+    /** POST /api/products/upload-image (admin): field image. Answers { imageUrl } (201). */
+    scope.post('/api/products/upload-image', async (req, reply) => {
+      const imageUrl = await siteImage(req, 'products');
+      reply.code(201);
+      return { imageUrl };
+    });
+
+    /** POST /api/upload/advertisement (admin): fields image and type (banner or column). Answers { url } (201). */
+    scope.post('/api/upload/advertisement', async (req, reply) => {
+      const url = await siteImage(req, 'ads');
+      reply.code(201);
+      return { url };
+    });
 
     /** POST /api/images: fields image (file), carId, isPrimary. Answers the stored image (201). */
     scope.post('/api/images', async (req, reply): Promise<CarImage> => {

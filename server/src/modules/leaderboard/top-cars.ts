@@ -1,6 +1,6 @@
 import { topCarsOutputSchema, topCarsQuerySchema } from '@curbside/shared';
-import { publicProcedure } from '../../trpc';
 import { fromQuery } from '../../rest/inputs';
+import { publicProcedure } from '../../trpc';
 
 const inputSchema = topCarsQuerySchema.extend({ limit: fromQuery(topCarsQuerySchema.shape.limit) });
 

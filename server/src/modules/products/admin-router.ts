@@ -2,7 +2,6 @@ import { productCreateInputSchema, productSchema, productUpdateInputSchema } fro
 import { z } from 'zod';
 import { pathIdSchema } from '../../rest/inputs';
 import { adminProcedure, router } from '../../trpc';
-import { notBuilt } from '../admin/not-built';
 
 const tags = ['products'];
 
@@ -15,13 +14,13 @@ export const productsAdminRouter = router({
     })
     .input(productCreateInputSchema)
     .output(productSchema)
-    .mutation(() => notBuilt()),
+    .mutation(({ ctx, input }) => ctx.services.productAdmin.create(input)),
 
   update: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/products/{id}', tags, summary: 'Change a product (admin)' } })
     .input(productUpdateInputSchema.extend({ id: pathIdSchema }))
     .output(productSchema)
-    .mutation(() => notBuilt()),
+    .mutation(({ ctx, input }) => ctx.services.productAdmin.update(input)),
 
   delete: adminProcedure
     .meta({
@@ -30,5 +29,7 @@ export const productsAdminRouter = router({
     })
     .input(z.object({ id: pathIdSchema }))
     .output(z.void())
-    .mutation(() => notBuilt()),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.productAdmin.delete(input.id);
+    }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { adminProcedure } from '../../../trpc';
 import { pathIdSchema } from '../../../rest/inputs';
+import { adminProcedure } from '../../../trpc';
 
 /** DELETE /api/cars/{id} (admin): the car, its images and their files. */
 export const deleteCar = adminProcedure

@@ -1,7 +1,7 @@
 import { carSchema, carUpdateInputSchema } from '@curbside/shared';
+import { pathIdSchema } from '../../../rest/inputs';
 import { authedProcedure } from '../../../trpc';
 import { loadCarDto } from '../car-dto';
-import { pathIdSchema } from '../../../rest/inputs';
 
 /** PUT /api/cars/{id}: its owner or an admin changes the fields sent; only an admin may change `featured`. */
 export const updateCar = authedProcedure
