@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { siteSettingsSchema, subscribeOutputSchema } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, startTestApp, unique } from '../app';
+import { startTestApp, type TestApp, unique } from '../app';
 import { HttpClient } from '../http';
 
 // What every /api and /trpc caller can rely on: the OpenAPI document, error answers, refusals of cross-site and
@@ -30,7 +30,14 @@ describe('the OpenAPI document', () => {
     expect(res.body.openapi).toMatch(/^3\.1/);
     const paths = res.body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     expect(Object.keys(paths['/user'] ?? {})).toContain('get');
-    for (const p of ['/login', '/logout', '/register', '/password-reset/request', '/password-reset/confirm', '/subscribe']) {
+    for (const p of [
+      '/login',
+      '/logout',
+      '/register',
+      '/password-reset/request',
+      '/password-reset/confirm',
+      '/subscribe',
+    ]) {
       expect(Object.keys(paths[p] ?? {}), p).toContain('post');
     }
     expect(Object.keys(paths['/site-settings'] ?? {}).sort()).toEqual(['get', 'put']);
@@ -64,7 +71,10 @@ describe('error answers', () => {
   });
 
   it('answers 413 for a body over the limit', async () => {
-    const res = await new HttpClient(t.baseUrl).post('/api/login', { email: 'a@b.co', password: 'x'.repeat(2_000_000) });
+    const res = await new HttpClient(t.baseUrl).post('/api/login', {
+      email: 'a@b.co',
+      password: 'x'.repeat(2_000_000),
+    });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('The request is too large.');
   });
@@ -73,7 +83,11 @@ describe('error answers', () => {
 describe('cross-site requests', () => {
   it('refuses a state-changing request whose Origin is another site, on /api and /trpc', async () => {
     const evil = new HttpClient(t.baseUrl, { origin: 'https://evil.example' });
-    const rest = await evil.post('/api/register', { email: `${unique()}@example.com`, username: unique(), password: 'secret1' });
+    const rest = await evil.post('/api/register', {
+      email: `${unique()}@example.com`,
+      username: unique(),
+      password: 'secret1',
+    });
     expect(rest.status).toBe(403);
     expect(rest.body.message).toBe('Cross-site requests are not allowed.');
     const trpc = await evil.post('/trpc/accounts.logout', {});
@@ -123,7 +137,10 @@ describe('site settings and the newsletter', () => {
     const client = new HttpClient(t.baseUrl);
     const first = await client.post('/api/subscribe', { email, source: 'footer' });
     expect(first.status).toBe(200);
-    expect(subscribeOutputSchema.parse(first.body)).toEqual({ ok: true, message: 'Thank you for subscribing to our newsletter.' });
+    expect(subscribeOutputSchema.parse(first.body)).toEqual({
+      ok: true,
+      message: 'Thank you for subscribing to our newsletter.',
+    });
     const again = await client.post('/api/subscribe', { email: email.toUpperCase(), source: 'footer' });
     expect(again.status).toBe(200);
     expect(again.body.ok).toBe(true);
