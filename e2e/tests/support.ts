@@ -31,3 +31,28 @@ export const toast = (page: Page, text: string | RegExp) => page.getByRole('aler
 /** Toasts show one at a time and queue, so one may wait behind another for a few seconds. */
 export const seeToast = (page: Page, text: string | RegExp) =>
   expect(toast(page, text)).toBeVisible({ timeout: 30_000 });
+
+/** Registers a new account through the API in this page's browser context (signed in afterwards). */
+export async function registerByApi(page: Page, user: ReturnType<typeof newUser>) {
+  const res = await page.request.post('/api/register', {
+    data: { username: user.username, email: user.email, password: user.password },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** From a filled cart: checkout to San Francisco, CA, paid with the test provider's 4242 card. */
+export async function checkOutWithTestCard(page: Page) {
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByLabel(/^Full name/).fill('Dana Driver');
+  await page.getByLabel(/^Address line 1/).fill('1 Market St');
+  await page.getByLabel(/^City/).fill('San Francisco');
+  await page.getByRole('combobox', { name: /^State/ }).fill('Califo');
+  await page.getByRole('option', { name: 'California' }).click();
+  await page.getByLabel(/^ZIP code/).fill('94105');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+}

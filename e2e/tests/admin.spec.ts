@@ -1,0 +1,137 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { checkOutWithTestCard, DEMO_ADMIN, logIn, newUser, registerByApi, seeToast } from './support';
+
+// The admin dashboard as the demo admin would use it (issue 6, "done means"): feature a car and find it in the home
+// slider; create a product, have a shopper buy it, ship that order with a tracking number the shopper then sees,
+// refuse to move a delivered order back, and cancel another order to get the stock back.
+
+interface ApiCar {
+  id: number;
+  make: string;
+  model: string;
+  year: number;
+  featured: boolean;
+}
+interface ApiProduct {
+  id: number;
+  name: string;
+  stock: number;
+}
+
+async function shopper(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await registerByApi(page, newUser('shop'));
+  return page;
+}
+
+async function merchStock(page: Page, name: string): Promise<number | undefined> {
+  const merch = (await (await page.request.get('/api/merch')).json()) as ApiProduct[];
+  return merch.find((p) => p.name === name)?.stock;
+}
+
+async function buyOne(page: Page, productName: string): Promise<number> {
+  await page.goto('/merch');
+  const card = page.getByTestId('merch-card').filter({ hasText: productName });
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(`1 x ${productName} added to your cart`)).toBeVisible();
+  await checkOutWithTestCard(page);
+  const orders = (await (await page.request.get('/api/user/orders')).json()) as { id: number }[];
+  return orders[0]!.id;
+}
+
+test('feature a car and see it in the home slider', async ({ page }) => {
+  await logIn(page, DEMO_ADMIN);
+  const cars = (await (await page.request.get('/api/cars?limit=100')).json()) as ApiCar[];
+  const car = cars.find((c) => !c.featured);
+  expect(car, 'the demo data has a car that is not featured').toBeDefined();
+  const title = `${car!.year} ${car!.make} ${car!.model}`;
+
+  await page.goto('/admin');
+  await expect(page.getByRole('tab', { name: 'Manage Cars' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('switch', { name: `Featured: ${title}` }).check();
+  await seeToast(page, 'Success!');
+
+  await page.goto('/');
+  await page.getByRole('button', { name: `Show ${car!.make} ${car!.model}` }).click();
+  await expect(page.getByRole('region', { name: 'Featured cars' }).getByRole('heading', { name: title })).toBeVisible();
+});
+
+test('create a product, sell it, ship one order and cancel another', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const productName = `Track Day Hoodie ${Date.now().toString(36)}`;
+  await logIn(page, DEMO_ADMIN);
+
+  // Products tab: a merchandise item, typed in dollars.
+  await page.goto('/admin?tab=products');
+  const form = page.getByRole('form', { name: 'New product' });
+  await form.getByLabel('Name').fill(productName);
+  await form.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Apparel' });
+  await form.getByLabel('Price ($)').fill('45.00');
+  await form.getByLabel('Stock').fill('3');
+  await form.getByLabel('SKU').fill(`HOOD-${Date.now().toString(36)}`);
+  await form.getByRole('switch', { name: 'Merchandise Item' }).check();
+  await form.getByRole('button', { name: 'Create Product' }).click();
+  await seeToast(page, 'Success!');
+
+  // A shopper buys one.
+  const buyer = await shopper(browser);
+  const firstOrder = await buyOne(buyer, productName);
+  expect(await merchStock(buyer, productName)).toBe(2);
+
+  // Order Management: ship it with a tracking number.
+  await page.goto('/admin?tab=orders');
+  const row = page.getByTestId('order-row').filter({ hasText: `#${firstOrder}` });
+  await row.getByRole('button', { name: 'View' }).click();
+  const dialog = page.getByRole('dialog');
+  const updateStatus = dialog.getByRole('button', { name: 'Update Status' });
+  await expect(updateStatus).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Change status' }).click();
+  await page.getByRole('option', { name: 'Shipped' }).click();
+  await dialog.getByLabel('Tracking number').fill('1Z999AA10123456784');
+  await updateStatus.click();
+  await seeToast(page, 'Success!');
+
+  // The shopper sees the tracking number in My Orders.
+  await buyer.goto('/user/orders');
+  await buyer.getByTestId('order-row').first().getByRole('button', { name: 'View Details' }).click();
+  await expect(buyer.getByRole('dialog').getByText('1Z999AA10123456784')).toBeVisible();
+
+  // Delivered is final: the dialog offers no way back, and the server refuses one.
+  await page.goto('/admin?tab=orders');
+  await page
+    .getByTestId('order-row')
+    .filter({ hasText: `#${firstOrder}` })
+    .getByRole('button', { name: 'View' })
+    .click();
+  await dialog.getByRole('combobox', { name: 'Change status' }).click();
+  await page.getByRole('option', { name: 'Delivered' }).click();
+  await dialog.getByRole('button', { name: 'Update Status' }).click();
+  await seeToast(page, 'Success!');
+  const back = await page.request.put(`/api/orders/${firstOrder}/status`, { data: { status: 'processing' } });
+  expect(back.status()).toBe(409);
+  expect((await back.json()).message).toMatch(/delivered order cannot be moved back/i);
+  await page.keyboard.press('Escape');
+  await expect(
+    page
+      .getByTestId('order-row')
+      .filter({ hasText: `#${firstOrder}` })
+      .getByRole('button', { name: 'Cancel' }),
+  ).toBeDisabled();
+
+  // A second order, canceled: the unit goes back in stock.
+  const secondOrder = await buyOne(buyer, productName);
+  expect(await merchStock(buyer, productName)).toBe(1);
+  await page.goto('/admin?tab=orders');
+  await page
+    .getByTestId('order-row')
+    .filter({ hasText: `#${secondOrder}` })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  await expect(
+    page.getByText(`Are you sure you want to cancel order #${secondOrder}? This action cannot be undone.`),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel Order' }).click();
+  await seeToast(page, 'Success!');
+  await expect(page.getByTestId('order-row').filter({ hasText: `#${secondOrder}` })).toContainText('Canceled');
+  expect(await merchStock(buyer, productName)).toBe(2);
+});
