@@ -66,7 +66,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', testIgnore: /site-modes\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
+    // Maintenance and coming-soon mode change what every page shows, so they run alone, after everything else.
+    {
+      name: 'site-modes',
+      testMatch: /site-modes\.spec\.ts/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+  ],
   webServer: {
     // The production server on a fresh embedded database with the demo data; the client must be built already.
     command: 'npm run start -w @curbside/server',
