@@ -1,11 +1,85 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Image.css';
+import { type CarEvent, formatCentralDateTime, MESSAGES } from '@curbside/shared';
+import { Button, Card, Center, Container, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { BannerAd } from '../components/ads/BannerAd';
+import { PLACEHOLDER_IMAGE } from '../components/cars/CarImage';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useTRPC } from '../lib/trpc';
 
-// Placeholder: event cards and advertisements (spec part 1 §2 Events).
+const TEXT = MESSAGES.events;
+
+/** /events: the upcoming car meets (spec part 1 §2 Events), with the banner advertisement above the list. */
 export default function EventsPage() {
+  useDocumentTitle(TEXT.title);
+  const trpc = useTRPC();
+  const events = useQuery(trpc.events.upcoming.queryOptions());
+
   return (
-    <PagePlaceholder
-      title="Upcoming Events"
-      description="Car meets and shows where our photographers will be shooting."
-    />
+    <Container size="lg">
+      <Stack gap="lg">
+        <Title order={1}>{TEXT.title}</Title>
+        <BannerAd />
+        {events.isPending ? (
+          <Center py="xl">
+            <Loader aria-label="Loading events" />
+          </Center>
+        ) : events.isError ? (
+          <Text c="red" role="alert">
+            {TEXT.loadError}
+          </Text>
+        ) : events.data.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl" fz="lg" fw={600}>
+            {TEXT.empty}
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            {events.data.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function EventCard({ event }: { event: CarEvent }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" data-testid="event-card">
+      <Card.Section>
+        <Image
+          src={event.imageUrl}
+          fallbackSrc={PLACEHOLDER_IMAGE}
+          alt={event.title}
+          h={200}
+          fit="cover"
+          loading="lazy"
+        />
+      </Card.Section>
+      <Stack gap={6} mt="md">
+        <Title order={2} size="h4">
+          {event.title}
+        </Title>
+        <Text size="sm" fw={600} c="orange.4">
+          <time dateTime={event.eventDate}>{formatCentralDateTime(event.eventDate)}</time>
+        </Text>
+        <Text size="sm" c="dimmed">
+          {event.location}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {event.description}
+        </Text>
+        {event.fbEventUrl && (
+          <Group mt="xs">
+            <Button component="a" href={event.fbEventUrl} target="_blank" rel="noopener noreferrer" variant="light">
+              View Facebook Event
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
   );
 }
