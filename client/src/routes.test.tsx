@@ -87,14 +87,26 @@ describe('routes and guards', () => {
     expect(screen.queryByRole('banner')).toBeNull();
   });
 
-  it.each(['/cart', '/checkout', '/order-success', '/user/orders', '/user/profile', '/upload?edit=3'])(
-    'sends a signed-out visitor from %s to /auth',
-    async (path) => {
-      renderApp({ path });
-      expect(await screen.findByRole('tab', { name: 'Log In' })).toBeTruthy();
-      expect(currentAddress()).toBe('/auth');
-    },
-  );
+  it.each([
+    ['/cart', 'Please log in to view your cart'],
+    ['/checkout', 'Please log in to continue with checkout'],
+    ['/order-success', 'Please log in to view your order'],
+    ['/user/orders', 'Please log in to view your orders'],
+    ['/user/profile', 'Please log in to view your profile'],
+  ])('sends a signed-out visitor from %s to /auth, saying why', async (path, why) => {
+    renderApp({ path });
+    expect(await screen.findByRole('tab', { name: 'Log In' })).toBeTruthy();
+    expect(currentAddress()).toBe('/auth');
+    expect(await screen.findByText('Authentication Required')).toBeTruthy();
+    expect(screen.getByText(why)).toBeTruthy();
+  });
+
+  it('shows a signed-out visitor on /upload the sign-in panel instead of the form', async () => {
+    renderApp({ path: '/upload?edit=3' });
+    expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In or Register' }).getAttribute('href')).toBe('/auth');
+    expect(currentAddress()).toBe('/upload?edit=3');
+  });
 
   it('lets a signed-in user into a protected page', async () => {
     renderApp({ path: '/user/orders', user: makeUser() });

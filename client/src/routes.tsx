@@ -1,3 +1,4 @@
+import { MESSAGES, type ToastText } from '@curbside/shared';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { PreviewBanner } from './components/Header';
@@ -6,6 +7,7 @@ import { PageLoader } from './components/PageLoader';
 import { useCurrentUser } from './hooks/useCurrentUser';
 import { useSiteSettings } from './hooks/useSiteSettings';
 import { onAuthRequired } from './lib/auth-events';
+import { notifyError } from './lib/notify';
 import { stripTrackingParamsFromAddress } from './lib/tracking';
 
 // Route-level code splitting: every screen is its own chunk, fetched on first visit.
@@ -90,32 +92,29 @@ export function AppRoutes() {
           <Route path="/events" component={EventsPage} />
           <Route path="/terms-of-service" component={TermsPage} />
           <Route path="/cart">
-            <Protected signedIn={signedIn}>
+            <Protected signedIn={signedIn} toast={LOGIN_TOASTS.cart}>
               <CartPage />
             </Protected>
           </Route>
           <Route path="/checkout">
-            <Protected signedIn={signedIn}>
+            <Protected signedIn={signedIn} toast={LOGIN_TOASTS.checkout}>
               <CheckoutPage />
             </Protected>
           </Route>
           <Route path="/order-success">
-            <Protected signedIn={signedIn}>
+            <Protected signedIn={signedIn} toast={LOGIN_TOASTS.orderSuccess}>
               <OrderSuccessPage />
             </Protected>
           </Route>
           <Route path="/user/orders">
-            <Protected signedIn={signedIn}>
+            <Protected signedIn={signedIn} toast={LOGIN_TOASTS.orders}>
               <OrdersPage />
             </Protected>
           </Route>
           {/* The page itself sends a signed-out visitor to /auth, with the 'Authentication Required' toast. */}
           <Route path="/user/profile" component={ProfilePage} />
-          <Route path="/upload">
-            <Protected signedIn={signedIn}>
-              <UploadPage />
-            </Protected>
-          </Route>
+          {/* Signed out, the page shows its own 'Sign In or Register' panel (part 2 §2). */}
+          <Route path="/upload" component={UploadPage} />
           <Route path="/admin">{isAdmin ? <AdminPage /> : <Redirect to="/" replace />}</Route>
           <Route component={NotFoundPage} />
         </Switch>
@@ -124,7 +123,19 @@ export function AppRoutes() {
   );
 }
 
-/** Login required: a signed-out visitor goes to /auth. */
-function Protected({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+/** What a signed-out visitor is told on the way to /auth (spec part 1 §8; the cart and order texts are ours). */
+const AUTH_REQUIRED = MESSAGES.upload.authRequiredTitle;
+const LOGIN_TOASTS = {
+  cart: { title: AUTH_REQUIRED, message: MESSAGES.cart.loginToView },
+  checkout: MESSAGES.checkout.loginRequired,
+  orderSuccess: { title: AUTH_REQUIRED, message: MESSAGES.orderSuccess.loginRequired },
+  orders: MESSAGES.myOrders.loginRequired,
+} satisfies Record<string, ToastText>;
+
+/** Login required: a signed-out visitor is told why, then sent to /auth. */
+function Protected({ signedIn, toast, children }: { signedIn: boolean; toast: ToastText; children: ReactNode }) {
+  useEffect(() => {
+    if (!signedIn) notifyError(toast);
+  }, [signedIn, toast]);
   return signedIn ? children : <Redirect to="/auth" replace />;
 }
