@@ -1,7 +1,7 @@
 import { productSchema } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app';
 import { startAdminTestApp } from '../../../test/admin-session';
+import type { TestApp } from '../../../test/app';
 import type { HttpClient } from '../../../test/http';
 import { jpegBytes, multipartPost } from '../images/upload-test-helpers';
 import { ProductEntity } from './product.entity';
@@ -117,7 +117,12 @@ describe('PUT and DELETE /api/products/{id}', () => {
 
 describe('POST /api/products/upload-image', () => {
   it('stores the picture and answers a URL the file route serves', async () => {
-    const res = await multipartPost(admin, '/api/products/upload-image', {}, { field: 'image', bytes: await jpegBytes() });
+    const res = await multipartPost(
+      admin,
+      '/api/products/upload-image',
+      {},
+      { field: 'image', bytes: await jpegBytes() },
+    );
     expect(res.status).toBe(201);
     expect(res.body.imageUrl).toMatch(/^\/api\/file\/products\/.+\.webp$/);
     const file = await fetch(t.baseUrl + res.body.imageUrl);
@@ -134,7 +139,12 @@ describe('POST /api/products/upload-image', () => {
     );
     expect(text.status).toBe(415);
     expect(text.body.message).toBe('Please upload an image file');
-    const res = await multipartPost(user, '/api/products/upload-image', {}, { field: 'image', bytes: await jpegBytes() });
+    const res = await multipartPost(
+      user,
+      '/api/products/upload-image',
+      {},
+      { field: 'image', bytes: await jpegBytes() },
+    );
     expect(res.status).toBe(403);
   });
 });
