@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import {
   ACCEPTED_IMAGE_TYPES,
@@ -13,7 +12,6 @@ import {
   Button,
   FileButton,
   Group,
-  Image,
   NativeSelect,
   SimpleGrid,
   Stack,
@@ -22,19 +20,16 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { PLACEHOLDER_IMAGE } from '../../components/cars/CarImage';
 import { uploadFile } from '../../components/upload/upload-file';
-import { notifyError, notifyToast } from '../../lib/notify';
-import { useTRPC } from '../../lib/trpc';
-import { serverFieldErrors } from './server-errors';
+import { useTRPCClient } from '../../lib/trpc';
+import { FormFooter, ImageField } from './form-parts';
+import { useRecordForm } from './record-form';
 
 const L = MESSAGES.labels;
 
 /** The form as typed: amounts in dollars as text; productFormSchema turns it into the call body in cents. */
-export interface ProductFormState {
+export interface ProductFormState extends Record<string, unknown> {
   name: string;
   description: string;
   category: string;
@@ -80,41 +75,35 @@ export function productToForm(product: Product): ProductFormState {
   };
 }
 
-const FIELDS = Object.keys(emptyProductForm());
 const categoryLabel = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
 
 /**
  * Create or edit a product (part 2 §2, §5): dollars entered, cents sent; image by upload or URL with a preview;
- * 'Create Product' / 'Update Product' with a spinner while saving. `onDone` runs after a successful save.
+ * 'Create Product' / 'Update Product' with a spinner while saving. `onSaved` runs after a successful save.
  */
-export function ProductForm({ product, onDone }: { product: Product | null; onDone: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const create = useMutation(trpc.admin.products.create.mutationOptions());
-  const update = useMutation(trpc.admin.products.update.mutationOptions());
+export function ProductForm({
+  product,
+  onSaved,
+  onCancel,
+}: {
+  product: Product | null;
+  onSaved: () => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const client = useTRPCClient();
   const [uploading, setUploading] = useState(false);
   // Clears the file picker after each try, so choosing the same file again (after a failure) uploads it again.
   const resetPicker = useRef<() => void>(null);
-  const form = useForm<ProductFormState>({
+  const { form, onSubmit, saving } = useRecordForm({
+    editing: product !== null,
     initialValues: product ? productToForm(product) : emptyProductForm(),
-    validate: schemaResolver(productFormSchema, { sync: true }),
-  });
-  const saving = create.isPending || update.isPending;
-
-  const onSubmit = form.onSubmit(async (values) => {
-    const body = productFormSchema.parse(values);
-    try {
-      if (product) await update.mutateAsync({ id: product.id, ...body });
-      else await create.mutateAsync(body);
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error, FIELDS));
-      notifyError(MESSAGES.admin.saveFailed, error);
-      return;
-    }
-    notifyToast(MESSAGES.admin.success);
-    await queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
-    if (!product) form.setValues(emptyProductForm());
-    onDone();
+    emptyValues: emptyProductForm,
+    schema: productFormSchema,
+    save: (body) =>
+      product
+        ? client.admin.products.update.mutate({ id: product.id, ...body })
+        : client.admin.products.create.mutate(body),
+    onSaved,
   });
 
   const uploadImage = async (file: File | null) => {
@@ -139,7 +128,6 @@ export function ProductForm({ product, onDone }: { product: Product | null; onDo
     }
   };
 
-  const imageUrl = form.values.imageUrl.trim();
   return (
     <form onSubmit={onSubmit} noValidate aria-label={product ? 'Edit product' : 'New product'}>
       <Stack>
@@ -175,64 +163,56 @@ export function ProductForm({ product, onDone }: { product: Product | null; onDo
           <TextInput label="Stock" inputMode="numeric" key={form.key('stock')} {...form.getInputProps('stock')} />
           <TextInput label="SKU" withAsterisk key={form.key('sku')} {...form.getInputProps('sku')} />
         </SimpleGrid>
-        <Group align="flex-start" wrap="nowrap">
-          <Image
-            src={imageUrl || null}
-            fallbackSrc={PLACEHOLDER_IMAGE}
-            alt="Product image preview"
-            w={120}
-            h={90}
-            fit="cover"
-            radius="sm"
+        <ImageField url={form.values.imageUrl} previewAlt="Product image preview">
+          <TextInput
+            label="Image URL"
+            placeholder="https://… or upload a file"
+            key={form.key('imageUrl')}
+            {...form.getInputProps('imageUrl')}
           />
-          <Stack gap="xs" style={{ flex: 1 }}>
-            <TextInput
-              label="Image URL"
-              placeholder="https://… or upload a file"
-              key={form.key('imageUrl')}
-              {...form.getInputProps('imageUrl')}
-            />
-            <Group gap="xs">
-              <FileButton
-                resetRef={resetPicker}
-                onChange={(file) => void uploadImage(file)}
-                accept={ACCEPTED_IMAGE_TYPES.join(',')}
-              >
-                {(props) => (
-                  <Button {...props} variant="light" size="xs" loading={uploading}>
-                    Upload Image
-                  </Button>
-                )}
-              </FileButton>
-              <Text size="xs" c="dimmed">
-                JPEG, PNG, WebP, GIF or AVIF
-              </Text>
-            </Group>
-          </Stack>
-        </Group>
-        <Group>
-          <Switch
-            label={L.featuredProduct}
-            key={form.key('featured')}
-            {...form.getInputProps('featured', { type: 'checkbox' })}
-          />
-          <Switch label={L.active} key={form.key('active')} {...form.getInputProps('active', { type: 'checkbox' })} />
-          <Switch
-            label={L.merchandiseItem}
-            key={form.key('isMerch')}
-            {...form.getInputProps('isMerch', { type: 'checkbox' })}
-          />
-        </Group>
-        <Group justify="flex-end">
-          {product ? (
-            <Button variant="default" onClick={onDone} disabled={saving}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" loading={saving} disabled={uploading}>
-            {product ? L.updateProduct : L.createProduct}
-          </Button>
-        </Group>
+          <Group gap="xs">
+            <FileButton
+              resetRef={resetPicker}
+              onChange={(file) => void uploadImage(file)}
+              accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            >
+              {(props) => (
+                <Button {...props} variant="light" size="xs" loading={uploading}>
+                  Upload Image
+                </Button>
+              )}
+            </FileButton>
+            <Text size="xs" c="dimmed">
+              JPEG, PNG, WebP, GIF or AVIF
+            </Text>
+          </Group>
+        </ImageField>
+        <FormFooter
+          switches={
+            <>
+              <Switch
+                label={L.featuredProduct}
+                key={form.key('featured')}
+                {...form.getInputProps('featured', { type: 'checkbox' })}
+              />
+              <Switch
+                label={L.active}
+                key={form.key('active')}
+                {...form.getInputProps('active', { type: 'checkbox' })}
+              />
+              <Switch
+                label={L.merchandiseItem}
+                key={form.key('isMerch')}
+                {...form.getInputProps('isMerch', { type: 'checkbox' })}
+              />
+            </>
+          }
+          editing={product !== null}
+          saving={saving}
+          busy={uploading}
+          submitLabel={product ? L.updateProduct : L.createProduct}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

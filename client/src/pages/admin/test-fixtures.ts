@@ -1,4 +1,4 @@
-import type { Order, Product } from '@curbside/shared';
+import type { Advertisement, CarEvent, Order, Product } from '@curbside/shared';
 
 /** A product as the server answers it, for the admin tab tests. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
@@ -52,6 +52,37 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     ],
     trackingNumber: null,
     notes: null,
+    ...overrides,
+  };
+}
+
+/** An event as GET /api/events answers it: 7:30 PM CST on 15 January 2027. */
+export function makeEvent(overrides: Partial<CarEvent> = {}): CarEvent {
+  return {
+    id: 3,
+    title: 'Lakefront Cars & Coffee',
+    description: 'Coffee, cars and the skyline.',
+    location: 'Montrose Harbor, Chicago',
+    eventDate: '2027-01-16T01:30:00.000Z',
+    imageUrl: 'https://images.example.com/lakefront.jpg',
+    fbEventUrl: 'https://facebook.com/events/4242',
+    active: true,
+    ...overrides,
+  };
+}
+
+/** An advertisement as GET /api/advertisements answers it. */
+export function makeAd(overrides: Partial<Advertisement> = {}): Advertisement {
+  return {
+    id: 8,
+    name: 'Detailing Co.',
+    description: null,
+    type: 'banner',
+    imageUrl: '/api/file/ads/detailing.webp',
+    linkUrl: 'https://detailing.example.com',
+    startDate: '2026-11-01',
+    endDate: '2026-12-01',
+    active: true,
     ...overrides,
   };
 }

@@ -1,0 +1,207 @@
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  AD_SIZE_HINTS,
+  AD_TYPES,
+  type AdType,
+  type Advertisement,
+  advertisementCreateInputSchema,
+  defaultAdPeriod,
+  MESSAGES,
+} from '@curbside/shared';
+import { Group, Input, Loader, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useId, useState } from 'react';
+import { uploadFile } from '../../components/upload/upload-file';
+import { notifyError } from '../../lib/notify';
+import { useTRPCClient } from '../../lib/trpc';
+import { FormFooter, ImageField } from './form-parts';
+import { useRecordForm } from './record-form';
+
+/** The form as typed; advertisementCreateInputSchema checks it and is the body of the create or update call. */
+export interface AdFormState extends Record<string, unknown> {
+  name: string;
+  description: string;
+  type: string;
+  imageUrl: string;
+  linkUrl: string;
+  startDate: string;
+  endDate: string;
+  active: boolean;
+}
+
+// The default period starts today: computed when the form opens, not when the module loads.
+const emptyAdForm = (): AdFormState => ({
+  name: '',
+  description: '',
+  type: '',
+  imageUrl: '',
+  linkUrl: '',
+  ...defaultAdPeriod(),
+  active: true,
+});
+
+function adToForm(ad: Advertisement): AdFormState {
+  return {
+    name: ad.name,
+    description: ad.description ?? '',
+    type: ad.type,
+    imageUrl: ad.imageUrl,
+    linkUrl: ad.linkUrl,
+    startDate: ad.startDate ?? '',
+    endDate: ad.endDate ?? '',
+    active: ad.active,
+  };
+}
+
+const isAdType = (value: string): value is AdType => (AD_TYPES as readonly string[]).includes(value);
+const typeLabel = (type: AdType) => type.charAt(0).toUpperCase() + type.slice(1);
+
+/**
+ * Create or edit an advertisement (part 2 §5): image by upload (stored under /api/file/ads/) or URL, the size guidance
+ * of the chosen type, and a 30-day period from today by default. Saving without an image says 'Image Required'.
+ */
+export function AdForm({
+  ad,
+  onSaved,
+  onCancel,
+}: {
+  ad: Advertisement | null;
+  onSaved: () => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const client = useTRPCClient();
+  const [uploading, setUploading] = useState(false);
+  const fileInputId = useId();
+  const { form, onSubmit, saving } = useRecordForm({
+    editing: ad !== null,
+    initialValues: ad ? adToForm(ad) : emptyAdForm(),
+    emptyValues: emptyAdForm,
+    schema: advertisementCreateInputSchema,
+    save: (body) =>
+      ad ? client.admin.ads.update.mutate({ id: ad.id, ...body }) : client.admin.ads.create.mutate(body),
+    onSaved,
+    onInvalid: (errors) => {
+      if (errors.imageUrl && !form.getValues().imageUrl.trim()) notifyError(MESSAGES.admin.adImageRequired);
+    },
+  });
+
+  const uploadImage = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    // The server files and checks the picture by type, so the type comes first.
+    const type = form.getValues().type;
+    if (!isAdType(type)) {
+      form.setFieldError('type', MESSAGES.validation.adTypeRequired);
+      input.value = '';
+      return;
+    }
+    setUploading(true);
+    form.clearFieldError('imageUrl');
+    try {
+      const { url } = await uploadFile<{ url: string }>({
+        url: '/api/upload/advertisement',
+        fileField: 'image',
+        file,
+        fields: { type },
+      });
+      form.setFieldValue('imageUrl', url);
+    } catch (error) {
+      notifyError({ title: MESSAGES.admin.uploadImageFailed }, error);
+      const reason = error instanceof Error && error.message ? `: ${error.message}` : '';
+      form.setFieldError('imageUrl', `${MESSAGES.admin.uploadImageFailed}${reason}`);
+    } finally {
+      setUploading(false);
+      // Clears the picker, so choosing the same file again (after a failure) uploads it again.
+      input.value = '';
+    }
+  };
+
+  const { type } = form.values;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={ad ? 'Edit advertisement' : 'New advertisement'}>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Name" withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
+          <NativeSelect
+            label="Type"
+            withAsterisk
+            description={isAdType(type) ? `Image size: ${AD_SIZE_HINTS[type]}` : 'Banner or column'}
+            data={[
+              { value: '', label: 'Select a type' },
+              ...AD_TYPES.map((value) => ({ value, label: typeLabel(value) })),
+            ]}
+            key={form.key('type')}
+            {...form.getInputProps('type')}
+          />
+        </SimpleGrid>
+        <TextInput label="Description" key={form.key('description')} {...form.getInputProps('description')} />
+        <ImageField url={form.values.imageUrl} previewAlt="Advertisement image preview" previewFit="contain">
+          <TextInput
+            label="Image URL"
+            withAsterisk
+            placeholder="https://… or upload a file"
+            key={form.key('imageUrl')}
+            {...form.getInputProps('imageUrl')}
+          />
+          <Input.Wrapper
+            id={fileInputId}
+            label="Upload image"
+            description="JPEG, PNG, WebP, GIF or AVIF; choose the type first"
+          >
+            <Group gap="xs">
+              <input
+                id={fileInputId}
+                type="file"
+                accept={ACCEPTED_IMAGE_TYPES.join(',')}
+                disabled={uploading}
+                onChange={(event) => void uploadImage(event.currentTarget)}
+              />
+              {uploading ? <Loader size="xs" aria-label="Uploading" /> : null}
+            </Group>
+          </Input.Wrapper>
+        </ImageField>
+        <TextInput
+          label="Link URL"
+          withAsterisk
+          placeholder="https://…"
+          key={form.key('linkUrl')}
+          {...form.getInputProps('linkUrl')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            type="date"
+            label="Start date"
+            withAsterisk
+            key={form.key('startDate')}
+            {...form.getInputProps('startDate')}
+          />
+          <TextInput
+            type="date"
+            label="End date"
+            withAsterisk
+            key={form.key('endDate')}
+            {...form.getInputProps('endDate')}
+          />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          Shown from the start date to the end date, both included (Central time).
+        </Text>
+        <FormFooter
+          switches={
+            <Switch
+              label={MESSAGES.labels.active}
+              key={form.key('active')}
+              {...form.getInputProps('active', { type: 'checkbox' })}
+            />
+          }
+          editing={ad !== null}
+          saving={saving}
+          busy={uploading}
+          submitLabel={ad ? 'Update Advertisement' : 'Create Advertisement'}
+          onCancel={onCancel}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Switch.css';
+import { Button, Group, Paper, ScrollArea, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useRef, useState } from 'react';
+import { PageLoader } from '../../components/PageLoader';
+import { ConfirmDialog } from './ConfirmDialog';
+import { type AdminRecord, type RecordCalls, useRecordActions } from './record-actions';
+
+export interface RecordColumn<T> {
+  header: string;
+  cell: (record: T) => ReactNode;
+}
+
+export interface RecordFormHandlers {
+  /** After a successful save: closes the edit and reloads the lists. */
+  onSaved: () => Promise<unknown>;
+  onCancel: () => void;
+}
+
+export interface AdminRecordsTabProps<T extends AdminRecord> {
+  /** 'Product', 'Event', 'Advertisement': the form headings say 'Add New …' and 'Edit …: name'. */
+  noun: string;
+  /** The heading of the list. */
+  listTitle: string;
+  records: UseQueryResult<T[], unknown>;
+  /** The spec's text when the list cannot be loaded ('Failed to fetch events'). */
+  fetchError: string;
+  emptyText: string;
+  /** The row's name: in the Edit heading, the Active switch's label and the delete question. */
+  nameOf: (record: T) => string;
+  /** The columns before Active and Actions. */
+  columns: RecordColumn<T>[];
+  rowTestId: string;
+  tableMinWidth: number;
+  calls: RecordCalls<T>;
+  /** The create/edit form, given the record being edited (null: a new one) and what to do after Save or Cancel. */
+  renderForm: (editing: T | null, handlers: RecordFormHandlers) => ReactNode;
+}
+
+/**
+ * An admin tab that manages one kind of record (part 2 §2 products, events, advertisements): the form above, then the
+ * list with an Active switch, Edit (fills the form) and Delete (after 'This action cannot be undone.') on each row.
+ */
+export function AdminRecordsTab<T extends AdminRecord>(props: AdminRecordsTabProps<T>) {
+  const { noun, records, nameOf } = props;
+  const [editing, setEditing] = useState<T | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const actions = useRecordActions<T>({
+    ...props.calls,
+    onDeleted: (record) => setEditing((current) => (current?.id === record.id ? null : current)),
+    deleteTitle: (record) => `Delete ${nameOf(record)}?`,
+  });
+
+  const formHandlers: RecordFormHandlers = {
+    onSaved: async () => {
+      setEditing(null);
+      await props.calls.refresh();
+    },
+    onCancel: () => setEditing(null),
+  };
+
+  const startEditing = (record: T) => {
+    setEditing(record);
+    formRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg" ref={formRef}>
+        <Stack>
+          <Title order={2} fz="h3">
+            {editing ? `Edit ${noun}: ${nameOf(editing)}` : `Add New ${noun}`}
+          </Title>
+          {/* A fresh form per record, so its fields start from that record. */}
+          <div key={editing?.id ?? 'new'}>{props.renderForm(editing, formHandlers)}</div>
+        </Stack>
+      </Paper>
+
+      <Title order={2} fz="h3">
+        {props.listTitle}
+      </Title>
+      {records.isPending ? (
+        <PageLoader />
+      ) : records.isError ? (
+        <Text c="red">{props.fetchError}</Text>
+      ) : records.data.length === 0 ? (
+        <Text c="dimmed">{props.emptyText}</Text>
+      ) : (
+        <ScrollArea type="auto">
+          <Table striped highlightOnHover verticalSpacing="sm" miw={props.tableMinWidth}>
+            <Table.Thead>
+              <Table.Tr>
+                {props.columns.map((column) => (
+                  <Table.Th key={column.header}>{column.header}</Table.Th>
+                ))}
+                <Table.Th>Active</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {records.data.map((record) => (
+                <Table.Tr key={record.id} data-testid={props.rowTestId}>
+                  {props.columns.map((column) => (
+                    <Table.Td key={column.header}>{column.cell(record)}</Table.Td>
+                  ))}
+                  <Table.Td>
+                    {/* Named after the row, so a screen reader (and a test) can tell the switches apart. */}
+                    <Switch
+                      aria-label={`Active: ${nameOf(record)}`}
+                      {...actions.switchState(record)}
+                      onChange={(event) => actions.setActive(record, event.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => startEditing(record)}>
+                        Edit
+                      </Button>
+                      <Button size="xs" color="red" variant="light" onClick={() => actions.askDelete(record)}>
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+      <ConfirmDialog {...actions.deleteDialog} />
+    </Stack>
+  );
+}
