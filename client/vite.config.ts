@@ -36,6 +36,9 @@ export default defineConfig({
     // Hashed file names (Vite's default) let the server cache /assets/* as immutable.
     assetsDir: 'assets',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks and styles each entry and page pulls in. scripts/check-bundle-size.mjs
+    // reads it to hold the home page to its budget; the server does not serve dot-directories.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: (id) => (SIDE_EFFECT_FREE.some((pattern) => pattern.test(id)) ? false : null),

@@ -1,7 +1,8 @@
 // `npm test`: every test tier in order, stopping at the first that fails.
 //   0. Static checks: TypeScript in every workspace, then Biome (format and lint).
 //   1. Vitest: unit, integration and contract tests (SQLite; MySQL/MariaDB as well when TEST_MYSQL_URL is set).
-//   2. End to end: build the client, then Playwright in Debian's Chromium against the production server.
+//   2. End to end: build the client, check the home page's download budget, then Playwright in Debian's Chromium
+//      against the production server.
 // Each runner prints its usual report and also writes a JSON report; the last line sums them up:
 //   N passed, N failed[, N skipped]
 import { spawnSync } from 'node:child_process';
@@ -87,6 +88,11 @@ if (!count('Vitest', vitestCode, vitestCounts(readReport('vitest.json')))) finis
 
 // 2. End to end: build the client, then Playwright against the production server.
 if (!count('npm run build', run('npm run build', 'npm', ['run', 'build']))) finish();
+// The home page's download budget, on the build just made: one check, counted as one test.
+const sizeCode = run('node scripts/check-bundle-size.mjs', process.execPath, [
+  join(root, 'scripts/check-bundle-size.mjs'),
+]);
+count('Bundle size budget', sizeCode, sizeCode === 0 ? { passed: 1 } : { failed: 1 });
 const e2eEnv = { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'playwright.json') };
 const e2eCode = run('npm test -w @curbside/e2e', 'npm', ['test', '-w', '@curbside/e2e'], e2eEnv);
 count('Playwright', e2eCode, playwrightCounts(readReport('playwright.json')));

@@ -1,10 +1,13 @@
 import { SITE_NAME } from '@curbside/shared';
 import { ActionIcon, Container, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { CONTACT_EMAIL, SOCIAL_LINKS } from '../lib/constants';
 import classes from './Footer.module.css';
 import { FacebookIcon, InstagramIcon, MailIcon, XIcon } from './icons';
-import { NewsletterForm } from './NewsletterForm';
+
+// The sign-up form (with Mantine's inputs) is its own chunk, fetched after the page: no page needs it to draw.
+const NewsletterForm = lazy(() => import('./NewsletterForm').then((module) => ({ default: module.NewsletterForm })));
 
 const QUICK_LINKS = [
   { label: 'Home', href: '/' },
@@ -103,7 +106,10 @@ export function Footer() {
             <Text size="sm" c="dimmed" mb="sm">
               Meet announcements, new featured cars and the monthly leaderboard winners.
             </Text>
-            <NewsletterForm />
+            {/* The fallback holds the form's height, so nothing moves when it arrives. */}
+            <Suspense fallback={<div style={{ minHeight: 36 }} />}>
+              <NewsletterForm />
+            </Suspense>
           </section>
         </div>
 

@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, SITE_NAME } from '@curbside/shared';
+import { LIMITS, NAV_MESSAGES, SITE_MODE_MESSAGES, SITE_NAME } from '@curbside/shared';
 import { ActionIcon, Box, Burger, Button, Container, Divider, Group, Indicator, Stack } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
@@ -144,8 +144,8 @@ function CartButton({ signedIn, count }: { signedIn: boolean; count: number }) {
         variant="subtle"
         color="gray"
         size="lg"
-        title={MESSAGES.nav.loginToViewCart}
-        aria-label={MESSAGES.nav.loginToViewCart}
+        title={NAV_MESSAGES.loginToViewCart}
+        aria-label={NAV_MESSAGES.loginToViewCart}
       >
         <CartIcon />
       </ActionIcon>
@@ -162,7 +162,7 @@ function CartButton({ signedIn, count }: { signedIn: boolean; count: number }) {
 }
 
 export function PreviewBanner({ mode }: { mode: 'maintenance' | 'comingSoon' }) {
-  const { maintenanceBanner, comingSoonBanner, adminPreviewSuffix } = MESSAGES.siteMode;
+  const { maintenanceBanner, comingSoonBanner, adminPreviewSuffix } = SITE_MODE_MESSAGES;
   return (
     <div className={classes.previewBanner} role="status">
       {mode === 'maintenance' ? maintenanceBanner : comingSoonBanner}

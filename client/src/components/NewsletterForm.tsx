@@ -1,11 +1,11 @@
-import { MESSAGES } from '@curbside/shared';
+import { NEWSLETTER_MESSAGES } from '@curbside/shared';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifyToast } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
 
-const TEXT = MESSAGES.newsletter;
+const TEXT = NEWSLETTER_MESSAGES;
 
 // The footer's basic check (part 1 §5): something, @, something, a dot, something.
 // TODO(shared): use newsletterEmailOk from @curbside/shared once it lives in a module without zod schemas; imported

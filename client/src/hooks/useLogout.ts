@@ -1,4 +1,4 @@
-import { MESSAGES } from '@curbside/shared';
+import { AUTH_MESSAGES } from '@curbside/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { notifyError, notifyToast } from '../lib/notify';
@@ -17,9 +17,9 @@ export function useLogout() {
         navigate('/');
         // Cart, orders, profile…: nothing of the previous user may survive in the cache.
         queryClient.removeQueries({ predicate: (query) => !KEEP.has(procedurePath(query.queryKey)) });
-        notifyToast(MESSAGES.auth.logoutSuccess);
+        notifyToast(AUTH_MESSAGES.logoutSuccess);
       },
-      onError: (error) => notifyError({ ...MESSAGES.auth.logoutFailed, message: 'Please try again.' }, error),
+      onError: (error) => notifyError({ ...AUTH_MESSAGES.logoutFailed, message: 'Please try again.' }, error),
     }),
   );
   return { logout: () => mutation.mutate(), isPending: mutation.isPending };

@@ -1,4 +1,4 @@
-import { type Car, carVoteCount, MESSAGES, primaryImage, truncateStory } from '@curbside/shared';
+import { CAR_CARD_MESSAGES, type Car, carVoteCount, primaryImage, truncateStory } from '@curbside/shared';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { CarImage } from './CarImage';
@@ -11,8 +11,8 @@ export function carTags(car: Pick<Car, 'category' | 'additionalSpecs'>): string[
   if (car.category) tags.push(car.category);
   if (specs.engine) tags.push(String(specs.engine));
   if (specs.horsepower !== undefined && specs.horsepower !== '')
-    tags.push(MESSAGES.carCard.horsepowerTag(specs.horsepower as string | number));
-  if (specs.modified === true || specs.modified === 'true') tags.push(MESSAGES.carCard.modifiedTag);
+    tags.push(CAR_CARD_MESSAGES.horsepowerTag(specs.horsepower as string | number));
+  if (specs.modified === true || specs.modified === 'true') tags.push(CAR_CARD_MESSAGES.modifiedTag);
   return tags;
 }
 
@@ -47,7 +47,7 @@ export function CarCard({ car, rank, variant = 'full', eager }: CarCardProps) {
         />
         {rank ? (
           <Badge className={classes.rankBadge} size="lg" color="yellow" variant="filled">
-            {MESSAGES.carCard.rankBadge(rank)}
+            {CAR_CARD_MESSAGES.rankBadge(rank)}
           </Badge>
         ) : null}
       </Card.Section>
@@ -61,7 +61,7 @@ export function CarCard({ car, rank, variant = 'full', eager }: CarCardProps) {
           </Text>
         </Group>
         <Text size="sm" c="dimmed">
-          {car.ownerName || MESSAGES.carCard.unknownOwner}
+          {car.ownerName || CAR_CARD_MESSAGES.unknownOwner}
         </Text>
         {variant === 'full' ? (
           <>
@@ -77,7 +77,7 @@ export function CarCard({ car, rank, variant = 'full', eager }: CarCardProps) {
         ) : (
           <Group gap={6} mt="auto">
             <Badge variant="light" size="sm">
-              {car.category || MESSAGES.carCard.otherCategory}
+              {car.category || CAR_CARD_MESSAGES.otherCategory}
             </Badge>
           </Group>
         )}

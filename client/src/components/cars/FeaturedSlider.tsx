@@ -1,4 +1,4 @@
-import { type Car, LIMITS, MESSAGES, primaryImage } from '@curbside/shared';
+import { CAR_CARD_MESSAGES, type Car, HOME_MESSAGES, LIMITS, primaryImage } from '@curbside/shared';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -21,7 +21,7 @@ export function FeaturedSlider({ cars }: { cars: Car[] }) {
   if (count === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
-        {MESSAGES.home.noFeaturedCars}
+        {HOME_MESSAGES.noFeaturedCars}
       </Text>
     );
   }
@@ -43,7 +43,7 @@ export function FeaturedSlider({ cars }: { cars: Car[] }) {
               <Title order={3}>
                 {car.year} {car.make} {car.model}
               </Title>
-              <Text c="gray.4">{car.ownerName || MESSAGES.carCard.unknownOwner}</Text>
+              <Text c="gray.4">{car.ownerName || CAR_CARD_MESSAGES.unknownOwner}</Text>
             </div>
             <Button component={Link} href={`/cars/${car.slug}`}>
               View Details

@@ -1,0 +1,68 @@
+// The home page's download budget (issue 7): what a first visit to / must fetch before it can draw the page.
+//   - JavaScript ≤ 130 KB gzip: the entry chunk, the home page's chunk, and every chunk they import statically.
+//   - CSS ≤ 25 KB gzip: the stylesheets those chunks carry.
+//   - The admin dashboard, the submission form and checkout (with Stripe) are not part of it: they load when visited.
+// Reads the Vite manifest of the production build (client/dist/.vite/manifest.json), so `npm run build` comes first.
+// Prints the sizes either way; exits 1 when a budget is exceeded. Run by `npm test` after the build.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+export const BUDGETS = { homeJsGzip: 130 * KB, homeCssGzip: 25 * KB };
+/** Pages that must stay out of the home page's download (their source files, as the manifest names them). */
+const LOADED_ONLY_WHEN_VISITED = ['src/pages/AdminPage.tsx', 'src/pages/UploadPage.tsx', 'src/pages/CheckoutPage.tsx'];
+const STRIPE = /node_modules\/@stripe\//;
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'client', 'dist');
+const manifestFile = join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestFile)) {
+  console.error(`No ${manifestFile}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+/** @type {Record<string, { file: string; src?: string; imports?: string[]; css?: string[]; isEntry?: boolean }>} */
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+
+/** The manifest keys of a chunk and everything it imports statically (what the browser fetches with it). */
+function staticClosure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const homeKey = 'src/pages/HomePage.tsx';
+if (!entryKey || !manifest[homeKey]) {
+  console.error(`The manifest has no ${entryKey ? homeKey : 'entry'}: has the home page moved?`);
+  process.exit(1);
+}
+const homeChunks = staticClosure(homeKey, staticClosure(entryKey));
+const jsFiles = [...new Set([...homeChunks].map((key) => manifest[key].file))];
+const cssFiles = [...new Set([...homeChunks].flatMap((key) => manifest[key].css ?? []))];
+const gzipped = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const sum = (files) => files.reduce((total, file) => total + gzipped(file), 0);
+const js = sum(jsFiles);
+const css = sum(cssFiles);
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+console.log('Home page, first visit (gzip):');
+for (const file of jsFiles.toSorted((a, b) => gzipped(b) - gzipped(a)))
+  console.log(`  ${kb(gzipped(file)).padStart(9)}  ${file}`);
+console.log(`  JavaScript ${kb(js)} of ${kb(BUDGETS.homeJsGzip)}; CSS ${kb(css)} of ${kb(BUDGETS.homeCssGzip)}`);
+
+const problems = [];
+if (js > BUDGETS.homeJsGzip) problems.push(`home JavaScript is ${kb(js)}, over its ${kb(BUDGETS.homeJsGzip)} budget`);
+if (css > BUDGETS.homeCssGzip) problems.push(`home CSS is ${kb(css)}, over its ${kb(BUDGETS.homeCssGzip)} budget`);
+for (const page of LOADED_ONLY_WHEN_VISITED) {
+  if (homeChunks.has(page)) problems.push(`${page} is part of the home page's download`);
+}
+for (const key of homeChunks) {
+  if (STRIPE.test(manifest[key].src ?? key)) problems.push(`Stripe (${key}) is part of the home page's download`);
+}
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`✗ ${problem}`);
+  process.exit(1);
+}
+console.log('✓ within budget; admin, upload and checkout load only when visited');

@@ -1,0 +1,8 @@
+export const CART_MESSAGES = {
+  loginToView: 'Please log in to view your cart',
+  loadError: (message: string) => `Error loading cart: ${message}`,
+  updateFailed: 'Failed to update quantity',
+  removeFailed: 'Failed to remove item',
+  clearFailed: 'Failed to clear cart',
+  empty: { title: 'Empty Cart', message: 'Your cart is empty' },
+} as const;

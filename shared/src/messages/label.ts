@@ -1,0 +1,20 @@
+/** Headings, tabs and buttons the spec names (part 1 §2, part 2 §2). */
+export const LABEL_MESSAGES = {
+  addToCart: 'Add to Cart',
+  viewDetails: 'View Details',
+  myVehicles: 'My Vehicles',
+  addNewVehicle: 'Add New Vehicle',
+  memberSince: 'Member since',
+  backToShipping: 'Back to Shipping Information',
+  manageCars: 'Manage Cars',
+  orderManagement: 'Order Management',
+  advertisements: 'Advertisements',
+  categoryDistribution: 'Category Distribution',
+  featuredProduct: 'Featured Product',
+  active: 'Active',
+  merchandiseItem: 'Merchandise Item',
+  createProduct: 'Create Product',
+  updateProduct: 'Update Product',
+  updateStatus: 'Update Status',
+  saveSettings: 'Save Settings',
+} as const;

@@ -1,0 +1,3 @@
+export const NAV_MESSAGES = {
+  loginToViewCart: 'Login to view cart',
+} as const;

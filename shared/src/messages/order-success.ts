@@ -1,0 +1,3 @@
+export const ORDER_SUCCESS_MESSAGES = {
+  loginRequired: 'Please log in to view your order',
+} as const;

@@ -1,0 +1,14 @@
+import type { ToastText } from './toast';
+
+/** Adding prints from a car page (part 1 §8). */
+export const PRINT_CART_MESSAGES = {
+  addedOne: { title: 'Added to cart!', message: 'Your selected print has been added to your cart.' },
+  addedMany: (count: number): ToastText => ({
+    title: 'Added to cart!',
+    message: `${count} print(s) added to your cart.`,
+  }),
+  failed: { title: 'Failed to add to cart' },
+  loginRequired: { title: 'Please log in', message: 'You need to be logged in to add items to your cart' },
+  noProduct: { title: 'Cannot add to cart', message: 'Please select a product first.' },
+  noImages: { title: 'No images selected', message: 'Please select at least one image to purchase.' },
+} as const;

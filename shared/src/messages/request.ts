@@ -1,0 +1,4 @@
+/** The request helper (part 1 §7). */
+export const REQUEST_MESSAGES = {
+  authenticationRequired: 'Authentication required',
+} as const;

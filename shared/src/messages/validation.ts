@@ -1,0 +1,86 @@
+import { LIMITS } from '../limits';
+
+/** Field messages of the forms and of the calls that take the same fields. */
+export const VALIDATION_MESSAGES = {
+  // Accounts (part 1 §5).
+  email: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  usernameMin: `Username must be at least ${LIMITS.usernameMin} characters`,
+  usernameMax: `Username cannot exceed ${LIMITS.usernameMax} characters`,
+  registerPasswordMin: `Password must be at least ${LIMITS.registerPasswordMin} characters`,
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  displayNameRequired: 'Please enter a display name',
+  currentPasswordRequired: 'Current Password Required',
+  newPasswordRequired: 'New Password Required',
+  newPasswordMin: `Your new password must be at least ${LIMITS.newPasswordMin} characters long`,
+  newPasswordsDontMatch: "Passwords Don't Match",
+  // Accounts, chosen.
+  emailTooLong: 'Email is too long',
+  usernameCharacters: 'Username may only contain letters, numbers, dots, dashes and underscores',
+  nameMax: `Name cannot exceed ${LIMITS.nameMax} characters`,
+  passwordTooLong: 'Password is too long',
+  resetLinkInvalid: 'This reset link is not valid',
+
+  // Car form (part 2 §5).
+  makeRequired: 'Make is required',
+  modelRequired: 'Model is required',
+  yearRequired: 'Year is required',
+  yearFormat: 'Must be a valid 4-digit year',
+  ownerNameRequired: 'Owner name is required',
+  categoryRequired: 'Category is required',
+  legalAgreementRequired: 'You must agree to the legal terms to upload your car',
+  /** Chosen. */
+  additionalSpecsInvalid: 'Additional specs must be an object of names and values',
+
+  // Event form (part 2 §5).
+  eventTitleRequired: 'Event title is required',
+  eventDescriptionRequired: 'Event description is required',
+  eventDateRequired: 'Event date is required',
+  eventLocationRequired: 'Event location is required',
+  eventImageUrlRequired: 'Event image URL is required',
+  fbEventUrlInvalid: 'Please enter a valid Facebook event URL',
+
+  // Advertisement form (part 2 §5).
+  adNameRequired: 'Advertisement name is required',
+  adTypeRequired: 'Please select advertisement type',
+  imageUrlInvalid: 'Please enter a valid URL or upload an image',
+  adLinkUrlInvalid: 'Please enter a valid URL starting with http:// or https://',
+  /** Chosen: the spec says start and end dates are required but gives no text. */
+  adStartDateRequired: 'Start date is required',
+  adEndDateRequired: 'End date is required',
+  adEndBeforeStart: 'End date must be on or after the start date',
+
+  // Product form (part 2 §5).
+  productNameRequired: 'Product name is required',
+  productCategoryRequired: 'Please select a category',
+  priceMin: 'Price must be at least $0.01',
+  shippingFeeNegative: 'Shipping fee cannot be negative',
+  stockNegative: 'Stock cannot be negative',
+  skuRequired: 'SKU is required',
+  /** Chosen. */
+  amountInvalid: 'Please enter an amount in dollars and cents, like 19.99',
+  priceTooHigh: 'Price cannot exceed $100,000.00',
+  stockWhole: 'Stock must be a whole number',
+
+  // Checkout shipping form: required by part 2 §5, texts chosen.
+  fullNameRequired: 'Full name is required',
+  addressLine1Required: 'Address line 1 is required',
+  cityRequired: 'City is required',
+  stateRequired: 'Please select a state',
+  postalCodeInvalid: 'Please enter a valid ZIP code',
+  countryUnsupported: 'We currently ship to the United States only',
+
+  // Cart (part 2 §5: quantity cannot go below 1), texts chosen.
+  quantityMin: 'Quantity must be at least 1',
+  quantityMax: `Quantity cannot exceed ${LIMITS.cartQuantityMax}`,
+
+  // Order status, site settings and general (chosen).
+  orderStatusRequired: 'Please select a status',
+  trackingNumberRequired: 'Please enter a tracking number to mark the order as shipped',
+  launchDateInvalid: 'Please enter a valid launch date',
+  searchRequired: 'Please enter a search term',
+  tooLong: (max: number) => `Must be ${max} characters or fewer`,
+  invalidId: 'Invalid id',
+  atLeastOneField: 'Nothing to update',
+} as const;
