@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_DRIVER, logIn, seeToast } from './support';
+
+// Guards and states (part 1 §2): where a signed-out visitor, a signed-in user and a phone user end up.
+
+test('every protected page sends a signed-out visitor to sign in, saying why', async ({ page }) => {
+  const guarded = [
+    { path: '/cart', toast: 'Please log in to view your cart' },
+    { path: '/checkout', toast: 'Please log in to continue with checkout' },
+    { path: '/order-success', toast: 'Please log in to view your order' },
+    { path: '/user/orders', toast: 'Please log in to view your orders' },
+    { path: '/user/profile', toast: 'Please log in to view your profile' },
+  ];
+  for (const { path, toast } of guarded) {
+    await page.goto(path);
+    await expect(page, `${path} goes to /auth`).toHaveURL(/\/auth$/);
+    await seeToast(page, toast);
+    await expect(page.getByRole('tab', { name: 'Log In' })).toBeVisible();
+  }
+
+  // The submission page explains itself instead.
+  await page.goto('/upload');
+  await expect(page.getByText('You need to be logged in to submit or edit a car.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In or Register' })).toBeVisible();
+});
+
+test('the dashboard is for admins only: a signed-in user is sent home', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+  await logIn(page, DEMO_DRIVER);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('tab', { name: 'Manage Cars' })).toHaveCount(0);
+});
+
+test('an unknown address shows the 404 page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('tracking parameters are stripped from the address, the rest is kept', async ({ page }) => {
+  await page.goto('/gallery?category=JDM&utm_source=instagram&utm_campaign=spring&fbclid=abc123');
+  await expect(page).toHaveURL(/\/gallery\?category=JDM$/);
+  // Replaced in place, not pushed: Back leaves the site rather than returning to the tagged address.
+  await page.goBack();
+  expect(page.url()).not.toContain('utm_');
+  expect(page.url()).not.toContain('/gallery');
+});
+
+test.describe('at a phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the menu opens from the burger, lists the pages and closes after a choice', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu).toBeVisible();
+    for (const name of ['Gallery', 'Leaderboard']) await expect(menu.getByRole('link', { name })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Login/Register' })).toBeVisible();
+
+    await menu.getByRole('link', { name: 'Leaderboard' }).click();
+    await expect(page).toHaveURL(/\/leaderboard$/);
+    await expect(menu).toBeHidden();
+  });
+});
