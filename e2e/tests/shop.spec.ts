@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_DRIVER, logIn } from './support';
+import { DEMO_DRIVER, logIn, newUser, registerByApi, seeToast } from './support';
 
 // The whole purchase as the demo driver with no Stripe keys (the built-in test provider): two photos from a car
 // page as prints, a sticker from /merch, checkout to California, a declined card, then 4242, order success and
@@ -98,4 +98,48 @@ test('buy two prints and a sticker, shipped to California, paid with the test ca
   expect(await (await page.request.get('/api/cart')).json()).toEqual([]);
   const after = (await (await page.request.get('/api/merch')).json()) as { name: string; stock: number }[];
   expect(after.find((p) => p.name === 'Curbside Sticker Pack')?.stock).toBe(stickerStock - 1);
+});
+
+test('change a quantity and remove a line in the cart; an empty cart cannot be checked out', async ({ page }) => {
+  await registerByApi(page, newUser('cart'));
+  const merch = (await (await page.request.get('/api/merch')).json()) as {
+    name: string;
+    price: number;
+    stock: number;
+  }[];
+  const [first, second] = merch.filter((product) => product.stock >= 3);
+  expect(second, 'the demo has two merch products in stock').toBeDefined();
+  if (!first || !second) return;
+
+  await page.goto('/merch');
+  for (const product of [first, second]) {
+    await page
+      .getByTestId('merch-card')
+      .filter({ hasText: product.name })
+      .getByRole('button', { name: 'Add to Cart' })
+      .click();
+    await expect(page.getByText(`1 x ${product.name} added to your cart`)).toBeVisible();
+  }
+
+  await page.goto('/cart');
+  const lines = page.getByTestId('cart-line');
+  await expect(lines).toHaveCount(2);
+  const firstLine = lines.filter({ hasText: first.name });
+  await firstLine.getByRole('textbox', { name: `Quantity of ${first.name}` }).fill('3');
+  await expect(firstLine.getByText(money(3 * first.price), { exact: true })).toBeVisible();
+  await expect
+    .poll(async () =>
+      ((await (await page.request.get('/api/cart')).json()) as { quantity: number }[]).map((l) => l.quantity).sort(),
+    )
+    .toEqual([1, 3]);
+
+  await page.getByRole('button', { name: `Remove ${second.name}` }).click();
+  await expect(lines).toHaveCount(1);
+  await page.getByRole('button', { name: 'Clear Cart' }).click();
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+
+  // Checkout with nothing to buy sends the shopper back to the cart.
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/cart$/);
+  await seeToast(page, 'Empty Cart');
 });

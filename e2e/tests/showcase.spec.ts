@@ -1,9 +1,26 @@
 import { expect, test } from '@playwright/test';
+import { newUser, registerByApi } from './support';
 
-// A visitor's journey on the demo data: home → gallery (filter, search) → a car → vote → the second vote is refused
+// A visitor's journey on the demo data: home → gallery (Load More, filter, search) → a car → vote → the second vote is refused
 // → the leaderboard shows the vote. Plus the link preview a shared car link gets.
 
-test('browse the showcase, vote once, and see it on the leaderboard', async ({ page }) => {
+test('browse the showcase, vote once, and see it on the leaderboard', async ({ page, browser }) => {
+  // The demo has 12 cars, one gallery page: a member adds a 13th through the REST API, so Load More has a page 2.
+  const member = await browser.newContext();
+  await registerByApi(await member.newPage(), newUser('lm'));
+  const added = await member.request.post('/api/cars', {
+    data: {
+      make: 'Datsun',
+      model: '240Z',
+      year: 1972,
+      ownerName: 'Load More',
+      category: 'Classic',
+      legalAgreement: true,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await member.close();
+
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Top Cars of the Month' })).toBeVisible();
   await expect(page.getByText('#1 This Month')).toBeVisible();
@@ -15,6 +32,8 @@ test('browse the showcase, vote once, and see it on the leaderboard', async ({ p
   await expect(page).toHaveURL(/\/gallery$/);
   const cards = page.getByTestId('car-card');
   await expect(cards).toHaveCount(12);
+  await page.getByRole('button', { name: 'Load More' }).click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(12);
 
   await page.getByRole('button', { name: 'Muscle' }).click();
   await expect(cards).toHaveCount(2);
