@@ -70,8 +70,21 @@ test('create a product, sell it, ship one order and cancel another', async ({ pa
   await form.getByLabel('Stock').fill('3');
   await form.getByLabel('SKU').fill(`HOOD-${Date.now().toString(36)}`);
   await form.getByRole('switch', { name: 'Merchandise Item' }).check();
+  // Its picture, uploaded from the admin's computer.
+  const picture = await page.request.get((await carPhotoUrl(page)) ?? '');
+  const chooser = page.waitForEvent('filechooser');
+  await form.getByRole('button', { name: 'Upload Image' }).click();
+  await (await chooser).setFiles({
+    name: 'hoodie.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from(await picture.body()),
+  });
+  await expect(form.getByLabel('Image URL')).toHaveValue(/^\/api\/file\/products\//);
   await form.getByRole('button', { name: 'Create Product' }).click();
   await seeToast(page, 'Success!');
+  await page.goto('/merch');
+  const merchCard = page.getByTestId('merch-card').filter({ hasText: productName });
+  await expect(merchCard.getByRole('img', { name: productName })).toHaveAttribute('src', /^\/api\/file\/products\//);
 
   // A shopper buys one.
   const buyer = await shopper(browser);
@@ -136,7 +149,7 @@ test('create a product, sell it, ship one order and cancel another', async ({ pa
   expect(await merchStock(buyer, productName)).toBe(2);
 });
 
-test('add an event in Central time and see it on /events; add a banner ad and see it on the home page', async ({
+test('an event in Central time and a banner ad: created, seen by visitors, edited into summer time, deleted', async ({
   page,
   browser,
 }) => {
@@ -187,6 +200,35 @@ test('add an event in Central time and see it on /events; add a banner ad and se
     await visitor.goto('/');
     await expect(visitor.getByRole('img', { name: adName })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 45_000 });
+
+  // Moved to the Fourth of July: summer time, so the page now says CDT.
+  await page.goto('/admin?tab=events');
+  await page.getByTestId('event-row').filter({ hasText: eventTitle }).getByRole('button', { name: 'Edit' }).click();
+  const editForm = page.getByRole('form', { name: 'Edit event' });
+  await expect(editForm.getByLabel(/Date and time/)).toHaveValue('2027-01-15T19:30');
+  await editForm.getByLabel(/Date and time/).fill('2027-07-04T12:00');
+  await editForm.getByRole('button', { name: 'Update Event' }).click();
+  await seeToast(page, 'Success!');
+  await visitor.goto('/events');
+  await expect(card.getByText('07/04/2027, 12:00 PM CDT')).toBeVisible();
+
+  // Both deleted, after the confirmation: gone for visitors too.
+  for (const { tab, rowId, name } of [
+    { tab: 'events', rowId: 'event-row', name: eventTitle },
+    { tab: 'ads', rowId: 'ad-row', name: adName },
+  ]) {
+    await page.goto(`/admin?tab=${tab}`);
+    await page.getByTestId(rowId).filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
+    await expect(confirm.getByText('This action cannot be undone.')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByTestId(rowId).filter({ hasText: name })).toHaveCount(0);
+  }
+  await visitor.goto('/events');
+  await expect(visitor.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
+  await expect(visitor.getByTestId('event-card').filter({ hasText: eventTitle })).toHaveCount(0);
+  const liveAds = (await (await visitor.request.get('/api/advertisements/active')).json()) as { name: string }[];
+  expect(liveAds.map((ad) => ad.name)).not.toContain(adName);
 });
 
 /** A real picture the server already serves: the first demo car photo. */
