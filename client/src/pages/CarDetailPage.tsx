@@ -182,6 +182,7 @@ export default function CarDetailPage() {
                   <Text size="sm" c="dimmed" mt={4}>
                     Our photographers shoot cars at local meets and on request.{' '}
                     <Anchor
+                      underline="always"
                       href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(`Photoshoot request: ${alt}`)}`}
                     >
                       Request a photoshoot

@@ -28,7 +28,7 @@ export default function MerchPage() {
           <Text c="dimmed">Stickers, apparel and QR-code merch from the Curbside shop.</Text>
           {!user ? (
             <Text size="sm" mt={4}>
-              <Anchor component={Link} href="/auth">
+              <Anchor component={Link} href="/auth" underline="always">
                 Sign in
               </Anchor>{' '}
               to add items to your cart.

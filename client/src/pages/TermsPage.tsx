@@ -54,7 +54,11 @@ export default function TermsPage() {
           limit. We do not sell your data. Newsletter subscribers can unsubscribe at any time.
         </Text>
         <Text>
-          Questions or requests about your data: <Anchor href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</Anchor>.
+          Questions or requests about your data:{' '}
+          <Anchor href={`mailto:${CONTACT_EMAIL}`} underline="always">
+            {CONTACT_EMAIL}
+          </Anchor>
+          .
         </Text>
       </Stack>
     </Container>

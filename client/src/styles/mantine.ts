@@ -14,6 +14,9 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Flex.css';
+// Text before Anchor (Mantine's own stylesheet order): an Anchor is a Text, and Text's `text-decoration: none` must
+// not override Anchor's underline.
+import '@mantine/core/styles/Text.css';
 
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Anchor.css';
@@ -24,5 +27,4 @@ import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';

@@ -1,0 +1,222 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  devices,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
+import { checkOutWithTestCard, DEMO_ADMIN, DEMO_DRIVER, newUser, registerByApi } from './support';
+
+// Accessibility: axe (WCAG 2.0/2.1 A and AA) on every page of the route table, signed out, as the demo driver and as
+// the demo admin, at desktop and at phone width; no serious or critical violation is allowed. Then the keyboard in
+// three dialogs: focus stays inside while tabbing, Escape closes, and focus returns to what opened the dialog.
+// One browser context per role and viewport; each signs in once through the REST call. The Mantine dialogs render in
+// a portal outside the page audits, so each dialog gets its own axe run while open.
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** Every control needs an accessible name: these rules must run, and fail at any impact. */
+const NAME_RULES = ['button-name', 'link-name', 'label', 'select-name', 'aria-input-field-name'];
+
+const VIEWPORTS: { name: string; options: BrowserContextOptions }[] = [
+  { name: 'desktop', options: { ...devices['Desktop Chrome'] } },
+  { name: 'phone', options: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 } } },
+];
+
+type Account = { email: string; password: string };
+
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((ctx) => ctx.close()));
+});
+
+/** A page in a new browser context (axe needs one from browser.newContext()), signed in as `account` if given. */
+async function context(browser: Browser, options: BrowserContextOptions, account?: Account): Promise<Page> {
+  const ctx = await browser.newContext(options);
+  opened.push(ctx);
+  const page = await ctx.newPage();
+  if (account) {
+    const res = await page.request.post('/api/login', { data: account });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  return page;
+}
+
+/** Puts one merchandise item in the signed-in user's cart (checkout sends an empty cart back to /cart). */
+async function addMerchToCart(page: Page) {
+  const merch = (await (await page.request.get('/api/merch')).json()) as { id: number; stock: number }[];
+  const product = merch.find((p) => p.stock > 0);
+  expect(product, 'the demo data has merchandise in stock').toBeDefined();
+  const added = await page.request.post('/api/cart', { data: { productId: product!.id, quantity: 1 } });
+  expect(added.ok(), await added.text()).toBe(true);
+}
+
+/** Opens a page and waits for its main heading and for its data to arrive. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+/** The serious and critical violations (and any missing accessible name) on the page, or inside `scope`, as text. */
+async function audit(page: Page, label: string, scope?: string): Promise<string[]> {
+  // Only violations carry every node; passes are listed once, enough to see which rules ran.
+  let builder = new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] });
+  if (scope) builder = builder.include(scope);
+  const results = await builder.analyze();
+  const ran = new Set(
+    [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id),
+  );
+  const missing = NAME_RULES.filter((id) => !ran.has(id));
+  const found = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical' || NAME_RULES.includes(v.id),
+  );
+  return [
+    ...missing.map((id) => `${label}: rule ${id} did not run`),
+    ...found.map(
+      (v) =>
+        `${label}: [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes
+          .slice(0, 10)
+          .map((n) => `${n.target.join(' ')}${colours(n.any[0]?.data)}\n      ${n.html.slice(0, 160)}`)
+          .join('\n    ')}`,
+    ),
+  ];
+}
+
+/** For color-contrast: ' (#777 on #222, 3.9:1 < 4.5:1)'. */
+function colours(data: unknown): string {
+  const d = data as {
+    fgColor?: string;
+    bgColor?: string;
+    contrastRatio?: number;
+    expectedContrastRatio?: string;
+  } | null;
+  return d?.fgColor ? ` (${d.fgColor} on ${d.bgColor}, ${d.contrastRatio}:1 < ${d.expectedContrastRatio})` : '';
+}
+
+async function auditPages(page: Page, viewport: string, paths: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    await open(page, path);
+    problems.push(...(await audit(page, `${viewport} ${path}`)));
+  }
+  return problems;
+}
+
+const report = (problems: string[]) => `${problems.length} problem(s):\n${problems.join('\n')}`;
+
+for (const { name: viewport, options } of VIEWPORTS) {
+  test.describe(`axe at ${viewport}`, () => {
+    test('public pages', async ({ browser }) => {
+      test.setTimeout(90_000);
+      const page = await context(browser, options);
+      const [car] = (await (await page.request.get('/api/cars?limit=1')).json()) as { slug: string }[];
+      expect(car, 'the demo data has a car').toBeDefined();
+      const problems = await auditPages(page, viewport, [
+        '/',
+        '/gallery',
+        `/cars/${car!.slug}`,
+        '/leaderboard',
+        '/merch',
+        '/events',
+        '/terms-of-service',
+        '/auth',
+        '/reset-password?token=x',
+        '/upload',
+        '/no-such-page',
+      ]);
+      expect(problems, report(problems)).toEqual([]);
+    });
+
+    test('signed-in pages', async ({ browser }) => {
+      test.setTimeout(60_000);
+      const driver = await context(browser, options, DEMO_DRIVER);
+      const problems = await auditPages(driver, viewport, ['/user/profile', '/user/orders', '/upload']);
+      // The cart and checkout belong to a fresh shopper: the demo driver's cart is used by the shop journey.
+      const shopper = await context(browser, options);
+      await registerByApi(shopper, newUser('a11y'));
+      await addMerchToCart(shopper);
+      problems.push(...(await auditPages(shopper, viewport, ['/cart', '/checkout'])));
+      expect(problems, report(problems)).toEqual([]);
+    });
+
+    test('admin dashboard', async ({ browser }) => {
+      test.setTimeout(90_000);
+      const page = await context(browser, options, DEMO_ADMIN);
+      const tabs = ['submissions', 'products', 'orders', 'events', 'ads', 'statistics', 'site-settings'];
+      const problems = await auditPages(page, viewport, ['/admin', ...tabs.map((tab) => `/admin?tab=${tab}`)]);
+      expect(problems, report(problems)).toEqual([]);
+    });
+  });
+}
+
+/** Tabs forwards, then backwards, past the dialog's last control and round again: focus must stay inside. */
+async function expectFocusTrapped(page: Page, dialog: Locator) {
+  const controls = await dialog.locator('a[href], button, input, select, textarea, [tabindex="0"]').count();
+  const presses = [...Array<string>(controls + 1).fill('Tab'), ...Array<string>(controls + 1).fill('Shift+Tab')];
+  for (const [i, key] of presses.entries()) {
+    await page.keyboard.press(key);
+    const inside = await dialog.evaluate((el) => el.contains(document.activeElement));
+    expect(inside, `focus left the dialog at key press ${i + 1} (${key}) of ${presses.length}`).toBe(true);
+  }
+}
+
+/** Opens the dialog with `trigger`, checks it with axe and the keyboard, closes it with Escape. */
+async function checkDialog(page: Page, trigger: Locator, dialogName: string | RegExp, label: string) {
+  await trigger.click();
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await expect(dialog).toBeVisible();
+  // Let the opening transition finish before measuring contrast.
+  await expect(dialog).toHaveCSS('opacity', '1');
+  const problems = await audit(page, label, '[role="dialog"]');
+  expect.soft(problems, report(problems)).toEqual([]);
+  await expectFocusTrapped(page, dialog);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+}
+
+test.describe('keyboard in dialogs', () => {
+  test('car photo lightbox', async ({ browser }) => {
+    const page = await context(browser, VIEWPORTS[0]!.options);
+    const [car] = (await (await page.request.get('/api/cars?limit=1')).json()) as {
+      slug: string;
+      year: number;
+      make: string;
+      model: string;
+    }[];
+    await open(page, `/cars/${car!.slug}`);
+    await checkDialog(
+      page,
+      page.getByRole('button', { name: 'Enlarge photo' }),
+      `${car!.year} ${car!.make} ${car!.model}`,
+      'lightbox',
+    );
+  });
+
+  test('forgot-password dialog', async ({ browser }) => {
+    const page = await context(browser, VIEWPORTS[0]!.options);
+    await open(page, '/auth');
+    await page.getByRole('tab', { name: 'Log In' }).click();
+    await checkDialog(page, page.getByRole('button', { name: 'Forgot Password?' }), 'Reset Password', 'forgot');
+  });
+
+  test('admin order details dialog', async ({ browser }) => {
+    test.setTimeout(60_000);
+    const page = await context(browser, VIEWPORTS[0]!.options, DEMO_ADMIN);
+    // The demo data has no orders: unless an earlier journey made one, a fresh shopper buys a merch item first.
+    const orders = (await (await page.request.get('/api/orders')).json()) as unknown[];
+    if (orders.length === 0) {
+      const shopper = await context(browser, VIEWPORTS[0]!.options);
+      await registerByApi(shopper, newUser('a11y'));
+      await addMerchToCart(shopper);
+      await checkOutWithTestCard(shopper);
+    }
+    await open(page, '/admin?tab=orders');
+    const view = page.getByTestId('order-row').first().getByRole('button', { name: 'View' });
+    await checkDialog(page, view, /^Order #\d+$/, 'order dialog');
+  });
+});
