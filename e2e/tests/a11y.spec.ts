@@ -9,7 +9,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { checkOutWithTestCard, DEMO_ADMIN, DEMO_DRIVER, newUser, registerByApi } from './support';
+import { checkOutWithTestCard, DEMO_ADMIN, DEMO_DRIVER, demoCar, newUser, registerByApi } from './support';
 
 // Accessibility: axe (WCAG 2.0/2.1 A and AA) on every page of the route table, signed out, as the demo driver and as
 // the demo admin, at desktop and at phone width; no serious or critical violation is allowed. Then the keyboard in
@@ -113,8 +113,7 @@ for (const { name: viewport, options } of VIEWPORTS) {
     test('public pages', async ({ browser }) => {
       test.setTimeout(90_000);
       const page = await context(browser, options);
-      const [car] = (await (await page.request.get('/api/cars?limit=1')).json()) as { slug: string }[];
-      expect(car, 'the demo data has a car').toBeDefined();
+      const car = await demoCar(page.request);
       const problems = await auditPages(page, viewport, [
         '/',
         '/gallery',
@@ -182,12 +181,7 @@ async function checkDialog(page: Page, trigger: Locator, dialogName: string | Re
 test.describe('keyboard in dialogs', () => {
   test('car photo lightbox', async ({ browser }) => {
     const page = await context(browser, VIEWPORTS[0]!.options);
-    const [car] = (await (await page.request.get('/api/cars?limit=1')).json()) as {
-      slug: string;
-      year: number;
-      make: string;
-      model: string;
-    }[];
+    const car = await demoCar(page.request);
     await open(page, `/cars/${car!.slug}`);
     await checkDialog(
       page,

@@ -1,17 +1,19 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { checkOutWithTestCard, DEMO_ADMIN, logIn, newUser, registerByApi, seeToast } from './support';
+import {
+  checkOutWithTestCard,
+  DEMO_ADMIN,
+  demoCar,
+  type ListedCar,
+  logIn,
+  newUser,
+  registerByApi,
+  seeToast,
+} from './support';
 
 // The admin dashboard as the demo admin would use it (issue 6, "done means"): feature a car and find it in the home
 // slider; create a product, have a shopper buy it, ship that order with a tracking number the shopper then sees,
 // refuse to move a delivered order back, and cancel another order to get the stock back.
 
-interface ApiCar {
-  id: number;
-  make: string;
-  model: string;
-  year: number;
-  featured: boolean;
-}
 interface ApiProduct {
   id: number;
   name: string;
@@ -41,14 +43,17 @@ async function buyOne(page: Page, productName: string): Promise<number> {
 
 test('feature a car and see it in the home slider', async ({ page }) => {
   await logIn(page, DEMO_ADMIN);
-  const cars = (await (await page.request.get('/api/cars?limit=100')).json()) as ApiCar[];
-  const car = cars.find((c) => !c.featured);
+  const cars = (await (await page.request.get('/api/cars?limit=100')).json()) as ListedCar[];
+  const car = cars.find((c) => !c.featured && c.images.length > 0);
   expect(car, 'the demo data has a car that is not featured').toBeDefined();
   const title = `${car!.year} ${car!.make} ${car!.model}`;
 
   await page.goto('/admin');
   await expect(page.getByRole('tab', { name: 'Manage Cars' })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('switch', { name: `Featured: ${title}` }).check();
+  // The switch follows the server's answer, so click and wait for it rather than check() at once.
+  const featured = page.getByRole('switch', { name: `Featured: ${title}` });
+  await featured.click();
+  await expect(featured).toBeChecked();
   await seeToast(page, 'Success!');
 
   await page.goto('/');
@@ -231,8 +236,7 @@ test('an event in Central time and a banner ad: created, seen by visitors, edite
   expect(liveAds.map((ad) => ad.name)).not.toContain(adName);
 });
 
-/** A real picture the server already serves: the first demo car photo. */
+/** A real picture the server already serves: a demo car photo. */
 async function carPhotoUrl(page: Page): Promise<string | undefined> {
-  const cars = (await (await page.request.get('/api/cars?limit=1')).json()) as { images: { url: string }[] }[];
-  return cars[0]?.images[0]?.url;
+  return (await demoCar(page.request)).images[0]?.url;
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, logIn } from './support';
+import { DEMO_ADMIN, demoCar, logIn } from './support';
 
 // Screenshots of the main pages at a desktop and a phone width, saved in e2e/screenshots/ (not committed) on every
 // run, once each page shows its heading and its pictures. The README's pictures in docs/screenshots/ are copies of
@@ -28,8 +28,7 @@ const SHOTS: Shot[] = [
   {
     name: 'car',
     path: async (page) => {
-      const [car] = (await (await page.request.get('/api/cars?limit=1')).json()) as { slug: string }[];
-      return `/cars/${car?.slug}`;
+      return `/cars/${(await demoCar(page.request)).slug}`;
     },
     heading: 'Meet the Owner',
   },

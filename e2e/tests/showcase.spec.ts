@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser, registerByApi } from './support';
+import { demoCar, newUser, registerByApi } from './support';
 
 // A visitor's journey on the demo data: home → gallery (Load More, filter, search) → a car → vote → the second vote is refused
 // → the leaderboard shows the vote. Plus the link preview a shared car link gets.
@@ -85,11 +85,11 @@ test('an unknown car shows Car Not Found', async ({ page }) => {
 });
 
 test("a shared car link's HTML carries the car's preview tags", async ({ request }) => {
-  const cars = (await (await request.get('/api/cars?limit=1')).json()) as { slug: string; make: string }[];
-  const html = await (await request.get(`/cars/${cars[0].slug}`)).text();
+  const car = await demoCar(request);
+  const html = await (await request.get(`/cars/${car.slug}`)).text();
   expect(html).toContain(`<meta property="og:title" content="`);
-  expect(html).toContain(cars[0].make);
+  expect(html).toContain(car.make);
   expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-  const image = await request.get(`/api/share-image/${cars[0].slug}.jpg`);
+  const image = await request.get(`/api/share-image/${car.slug}.jpg`);
   expect(image.headers()['content-type']).toBe('image/jpeg');
 });

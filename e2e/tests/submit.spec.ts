@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { newUser, seeToast, toast } from './support';
+import { demoCar, newUser, seeToast, toast } from './support';
 
 // Submitting and editing a car with photos, then the profile: the journey of issue 4, as a new user would do it.
 
@@ -19,8 +19,8 @@ interface ApiCar {
 
 /** A real JPEG to upload: one of the demo photos the server already serves. */
 async function demoJpeg(page: Page): Promise<Buffer> {
-  const cars = (await (await page.request.get('/api/cars?limit=1')).json()) as ApiCar[];
-  const res = await page.request.get(cars[0]!.images[0]!.url);
+  const car = await demoCar(page.request);
+  const res = await page.request.get(car.images[0]!.url);
   expect(res.headers()['content-type']).toBe('image/jpeg');
   return Buffer.from(await res.body());
 }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 // What several journeys do the same way: the demo accounts, a fresh user, signing in, reading toasts.
 
@@ -55,4 +55,26 @@ export async function checkOutWithTestCard(page: Page) {
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+}
+
+/** A car as GET /api/cars lists it (the fields the journeys read). */
+export interface ListedCar {
+  id: number;
+  slug: string;
+  year: number;
+  make: string;
+  model: string;
+  featured: boolean;
+  images: { url: string; isPrimary: boolean }[];
+}
+
+/**
+ * A demo car with photos. Journeys add cars of their own (some without photos) and the list is newest first, so
+ * "the first car" is not a demo car; the demo's photos are JPEGs.
+ */
+export async function demoCar(request: APIRequestContext): Promise<ListedCar> {
+  const cars = (await (await request.get('/api/cars?limit=100')).json()) as ListedCar[];
+  const car = cars.find((candidate) => candidate.images.some((image) => image.url.endsWith('.jpg')));
+  expect(car, 'the demo data has a car with photos').toBeDefined();
+  return car as ListedCar;
 }
