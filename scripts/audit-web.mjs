@@ -1,0 +1,517 @@
+// `npm run audit:web`: Lighthouse page-speed audit of the built client (not part of `npm test`).
+//   1. Builds the client when client/dist/index.html is missing (`--build` rebuilds it anyway).
+//   2. Starts the production server the way e2e/playwright.config.ts does: a fresh embedded database with the demo data.
+//      It serves a copy of client/dist (CLIENT_DIST), so a build started meanwhile in this checkout cannot break it.
+//   3. Runs Lighthouse (its default config, the mobile preset) in Debian's Chromium on /, /gallery, a car page and
+//      /leaderboard, one fresh browser per run, three runs per page (the median run counts).
+//   4. Prints the scores against the targets and, for each category under target, the audits that fail in it.
+// Options: --json <file> also writes the figures as JSON; --runs <n> Lighthouse runs per page, the median
+// (by performance score) is reported (default 3); --build rebuilds the client first.
+// Environment: CHROME_PATH (default /usr/bin/chromium).
+// Exit code: 0 every target met, 1 a target missed, 2 the audit could not run (build, server or browser failure).
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+// Installed for the e2e workspace and hoisted to the root node_modules (chrome-launcher comes with lighthouse).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: read by this script only, never by a turbo task
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const CATEGORIES = [
+  { id: 'performance', label: 'Performance' },
+  { id: 'accessibility', label: 'Accessibility' },
+  { id: 'best-practices', label: 'Best practices' },
+  { id: 'seo', label: 'SEO' },
+];
+const SCORE_TARGET = 95; // every category, 0-100
+const CLS_TARGET = 0.05;
+const FAILING_AUDIT_SCORE = 0.9; // an audit under this score is listed under its category
+
+// ---- Arguments -------------------------------------------------------------------------------------------------------
+
+function parseArgs(argv) {
+  const args = { json: undefined, build: false, runs: 3 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--json') {
+      args.json = argv[++i];
+      if (!args.json) usage('--json needs a file name');
+    } else if (arg.startsWith('--json=')) {
+      args.json = arg.slice('--json='.length);
+    } else if (arg === '--runs' || arg.startsWith('--runs=')) {
+      const value = arg === '--runs' ? argv[++i] : arg.slice('--runs='.length);
+      args.runs = Number(value);
+      if (!Number.isInteger(args.runs) || args.runs < 1) usage('--runs needs a whole number of at least 1');
+    } else if (arg === '--build') {
+      args.build = true;
+    } else if (arg === '--help' || arg === '-h') {
+      usage();
+    } else {
+      usage(`unknown argument ${arg}`);
+    }
+  }
+  return args;
+}
+
+function usage(error) {
+  if (error) console.error(`audit-web: ${error}`);
+  console.log('Usage: npm run audit:web -- [--json <file>] [--runs <n>] [--build]');
+  process.exit(error ? 2 : 0);
+}
+
+// ---- Client build ----------------------------------------------------------------------------------------------------
+
+/** Newest modification time of the files under a path (0 when it does not exist). */
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function ensureBuild(force) {
+  const indexHtml = join(root, 'client/dist/index.html');
+  if (force || !existsSync(indexHtml)) {
+    console.log(`> npm run build (${force ? '--build' : 'client/dist/index.html is missing'})\n`);
+    const result = spawnSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env },
+    });
+    if (result.status !== 0) throw new Error(`npm run build failed (exit code ${result.status ?? result.signal})`);
+    return;
+  }
+  // An old build audits old code: say so rather than rebuild behind the caller's back.
+  const built = statSync(indexHtml).mtimeMs;
+  const sources = ['client/src', 'client/index.html', 'client/public', 'client/vite.config.ts', 'shared/src'];
+  if (sources.some((source) => newestMtime(join(root, source)) > built)) {
+    console.warn('Warning: client sources changed after client/dist was built; run with --build to audit them.\n');
+  }
+}
+
+/** Copies client/dist into the work directory once it is complete (every file index.html names exists). */
+async function snapshotClient(workDir) {
+  const dist = join(root, 'client/dist');
+  const copy = join(workDir, 'client-dist');
+  for (let attempt = 1; ; attempt++) {
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(dist, copy, { recursive: true });
+    const html = readFileSync(join(copy, 'index.html'), 'utf8');
+    const assets = [...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]);
+    if (assets.every((asset) => existsSync(join(copy, asset)))) return copy;
+    if (attempt === 10) throw new Error('client/dist/index.html names files that are missing: rebuild the client');
+    await sleep(2_000); // a build is writing client/dist right now
+  }
+}
+
+// ---- Server ----------------------------------------------------------------------------------------------------------
+
+/** Asks the OS for a port nobody is listening on. */
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** The production server on a fresh embedded database with the demo data, as e2e/playwright.config.ts starts it. */
+async function startServer(dataDir, clientDist) {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  // Its own process group (npm, the shell, node), so stopping it stops all of them.
+  const child = spawn('npm', ['run', 'start', '-w', '@curbside/server'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      CLIENT_DIST: clientDist,
+      SESSION_SECRET: 'audit-web-session-secret-of-at-least-32-characters',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  let exitedWith;
+  exited.then((status) => {
+    exitedWith = status;
+  });
+  const server = { child, baseURL, exited, output: () => output, running: () => !exitedWith };
+
+  // The page answers once migrations and the demo data are done and the server listens.
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exitedWith) {
+      throw new Error(`the server exited (${exitedWith.code ?? exitedWith.signal}) before answering:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  await stopServer(server);
+  throw new Error(`the server did not answer ${baseURL}/ within 120 s:\n${output}`);
+}
+
+async function stopServer(server) {
+  if (!server?.running()) return;
+  try {
+    process.kill(-server.child.pid, 'SIGTERM');
+  } catch {
+    return; // already gone
+  }
+  const stopped = await Promise.race([server.exited.then(() => true), sleep(10_000).then(() => false)]);
+  if (!stopped) {
+    try {
+      process.kill(-server.child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    await server.exited;
+  }
+}
+
+// ---- Lighthouse ------------------------------------------------------------------------------------------------------
+
+/** Finds the car page of the newest demo car. */
+async function carPagePath(baseURL) {
+  const response = await fetch(`${baseURL}/api/cars?limit=1`);
+  if (!response.ok) throw new Error(`GET /api/cars?limit=1 answered ${response.status}`);
+  const cars = await response.json();
+  const slug = Array.isArray(cars) ? cars[0]?.slug : undefined;
+  if (!slug) throw new Error('GET /api/cars?limit=1 returned no car: is the demo data seeded?');
+  return `/cars/${encodeURIComponent(slug)}`;
+}
+
+/** Up to three things an audit points at: page elements (CSS selectors) or, failing that, resource paths. */
+function examples(audit) {
+  const items = audit?.details?.items;
+  if (!Array.isArray(items)) return [];
+  const found = [];
+  for (const item of items) {
+    const node = item.node ?? item.element;
+    let example;
+    if (node?.type === 'node' && node.selector) example = node.selector;
+    else if (typeof item.url === 'string' && /^https?:/.test(item.url)) {
+      const url = new URL(item.url);
+      example = url.pathname + url.search;
+    }
+    if (example && example.length > 100) example = `${example.slice(0, 97)}...`;
+    if (example && !found.includes(example)) found.push(example);
+    if (found.length === 3) break;
+  }
+  return found;
+}
+
+/** The audits of a category that score under FAILING_AUDIT_SCORE, heaviest and worst first. */
+function failingAudits(lhr, categoryId) {
+  const category = lhr.categories[categoryId];
+  return category.auditRefs
+    .filter((ref) => ref.group !== 'hidden')
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(({ audit }) => audit && typeof audit.score === 'number' && audit.score < FAILING_AUDIT_SCORE)
+    .sort((a, b) => b.ref.weight - a.ref.weight || a.audit.score - b.audit.score)
+    .map(({ ref, audit }) => ({
+      id: ref.id,
+      title: audit.title,
+      score: audit.score,
+      weight: ref.weight,
+      displayValue: audit.displayValue || undefined,
+      examples: examples(audit),
+    }));
+}
+
+let chrome; // the browser of the current run, for the signal handlers
+
+/** One Lighthouse run (default config: the mobile preset) in a fresh browser. */
+async function runLighthouse(url) {
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+    chrome = undefined;
+  }
+}
+
+const performanceScore = (lhr) => lhr.categories.performance?.score ?? 0;
+
+/**
+ * Audits a page `runs` times and keeps the run with the median performance score (Lighthouse's figures move by
+ * several points between runs on a shared 2-core machine). A run Lighthouse could not complete (runtimeError: the
+ * page did not load or paint) is dropped; the page fails when no run completes.
+ */
+async function audit(name, url, runs) {
+  const lhrs = [];
+  const errors = [];
+  for (let run = 1; run <= runs; run++) {
+    const lhr = await runLighthouse(url);
+    if (lhr.runtimeError) {
+      errors.push(lhr.runtimeError.message);
+      console.error(`  run ${run}: Lighthouse could not measure the page: ${lhr.runtimeError.message}`);
+    } else {
+      lhrs.push(lhr);
+      const scores = CATEGORIES.map(({ id }) => Math.round((lhr.categories[id]?.score ?? 0) * 100)).join('/');
+      console.log(`  run ${run}: ${scores}`);
+    }
+  }
+  if (lhrs.length === 0) throw new Error(`Lighthouse could not load ${url}: ${errors.at(-1)}`);
+  const sorted = lhrs.toSorted((a, b) => performanceScore(a) - performanceScore(b));
+  const lhr = sorted[Math.floor((sorted.length - 1) / 2)];
+  const scores = {};
+  const failing = {};
+  for (const { id } of CATEGORIES) {
+    const score = lhr.categories[id]?.score;
+    scores[id] = typeof score === 'number' ? Math.round(score * 100) : null;
+    if (scores[id] === null || scores[id] < SCORE_TARGET) failing[id] = failingAudits(lhr, id);
+  }
+  const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+  const metrics = {
+    cls: metric('cumulative-layout-shift'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    fcpMs: metric('first-contentful-paint'),
+    speedIndexMs: metric('speed-index'),
+  };
+  if (metrics.cls === null || metrics.cls > CLS_TARGET) {
+    const culprits = lhr.audits['layout-shifts'] ?? lhr.audits['layout-shift-elements'];
+    failing.cls = [
+      {
+        id: 'cumulative-layout-shift',
+        title: 'Cumulative Layout Shift',
+        score: lhr.audits['cumulative-layout-shift']?.score ?? null,
+        displayValue: lhr.audits['cumulative-layout-shift']?.displayValue,
+      },
+      ...(culprits && typeof culprits.score === 'number' && culprits.score < 1
+        ? [
+            {
+              id: culprits.id,
+              title: culprits.title,
+              score: culprits.score,
+              displayValue: culprits.displayValue,
+              examples: examples(culprits),
+            },
+          ]
+        : []),
+    ];
+  }
+  const warnings = [...(lhr.runWarnings ?? []), ...errors.map((error) => `a run failed: ${error}`)];
+  const performanceRuns = lhrs.map((run) => Math.round(performanceScore(run) * 100));
+  const benchmarkIndex = lhr.environment?.benchmarkIndex ?? null;
+  const { lighthouseVersion } = lhr;
+  return { name, url, lighthouseVersion, scores, metrics, failing, warnings, performanceRuns, benchmarkIndex };
+}
+
+// ---- Report ----------------------------------------------------------------------------------------------------------
+
+function missedTargets(page) {
+  const missed = CATEGORIES.filter(({ id }) => page.scores[id] === null || page.scores[id] < SCORE_TARGET).map(
+    ({ id }) => id,
+  );
+  if (page.metrics.cls === null || page.metrics.cls > CLS_TARGET) missed.push('cls');
+  return missed;
+}
+
+function printReport(pages) {
+  const mark = (ok) => (ok ? '✓' : '✗');
+  const ms = (value) => (value === null ? 'n/a' : `${(value / 1000).toFixed(1)} s`);
+  const header = ['Page', ...CATEGORIES.map(({ label }) => label), 'CLS', 'LCP', 'TBT'];
+  const rows = pages.map((page) => [
+    page.name,
+    ...CATEGORIES.map(({ id }) => {
+      const score = page.scores[id];
+      return score === null ? 'n/a ✗' : `${score} ${mark(score >= SCORE_TARGET)}`;
+    }),
+    page.metrics.cls === null ? 'n/a ✗' : `${page.metrics.cls.toFixed(3)} ${mark(page.metrics.cls <= CLS_TARGET)}`,
+    ms(page.metrics.lcpMs),
+    page.metrics.tbtMs === null ? 'n/a' : `${Math.round(page.metrics.tbtMs)} ms`,
+  ]);
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  console.log(`\nTargets: each category ≥ ${SCORE_TARGET}, CLS ≤ ${CLS_TARGET} (Lighthouse mobile preset)\n`);
+  console.log(line(header));
+  console.log(line(header.map((_, i) => (i === 0 ? '---' : '---:'))));
+  for (const row of rows) console.log(line(row));
+  const spreads = pages
+    .filter((page) => page.performanceRuns?.length > 1)
+    .map((page) => `${page.name} ${page.performanceRuns.join('/')}`);
+  if (spreads.length) console.log(`\nPerformance score of each run (the median run is shown): ${spreads.join(', ')}`);
+  // Lighthouse simulates a slow phone from the CPU time it observes: a busy machine lowers the performance score.
+  const load = loadavg()[0];
+  console.log(`Load average ${load.toFixed(1)} on ${availableParallelism()} cores at the end of the audit`);
+  if (load > availableParallelism()) console.log('(the machine is busy: performance scores will be lower than usual)');
+
+  const labels = Object.fromEntries([...CATEGORIES.map(({ id, label }) => [id, label]), ['cls', 'CLS']]);
+  let anyMissed = false;
+  for (const page of pages) {
+    const missed = missedTargets(page);
+    if (missed.length === 0) continue;
+    if (!anyMissed) console.log('\nMissed targets and the audits failing in them (score < 0.9):');
+    anyMissed = true;
+    console.log(`\n${page.name} (${page.url})`);
+    if (page.error) {
+      console.log(`  not measured: ${page.error}`);
+      continue;
+    }
+    for (const id of missed) {
+      const score = id === 'cls' ? page.metrics.cls?.toFixed(3) : page.scores[id];
+      console.log(`  ${labels[id]} ${score ?? 'n/a'}:`);
+      const audits = page.failing[id] ?? [];
+      if (audits.length === 0) console.log('    (no single audit under 0.9)');
+      for (const audit of audits) {
+        const detail = [
+          audit.score === null ? undefined : `score ${audit.score.toFixed(2)}`,
+          audit.weight ? `weight ${audit.weight}` : undefined,
+          audit.displayValue,
+        ].filter(Boolean);
+        console.log(`    - ${audit.title} [${audit.id}]${detail.length ? ` (${detail.join(', ')})` : ''}`);
+        for (const example of audit.examples ?? []) console.log(`        ${example}`);
+      }
+    }
+  }
+  for (const page of pages) {
+    for (const warning of page.warnings) console.log(`\nLighthouse warning on ${page.name}: ${warning}`);
+  }
+  console.log(anyMissed ? '\nSome targets were missed.' : '\nEvery target met.');
+  return anyMissed;
+}
+
+// ---- Main ------------------------------------------------------------------------------------------------------------
+
+const args = parseArgs(process.argv.slice(2));
+const workDir = mkdtempSync(join(tmpdir(), 'curbside-audit-'));
+const dataDir = join(workDir, 'data');
+mkdirSync(dataDir);
+let server;
+
+// Whatever happens, the server stops and the work directory (database, client copy) goes.
+function cleanupSync() {
+  if (server?.running()) {
+    try {
+      process.kill(-server.child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  rmSync(workDir, { recursive: true, force: true });
+}
+process.on('exit', cleanupSync);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, async () => {
+    console.error(`\naudit-web: ${signal}, stopping the browser and the server`);
+    await chrome?.kill().catch(() => {});
+    await stopServer(server).catch(() => {});
+    process.exit(2);
+  });
+}
+
+let exitCode = 2;
+try {
+  ensureBuild(args.build);
+  console.log('Starting the production server with the demo data...');
+  server = await startServer(dataDir, await snapshotClient(workDir));
+  console.log(`Server ready at ${server.baseURL}`);
+  const pagePaths = [
+    ['home', '/'],
+    ['gallery', '/gallery'],
+    ['car', await carPagePath(server.baseURL)],
+    ['leaderboard', '/leaderboard'],
+  ];
+  // The first requests after a start are slower (code paths not yet compiled, empty caches): keep them out of the runs.
+  for (const [, path] of pagePaths) await fetch(`${server.baseURL}${path}`).then((r) => r.arrayBuffer());
+
+  const pages = [];
+  for (const [name, path] of pagePaths) {
+    const url = `${server.baseURL}${path}`;
+    console.log(`Lighthouse ${name}: ${path}`);
+    try {
+      pages.push(await audit(name, url, args.runs));
+    } catch (error) {
+      // A page Lighthouse cannot measure (it paints nothing, it crashes) misses every target; the others still run.
+      let message = error instanceof Error ? error.message : String(error);
+      if (!server.running()) message += `\nThe server has exited; its last output:\n${server.output()}`;
+      console.error(`  ${message}`);
+      const scores = Object.fromEntries(CATEGORIES.map(({ id }) => [id, null]));
+      const metrics = { cls: null, lcpMs: null, tbtMs: null, fcpMs: null, speedIndexMs: null };
+      pages.push({ name, url, error: message, scores, metrics, failing: {}, warnings: [] });
+    }
+  }
+  const missed = printReport(pages);
+  if (args.json) {
+    // npm runs scripts from the repository root; INIT_CWD is where `npm run audit:web` was typed.
+    // biome-ignore lint/suspicious/noUndeclaredEnvVars: set by npm for this script, never read by a turbo task
+    const file = resolve(process.env.INIT_CWD ?? process.cwd(), args.json);
+    const figures = {
+      date: new Date().toISOString(),
+      lighthouseVersion: pages[0]?.lighthouseVersion,
+      preset: 'mobile (Lighthouse default config)',
+      chromePath,
+      chromeFlags,
+      targets: { categories: SCORE_TARGET, cls: CLS_TARGET },
+      runsPerPage: args.runs,
+      loadAverage: loadavg(),
+      pages: pages.map((page) => ({ ...page, url: new URL(page.url).pathname, missed: missedTargets(page) })),
+    };
+    writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+    console.log(`Figures written to ${file}`);
+  }
+  exitCode = missed ? 1 : 0;
+} catch (error) {
+  console.error(`\naudit-web: ${error instanceof Error ? error.message : error}`);
+  exitCode = 2;
+} finally {
+  await stopServer(server).catch(() => {});
+  cleanupSync();
+}
+process.exit(exitCode);
