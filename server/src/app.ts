@@ -16,6 +16,7 @@ import type { StripeClientOptions } from './modules/payments/stripe-provider';
 import { stripeWebhookPlugin } from './modules/payments/webhook-route';
 import { registerShareImageRoute } from './modules/share/share-image';
 import { registerClient } from './plugins/client';
+import { registerCompression } from './plugins/compression';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { registerRestRoutes } from './rest/adapter';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(securityPlugin, { config });
+  await registerCompression(app);
   await app.register(sessionPlugin, { config });
 
   const makeContext = (req: Parameters<typeof createContext>[0], reply: Parameters<typeof createContext>[1]) =>

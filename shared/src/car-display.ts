@@ -10,6 +10,22 @@ export function carVoteCount(car: { lastMonthVotes?: number | null; totalVotes?:
   return car.lastMonthVotes || car.totalVotes || 0;
 }
 
+/** How wide the car page draws its main photo (the img's `sizes`); the server preloads that photo with the same. */
+export const CAR_MAIN_IMAGE_SIZES = '(min-width: 62em) 760px, 100vw';
+
+/** The `srcset` of a photo's responsive WebP variants, or undefined when it has none (an outside URL). */
+export function imageSrcSet(image: {
+  variants?: { w400?: string; w800?: string; w1600?: string } | null;
+}): string | undefined {
+  const v = image.variants;
+  if (!v) return undefined;
+  const entries: string[] = [];
+  if (v.w400) entries.push(`${v.w400} 400w`);
+  if (v.w800) entries.push(`${v.w800} 800w`);
+  if (v.w1600) entries.push(`${v.w1600} 1600w`);
+  return entries.length ? entries.join(', ') : undefined;
+}
+
 /** The primary image, else the first, else null. */
 export function primaryImage<Image extends { isPrimary?: boolean | null }>(
   images: readonly Image[] | null | undefined,

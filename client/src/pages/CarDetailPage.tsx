@@ -10,7 +10,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
-import { carVoteCount, LIMITS, MESSAGES, primaryImage } from '@curbside/shared';
+import { CAR_MAIN_IMAGE_SIZES, carVoteCount, LIMITS, MESSAGES, primaryImage } from '@curbside/shared';
 import {
   Anchor,
   Badge,
@@ -136,7 +136,7 @@ export default function CarDetailPage() {
                   <CarImage
                     image={shown}
                     alt={alt}
-                    sizes="(min-width: 62em) 760px, 100vw"
+                    sizes={CAR_MAIN_IMAGE_SIZES}
                     priority
                     className={classes.mainImage}
                   />

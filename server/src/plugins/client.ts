@@ -30,6 +30,8 @@ export async function registerClient(
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of its text files (client/scripts/precompress.mjs): sent when accepted.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { siteSettingsSchema, subscribeOutputSchema } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../app';
@@ -11,12 +12,16 @@ import { HttpClient } from '../http';
 
 let t: TestApp;
 let clientDist: string;
+const BIG_SCRIPT = `${'console.log("a long line of the built client");\n'.repeat(200)}`;
 
 beforeAll(async () => {
   clientDist = mkdtempSync(path.join(os.tmpdir(), 'curbside-dist-'));
   mkdirSync(path.join(clientDist, 'assets'));
   writeFileSync(path.join(clientDist, 'index.html'), '<!doctype html><title>Curbside</title><div id="root"></div>');
   writeFileSync(path.join(clientDist, 'assets', 'index-abc123.js'), 'console.log("hi")');
+  // A built file with the Brotli copy the build writes beside it (client/scripts/precompress.mjs).
+  writeFileSync(path.join(clientDist, 'assets', 'big-def456.js'), BIG_SCRIPT);
+  writeFileSync(path.join(clientDist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
   t = await startTestApp({ CLIENT_DIST: clientDist });
 });
 afterAll(async () => {
@@ -166,5 +171,45 @@ describe('the production client', () => {
     const res = await new HttpClient(t.baseUrl).get('/assets/index-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's Brotli copy of a file to a browser that accepts it, the plain file otherwise", async () => {
+    const http = new HttpClient(t.baseUrl);
+    const compressed = await http.get('/assets/big-def456.js', { 'accept-encoding': 'br, gzip' });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.text).toBe(BIG_SCRIPT);
+    const plain = await http.get('/assets/big-def456.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.text).toBe(BIG_SCRIPT);
+  });
+});
+
+describe('compression of API answers', () => {
+  it('compresses a large JSON answer for a client that accepts it, and leaves it plain for one that does not', async () => {
+    const http = new HttpClient(t.baseUrl);
+    const compressed = await http.get('/api/openapi.json', { 'accept-encoding': 'br, gzip' });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.body.openapi).toMatch(/^3\.1/);
+    const gzip = await http.get('/api/openapi.json', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const plain = await http.get('/api/openapi.json', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.body).toEqual(compressed.body);
+  });
+
+  it('leaves a small REST answer alone, and compresses a large tRPC answer', async () => {
+    const http = new HttpClient(t.baseUrl);
+    const settings = await http.get('/api/site-settings', { 'accept-encoding': 'br, gzip' });
+    expect(settings.status).toBe(200);
+    expect(settings.headers.get('content-encoding')).toBeNull();
+    const small = await http.get('/trpc/settings.get');
+    // Twenty calls in one batch: an answer well over the 1 KB threshold.
+    const batch = Array.from({ length: 20 }, () => 'settings.get').join(',');
+    const large = await http.get(`/trpc/${batch}?batch=1&input=%7B%7D`, { 'accept-encoding': 'br, gzip' });
+    expect(large.status).toBe(200);
+    expect(large.headers.get('content-encoding')).toBe('br');
+    expect(large.body).toHaveLength(20);
+    expect(large.body[19].result.data).toEqual(small.body.result.data);
   });
 });

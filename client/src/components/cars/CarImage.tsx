@@ -1,4 +1,4 @@
-import type { CarImage as CarImageData } from '@curbside/shared';
+import { type CarImage as CarImageData, imageSrcSet } from '@curbside/shared';
 import { type CSSProperties, useState } from 'react';
 import classes from './cars.module.css';
 
@@ -10,16 +10,6 @@ export const PLACEHOLDER_IMAGE =
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="533" viewBox="0 0 800 533"><rect width="800" height="533" fill="#2a2a2a"/><path d="M250 330h300l-40-70H290z" fill="#444"/><circle cx="310" cy="340" r="26" fill="#555"/><circle cx="490" cy="340" r="26" fill="#555"/></svg>',
   );
-
-export function imageSrcSet(image: Pick<CarImageData, 'url' | 'variants'>): string | undefined {
-  const v = image.variants;
-  if (!v) return undefined;
-  const entries: string[] = [];
-  if (v.w400) entries.push(`${v.w400} 400w`);
-  if (v.w800) entries.push(`${v.w800} 800w`);
-  if (v.w1600) entries.push(`${v.w1600} 1600w`);
-  return entries.length ? entries.join(', ') : undefined;
-}
 
 export interface CarImageProps {
   image: Pick<CarImageData, 'url' | 'variants'> | null;

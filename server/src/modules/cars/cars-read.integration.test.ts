@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { carListSchema, carSchema, qrCodeOutputSchema } from '@curbside/shared';
+import { CAR_MAIN_IMAGE_SIZES, carListSchema, carSchema, imageSrcSet, qrCodeOutputSchema } from '@curbside/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
@@ -153,6 +153,20 @@ describe('sharing', () => {
     const unknown = await client.get('/cars/no-such-car');
     expect(unknown.status).toBe(200);
     expect(unknown.text).not.toContain('og:title');
+  });
+
+  it("asks the browser to fetch the car's primary photo at once, as the page's img will (same srcset and sizes)", async () => {
+    const [car] = carListSchema
+      .parse((await client.get('/api/cars?limit=100')).body)
+      .filter((c) => c.id === skyline.id);
+    const primary = car?.images.find((image) => image.isPrimary);
+    expect(primary?.variants).toBeTruthy();
+    const html = (await client.get(`/cars/${skyline.slug}`)).text;
+    const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preloads).toHaveLength(1);
+    expect(preloads[0]).toContain(`href="${primary?.variants?.w800}"`);
+    expect(preloads[0]).toContain(`imagesrcset="${imageSrcSet(primary ?? {})}"`);
+    expect(preloads[0]).toContain(`imagesizes="${CAR_MAIN_IMAGE_SIZES}"`);
   });
 
   it('renders the preview image at 1200×630', async () => {

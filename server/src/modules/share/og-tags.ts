@@ -1,10 +1,12 @@
-import { LIMITS, shareDescription } from '@curbside/shared';
+import { CAR_MAIN_IMAGE_SIZES, imageSrcSet, LIMITS, shareDescription } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { CarEntity } from '../cars/car.entity';
+import { CarImageEntity } from '../images/car-image.entity';
 import { carPageUrl } from './qr-code';
 import { shareImagePath } from './share-image';
 
-// Link-preview crawlers do not run JavaScript: the HTML of a car page carries its Open Graph and Twitter tags.
+// Link-preview crawlers do not run JavaScript: the HTML of a car page carries its Open Graph and Twitter tags. It also
+// asks the browser to start fetching the main photo at once, rather than after the scripts and the car's data.
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -43,12 +45,34 @@ export async function carPreviewTags(ds: DataSource, site: SiteIdentity, slug: s
     ['name', 'twitter:description', description],
     ['name', 'twitter:image', image],
   ];
+  const mainPhoto = await mainPhotoPreload(ds, car.id);
   return [
     `<title>${escapeHtml(title)}</title>`,
+    ...(mainPhoto ? [mainPhoto] : []),
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
   ].join('\n    ');
+}
+
+/**
+ * A preload of the photo the car page shows first (the primary one, as shared primaryImage picks it), with the same
+ * srcset and sizes as the page's img, so the browser fetches exactly the file the img will use.
+ */
+async function mainPhotoPreload(ds: DataSource, carId: number): Promise<string | null> {
+  const [photo] = await ds.getRepository(CarImageEntity).find({
+    where: { carId },
+    select: { id: true, url: true, variants: true, isPrimary: true, sortOrder: true },
+    order: { isPrimary: 'DESC', sortOrder: 'ASC', id: 'ASC' },
+    take: 1,
+  });
+  if (!photo) return null;
+  const href = photo.variants?.w800 ?? photo.url;
+  const srcset = imageSrcSet(photo);
+  const responsive = srcset
+    ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(CAR_MAIN_IMAGE_SIZES)}"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(href)}"${responsive} fetchpriority="high" />`;
 }
 
 /** index.html with its title and description replaced by `tags`. */
