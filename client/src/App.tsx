@@ -3,6 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
 import { type ReactNode, useState } from 'react';
 import { ToastsHost } from './components/ToastsHost';
+import { preloadLanding } from './landing';
 import { type AppRouter, createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
@@ -37,8 +38,15 @@ export function AppProviders({
 }
 
 export function App() {
+  // Made here rather than in AppProviders so the landing page's code and data can be requested before the first render.
+  const [clients] = useState(() => {
+    const queryClient = createQueryClient();
+    const trpcClient = createTrpcClient();
+    preloadLanding(window.location.pathname, { queryClient, trpcClient });
+    return { queryClient, trpcClient };
+  });
   return (
-    <AppProviders>
+    <AppProviders {...clients}>
       <AppRoutes />
     </AppProviders>
   );

@@ -13,15 +13,12 @@ import { Layout } from './components/Layout';
 import { PageLoader } from './components/PageLoader';
 import { useCurrentUser } from './hooks/useCurrentUser';
 import { useSiteSettings } from './hooks/useSiteSettings';
+import { loadCarDetailPage, loadGalleryPage, loadHomePage, loadLeaderboardPage } from './landing';
 import { onAuthRequired } from './lib/auth-events';
 import { notifyError } from './lib/notify';
 import { stripTrackingParamsFromAddress } from './lib/tracking';
 
-// Route-level code splitting: every screen is its own chunk, fetched on first visit.
-const loadHomePage = () => import('./pages/HomePage');
-const loadGalleryPage = () => import('./pages/GalleryPage');
-const loadCarDetailPage = () => import('./pages/CarDetailPage');
-const loadLeaderboardPage = () => import('./pages/LeaderboardPage');
+// Route-level code splitting: every screen is its own chunk, fetched on first visit (landing pages: see landing.ts).
 const HomePage = lazy(loadHomePage);
 const AuthPage = lazy(() => import('./pages/AuthPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
@@ -40,23 +37,6 @@ const UploadPage = lazy(() => import('./pages/UploadPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const SiteModePage = lazy(() => import('./pages/SiteModePage'));
-
-/** The pages people arrive on from outside (links, search, shares), by address. */
-const LANDING_PAGES: [RegExp, () => Promise<unknown>][] = [
-  [/^\/$/, loadHomePage],
-  [/^\/(gallery|cars)\/?$/, loadGalleryPage],
-  [/^\/(gallery|cars)\/[^/]+\/?$/, loadCarDetailPage],
-  [/^\/leaderboard\/?$/, loadLeaderboardPage],
-];
-
-/**
- * Starts fetching the chunk of the landing page at `path` right away, while the signed-in user and the site settings
- * load, instead of after them (the two downloads overlap). A failed fetch is left to the lazy page to retry and report.
- */
-export function preloadLandingPage(path: string): void {
-  const load = LANDING_PAGES.find(([pattern]) => pattern.test(path))?.[1];
-  load?.().catch(() => undefined);
-}
 
 /** Paths a visitor can reach while the site is in maintenance or coming-soon mode (signing in, and its reset link). */
 const OPEN_DURING_SITE_MODES = new Set(['/auth', '/reset-password']);

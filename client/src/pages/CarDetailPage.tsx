@@ -10,7 +10,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
-import { CAR_MAIN_IMAGE_SIZES, carVoteCount, LIMITS, MESSAGES, primaryImage } from '@curbside/shared';
+import { CAR_MAIN_IMAGE_SIZES, carVoteCount, MESSAGES, primaryImage } from '@curbside/shared';
 import {
   Anchor,
   Badge,
@@ -36,6 +36,7 @@ import { VoteButton } from '../components/cars/VoteButton';
 import { PurchasePrintCard } from '../components/shop/PurchasePrintCard';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { LANDING_INPUTS } from '../landing';
 import { CONTACT_EMAIL } from '../lib/constants';
 import { trpcErrorCode } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
@@ -63,7 +64,7 @@ export default function CarDetailPage() {
   const trpc = useTRPC();
   const { user, isAdmin } = useCurrentUser();
   const carQuery = useQuery(trpc.cars.bySlug.queryOptions({ slug }));
-  const top = useQuery(trpc.cars.top.queryOptions({ period: 'month', limit: LIMITS.rankBadgeTop }));
+  const top = useQuery(trpc.cars.top.queryOptions(LANDING_INPUTS.carRankBadges));
   const [shownId, setShownId] = useState<number | null>(null);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [enlarged, setEnlarged] = useState(false);

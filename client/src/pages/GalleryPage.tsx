@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { BannerAd } from '../components/ads/BannerAd';
 import { CarCard } from '../components/cars/CarCard';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { LANDING_INPUTS } from '../landing';
 import { useTRPC } from '../lib/trpc';
 
 const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
@@ -26,7 +27,7 @@ export default function GalleryPage() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [pages, setPages] = useState(1);
 
-  const all = useQuery(trpc.cars.list.queryOptions({ limit: LIMITS.galleryFetchLimit }));
+  const all = useQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.gallery));
   const searching = debouncedSearch.length > 0;
   const results = useQuery({
     ...trpc.cars.search.queryOptions({ q: debouncedSearch, limit: LIMITS.galleryFetchLimit }),

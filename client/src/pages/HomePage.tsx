@@ -2,7 +2,6 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
-import { LIMITS } from '@curbside/shared';
 import { Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -10,6 +9,7 @@ import { BannerAd } from '../components/ads/BannerAd';
 import { CarCard } from '../components/cars/CarCard';
 import { FeaturedSlider } from '../components/cars/FeaturedSlider';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { LANDING_INPUTS } from '../landing';
 import { useTRPC } from '../lib/trpc';
 
 const STEPS = [
@@ -52,7 +52,7 @@ function Counters() {
 
 function TopCarsOfTheMonth() {
   const trpc = useTRPC();
-  const top = useQuery(trpc.cars.top.queryOptions({ period: 'month', limit: LIMITS.homeTopCars }));
+  const top = useQuery(trpc.cars.top.queryOptions(LANDING_INPUTS.homeTopCars));
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -84,7 +84,7 @@ function TopCarsOfTheMonth() {
 
 function FeaturedCars() {
   const trpc = useTRPC();
-  const featured = useQuery(trpc.cars.list.queryOptions({ featured: true, limit: LIMITS.galleryFetchLimit }));
+  const featured = useQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.homeFeatured));
   return (
     <Stack gap="md">
       <Title order={2}>Featured Cars</Title>

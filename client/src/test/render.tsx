@@ -2,6 +2,7 @@ import type { SiteSettings, User } from '@curbside/shared';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProviders } from '../App';
+import { preloadLanding } from '../landing';
 import { createQueryClient, createTrpcClient } from '../lib/trpc';
 import { AppRoutes } from '../routes';
 import { createFakeTrpcFetch, type Handlers } from './trpc-fake';
@@ -35,10 +36,18 @@ export interface RenderAppOptions {
   settings?: Partial<SiteSettings>;
   /** Further procedures (or overrides of accounts.me / settings.get). */
   handlers?: Handlers;
+  /** Arrive as from outside, as the real App does: the landing page's code and data requested before rendering. */
+  landing?: boolean;
 }
 
 /** The whole app (providers, shell, routes) at a path, with the server replaced by handlers. */
-export function renderApp({ path = '/', user = null, settings = {}, handlers = {} }: RenderAppOptions = {}) {
+export function renderApp({
+  path = '/',
+  user = null,
+  settings = {},
+  handlers = {},
+  landing = false,
+}: RenderAppOptions = {}) {
   window.history.replaceState(null, '', path);
   const server = createFakeTrpcFetch({
     'accounts.me': () => user,
@@ -47,6 +56,7 @@ export function renderApp({ path = '/', user = null, settings = {}, handlers = {
   });
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient({ fetch: server.fetch });
+  if (landing) preloadLanding(window.location.pathname, { queryClient, trpcClient });
   const result = render(
     <AppProviders queryClient={queryClient} trpcClient={trpcClient} mantineEnv="test">
       <AppRoutes />

@@ -38,11 +38,15 @@ export class ProcedureError extends Error {
 export interface Call {
   path: string;
   input: unknown;
+  /** Which HTTP request carried the call (1 for the first): calls made together share a number. */
+  request: number;
 }
 
 export function createFakeTrpcFetch(handlers: Handlers) {
   const calls: Call[] = [];
+  let requests = 0;
   const fetch = async (url: URL | RequestInfo, init?: RequestInit): Promise<Response> => {
+    const request = ++requests;
     const address = new URL(String(url), 'http://localhost');
     const paths = decodeURIComponent(address.pathname.replace(/^\/trpc\//, '')).split(',');
     const rawInput = init?.method === 'POST' ? String(init.body ?? '{}') : (address.searchParams.get('input') ?? '{}');
@@ -50,7 +54,7 @@ export function createFakeTrpcFetch(handlers: Handlers) {
     const results = await Promise.all(
       paths.map(async (path, index) => {
         const input = inputs[String(index)];
-        calls.push({ path, input });
+        calls.push({ path, input, request });
         const handler = handlers[path];
         try {
           if (!handler) throw new ProcedureError('NOT_FOUND', `No procedure on path "${path}"`);

@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeCarDto, makeEntry } from './components/cars/showcase-fixtures';
+import { renderApp } from './test/render';
+import type { Handlers } from './test/trpc-fake';
+
+// Arriving on a landing page asks for its data before the first render (landing.ts). Each query must be asked once:
+// if a page's own query differed from the prefetched one (another input), it would be asked a second time and the
+// head start would be lost.
+
+const car = makeCarDto(7, { slug: 'skyline-r34', make: 'Nissan', model: 'Skyline GT-R' });
+const handlers: Handlers = {
+  'stats.site': () => ({ featuredCarsCount: 1, totalVotesCount: 10, printsOrderedCount: 0 }),
+  'cars.top': () => [makeEntry(1, car)],
+  'cars.list': () => [car],
+  'cars.bySlug': () => car,
+  'ads.active': () => [],
+  'products.list': () => [],
+  'share.qrCode': () => ({ qrCode: 'data:image/png;base64,' }),
+};
+
+const cases = [
+  { path: '/', heading: 'Top Cars of the Month', queries: ['stats.site', 'cars.top', 'cars.list'] },
+  { path: '/gallery', heading: 'Car Gallery', queries: ['cars.list'] },
+  { path: '/cars/skyline-r34', heading: 'Nissan Skyline GT-R', queries: ['cars.bySlug', 'cars.top'] },
+  { path: '/leaderboard', heading: 'Voting Leaderboard', queries: ['cars.top'] },
+];
+
+describe('landing pages', () => {
+  it.each(cases)('$path: its data goes out with the first request, and is asked for once', async (page) => {
+    const { calls } = renderApp({ path: page.path, landing: true, handlers });
+    expect(await screen.findByRole('heading', { name: page.heading })).toBeTruthy();
+    // The page's queries went out with the first request, beside the signed-in user, not after it.
+    const first = calls.find((c) => c.path === 'accounts.me')?.request;
+    for (const query of page.queries) {
+      const asked = calls.filter((c) => c.path === query);
+      expect(asked, `${query} asked once`).toHaveLength(1);
+      expect(asked[0]?.request, `${query} in the first request`).toBe(first);
+    }
+  });
+});
