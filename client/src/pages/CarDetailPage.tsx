@@ -177,7 +177,7 @@ export default function CarDetailPage() {
               />
               {official.length === 0 ? (
                 <Card withBorder radius="md" padding="lg">
-                  <Title order={3} fz="lg">
+                  <Title order={2} fz="lg">
                     Want professional photos of your car?
                   </Title>
                   <Text size="sm" c="dimmed" mt={4}>

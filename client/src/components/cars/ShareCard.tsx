@@ -26,7 +26,7 @@ export function ShareCard({ car }: { car: Car }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm" align="center">
-        <Title order={3} fz="lg">
+        <Title order={2} fz="lg">
           Share this Car
         </Title>
         {qr.data ? (

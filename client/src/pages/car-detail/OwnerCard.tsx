@@ -7,7 +7,7 @@ export function OwnerCard({ car }: { car: Car }) {
   const name = owner?.name || car.ownerName || MESSAGES.carDetail.ownerNameFallback;
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={3} fz="lg" mb="sm">
+      <Title order={2} fz="lg" mb="sm">
         Meet the Owner
       </Title>
       <Group align="flex-start" wrap="nowrap">

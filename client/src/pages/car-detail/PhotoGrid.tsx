@@ -24,7 +24,7 @@ export function PhotoGrid({
   if (images.length === 0) return null;
   return (
     <Stack gap="xs">
-      <Title order={3} fz="md">
+      <Title order={2} fz="md">
         {title}
       </Title>
       <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
@@ -40,7 +40,7 @@ export function PhotoGrid({
             </UnstyledButton>
             <Checkbox
               className={classes.thumbCheck}
-              size="xs"
+              size="md"
               aria-label={`Select ${alt}, photo ${i + 1} for print`}
               checked={selectedIds.includes(image.id)}
               onChange={() => onToggle(image.id)}
