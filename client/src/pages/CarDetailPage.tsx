@@ -3,9 +3,6 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Grid.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
@@ -19,7 +16,6 @@ import {
   Container,
   Grid,
   Group,
-  Modal,
   Skeleton,
   Stack,
   Text,
@@ -27,13 +23,11 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { CarImage } from '../components/cars/CarImage';
 import classes from '../components/cars/cars.module.css';
-import { ShareCard } from '../components/cars/ShareCard';
 import { VoteButton } from '../components/cars/VoteButton';
-import { PurchasePrintCard } from '../components/shop/PurchasePrintCard';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
@@ -43,6 +37,16 @@ import { useTRPC } from '../lib/trpc';
 import { CarInfoTabs } from './car-detail/CarInfoTabs';
 import { OwnerCard } from './car-detail/OwnerCard';
 import { PhotoGrid } from './car-detail/PhotoGrid';
+
+// Not needed to draw the car, and below the photos on a phone: the print form (Mantine's Select and NumberInput), the
+// share card (QR code) and the lightbox load after the page, so its first render runs less script.
+const PurchasePrintCard = lazy(() =>
+  import('../components/shop/PurchasePrintCard').then((module) => ({ default: module.PurchasePrintCard })),
+);
+const ShareCard = lazy(() => import('../components/cars/ShareCard').then((module) => ({ default: module.ShareCard })));
+const PhotoLightbox = lazy(() =>
+  import('./car-detail/PhotoLightbox').then((module) => ({ default: module.PhotoLightbox })),
+);
 
 function NotFound() {
   useDocumentTitle(MESSAGES.carDetail.notFound);
@@ -198,22 +202,20 @@ export default function CarDetailPage() {
             <Stack gap="lg">
               <VoteButton car={car} />
               <OwnerCard car={car} />
-              <PurchasePrintCard carId={car.id} selectedImageIds={selectedIds} onAdded={() => setSelectedIds([])} />
-              <ShareCard car={car} />
+              <Suspense fallback={<Skeleton height={320} radius="md" />}>
+                <PurchasePrintCard carId={car.id} selectedImageIds={selectedIds} onAdded={() => setSelectedIds([])} />
+                <ShareCard car={car} />
+              </Suspense>
             </Stack>
           </Grid.Col>
         </Grid>
       </Stack>
 
-      <Modal opened={enlarged} onClose={() => setEnlarged(false)} size="xl" title={alt} centered>
-        {shown ? (
-          <img
-            src={shown.variants?.w1600 ?? shown.url}
-            alt={alt}
-            style={{ width: '100%', height: 'auto', display: 'block' }}
-          />
-        ) : null}
-      </Modal>
+      {shown ? (
+        <Suspense fallback={null}>
+          <PhotoLightbox opened={enlarged} photo={shown} alt={alt} onClose={() => setEnlarged(false)} />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }
