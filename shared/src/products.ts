@@ -122,17 +122,5 @@ export const productFormSchema = z.object({
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
-// ---- Rules shown on the merchandise and car pages --------------------------------------------------------------
-
-/** Merchandise quantity options: 1 up to the smaller of 10 and the stock; none when out of stock. */
-export function merchQuantityOptions(stock: number): number[] {
-  const highest = Math.min(LIMITS.merchQuantityMax, Math.max(0, Math.floor(stock)));
-  return Array.from({ length: highest }, (_, index) => index + 1);
-}
-
-/** 'Only N left in stock!' at 1 to 5, 'Out of stock' at 0, otherwise nothing. */
-export function stockNotice(stock: number): string | null {
-  if (stock <= 0) return MESSAGES.merch.outOfStock;
-  if (stock <= LIMITS.lowStockAt) return MESSAGES.merch.onlyLeft(stock);
-  return null;
-}
+// The stock rules shown on the merchandise page live in stock.ts, a module without zod, so that page does not load zod.
+export { merchQuantityOptions, stockNotice } from './stock';
