@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { carPreviewTags, type SiteIdentity, withPreviewTags } from '../modules/share/og-tags';
+import {
+  carPreviewTags,
+  homePageTags,
+  type SiteIdentity,
+  withHeadTags,
+  withPreviewTags,
+} from '../modules/share/og-tags';
 
 // Production: the built client. Hashed assets are cached for a year; every other non-API path answers index.html,
 // so deep links such as /cars/some-slug work on reload. Unknown /api and /trpc paths answer 404 JSON.
@@ -65,4 +71,9 @@ function registerCarPages(app: FastifyInstance, indexHtml: string, site: SiteIde
   };
   app.get('/cars/:slug', handler);
   app.get('/gallery/:slug', handler);
+  // The home page: its first Top Cars of the Month photo starts loading with the HTML.
+  app.get('/', async (_req, reply) => {
+    const tags = await homePageTags(app.services.ds);
+    return sendIndexHtml(reply, tags ? withHeadTags(indexHtml, tags) : indexHtml);
+  });
 }

@@ -1,4 +1,11 @@
-import { CAR_CARD_MESSAGES, type Car, carVoteCount, primaryImage, truncateStory } from '@curbside/shared';
+import {
+  CAR_CARD_IMAGE_SIZES,
+  CAR_CARD_MESSAGES,
+  type Car,
+  carVoteCount,
+  primaryImage,
+  truncateStory,
+} from '@curbside/shared';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { CarImage } from './CarImage';
@@ -42,7 +49,7 @@ export function CarCard({ car, rank, variant = 'full', eager }: CarCardProps) {
         <CarImage
           image={primaryImage(car.images)}
           alt={`${car.make} ${car.model}`}
-          sizes="(min-width: 75em) 33vw, (min-width: 48em) 50vw, 100vw"
+          sizes={CAR_CARD_IMAGE_SIZES}
           lazy={!eager}
         />
         {rank ? (

@@ -1,12 +1,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CAR_MAIN_IMAGE_SIZES, carListSchema, carSchema, imageSrcSet, qrCodeOutputSchema } from '@curbside/shared';
+import {
+  CAR_CARD_IMAGE_SIZES,
+  CAR_MAIN_IMAGE_SIZES,
+  carListSchema,
+  carSchema,
+  imageSrcSet,
+  qrCodeOutputSchema,
+} from '@curbside/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
-import { makeCar, makeImage, makeOwner, storePhoto } from '../../../test/showcase-fixtures';
+import { makeCar, makeImage, makeOwner, pastVotes, storePhoto } from '../../../test/showcase-fixtures';
 import type { CarEntity } from './car.entity';
 
 // The read side of cars over HTTP (/api and /trpc), the QR code, and a car page's link-preview HTML and image.
@@ -167,6 +174,22 @@ describe('sharing', () => {
     expect(preloads[0]).toContain(`href="${primary?.variants?.w800}"`);
     expect(preloads[0]).toContain(`imagesrcset="${imageSrcSet(primary ?? {})}"`);
     expect(preloads[0]).toContain(`imagesizes="${CAR_MAIN_IMAGE_SIZES}"`);
+  });
+
+  it("starts the home page's first Top Cars of the Month photo with the HTML, once the month has a vote", async () => {
+    const before = (await client.get('/')).text;
+    expect(before).not.toContain('rel="preload" as="image"');
+    await pastVotes(t.app.services.ds, skyline.id, [new Date()]);
+    const [car] = carListSchema
+      .parse((await client.get('/api/cars?limit=100')).body)
+      .filter((c) => c.id === skyline.id);
+    const primary = car?.images.find((image) => image.isPrimary);
+    const html = (await client.get('/')).text;
+    const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preloads).toHaveLength(1);
+    expect(preloads[0]).toContain(`href="${primary?.variants?.w800}"`);
+    expect(preloads[0]).toContain(`imagesizes="${CAR_CARD_IMAGE_SIZES}"`);
+    expect(html).toContain('<title>Curbside</title>');
   });
 
   it('renders the preview image at 1200×630', async () => {

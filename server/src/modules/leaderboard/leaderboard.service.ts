@@ -80,6 +80,12 @@ async function readPreviousRanks(
   return ranks;
 }
 
+/** The car at the top of this month's ranking (the home page's first card), or null when nobody voted yet. */
+export async function topCarOfTheMonth(ds: DataSource, now: Date = new Date()): Promise<number | null> {
+  const [first] = await readRanking(ds, 'month', now, 1, 0);
+  return first?.carId ?? null;
+}
+
 /** One page of the current ranking: votes desc, then car id. Only cars with votes in the period are listed. */
 async function readRanking(
   ds: DataSource,

@@ -1,7 +1,8 @@
-import { CAR_MAIN_IMAGE_SIZES, imageSrcSet, LIMITS, shareDescription } from '@curbside/shared';
+import { CAR_CARD_IMAGE_SIZES, CAR_MAIN_IMAGE_SIZES, imageSrcSet, LIMITS, shareDescription } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { CarEntity } from '../cars/car.entity';
 import { CarImageEntity } from '../images/car-image.entity';
+import { topCarOfTheMonth } from '../leaderboard/leaderboard.service';
 import { carPageUrl } from './qr-code';
 import { shareImagePath } from './share-image';
 
@@ -45,7 +46,7 @@ export async function carPreviewTags(ds: DataSource, site: SiteIdentity, slug: s
     ['name', 'twitter:description', description],
     ['name', 'twitter:image', image],
   ];
-  const mainPhoto = await mainPhotoPreload(ds, car.id);
+  const mainPhoto = await photoPreload(ds, car.id, CAR_MAIN_IMAGE_SIZES);
   return [
     `<title>${escapeHtml(title)}</title>`,
     ...(mainPhoto ? [mainPhoto] : []),
@@ -55,11 +56,17 @@ export async function carPreviewTags(ds: DataSource, site: SiteIdentity, slug: s
   ].join('\n    ');
 }
 
+/** The home page's extra head tags: a preload of the first Top Cars of the Month card's photo, if there is one. */
+export async function homePageTags(ds: DataSource): Promise<string | null> {
+  const carId = await topCarOfTheMonth(ds);
+  return carId === null ? null : photoPreload(ds, carId, CAR_CARD_IMAGE_SIZES);
+}
+
 /**
- * A preload of the photo the car page shows first (the primary one, as shared primaryImage picks it), with the same
- * srcset and sizes as the page's img, so the browser fetches exactly the file the img will use.
+ * A preload of a car's first photo (the primary one, as shared primaryImage picks it), with the srcset and `sizes`
+ * of the img that will show it, so the browser fetches exactly the file the img will use.
  */
-async function mainPhotoPreload(ds: DataSource, carId: number): Promise<string | null> {
+async function photoPreload(ds: DataSource, carId: number, sizes: string): Promise<string | null> {
   const [photo] = await ds.getRepository(CarImageEntity).find({
     where: { carId },
     select: { id: true, url: true, variants: true, isPrimary: true, sortOrder: true },
@@ -69,16 +76,19 @@ async function mainPhotoPreload(ds: DataSource, carId: number): Promise<string |
   if (!photo) return null;
   const href = photo.variants?.w800 ?? photo.url;
   const srcset = imageSrcSet(photo);
-  const responsive = srcset
-    ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(CAR_MAIN_IMAGE_SIZES)}"`
-    : '';
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
   return `<link rel="preload" as="image" href="${escapeHtml(href)}"${responsive} fetchpriority="high" />`;
+}
+
+/** index.html with `tags` added to its head. */
+export function withHeadTags(indexHtml: string, tags: string): string {
+  return indexHtml.replace('</head>', `  ${tags}\n  </head>`);
 }
 
 /** index.html with its title and description replaced by `tags`. */
 export function withPreviewTags(indexHtml: string, tags: string): string {
-  return indexHtml
+  const withoutDefaults = indexHtml
     .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
-    .replace('</head>', `  ${tags}\n  </head>`);
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, '');
+  return withHeadTags(withoutDefaults, tags);
 }
