@@ -30,6 +30,7 @@ import {
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { OrderItemName, OrderTotalsRows, ShippingAddressLines } from '../../components/shop/order-parts';
 import { ORDER_STATUS_COLOR, orderStatusLabel } from '../../components/shop/order-status';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifyToast } from '../../lib/notify';
@@ -114,14 +115,7 @@ function OrderDetails({ order, onUpdated }: { order: Order; onUpdated: (order: O
         </div>
         <div>
           <Text fw={600}>Shipping address</Text>
-          <Text size="sm">{a.name}</Text>
-          <Text size="sm">
-            {a.line1}
-            {a.line2 ? `, ${a.line2}` : ''}
-          </Text>
-          <Text size="sm">
-            {a.city}, {a.state} {a.postalCode}, {a.country}
-          </Text>
+          <ShippingAddressLines address={a} />
         </div>
       </SimpleGrid>
       <Divider />
@@ -129,16 +123,7 @@ function OrderDetails({ order, onUpdated }: { order: Order; onUpdated: (order: O
         <Text fw={600}>Items</Text>
         {order.items.map((item) => (
           <Group key={item.id} justify="space-between" wrap="nowrap" align="start" data-testid="order-item">
-            <div>
-              <Text size="sm">
-                {item.quantity} × {item.product.name}
-              </Text>
-              {item.car || item.printSize ? (
-                <Text size="xs" c="dimmed">
-                  {[item.car ? `${item.car.make} ${item.car.model}` : null, item.printSize].filter(Boolean).join(' · ')}
-                </Text>
-              ) : null}
-            </div>
+            <OrderItemName item={item} />
             <Text size="sm">
               {formatCents(item.priceAtPurchase)} × {item.quantity} ={' '}
               {formatCents(item.priceAtPurchase * item.quantity)}
@@ -147,10 +132,7 @@ function OrderDetails({ order, onUpdated }: { order: Order; onUpdated: (order: O
         ))}
       </Stack>
       <Divider />
-      <Amount label="Subtotal" cents={order.subtotal} />
-      <Amount label="Shipping" cents={order.shipping} />
-      <Amount label="Tax" cents={order.tax} />
-      <Amount label="Total" cents={order.total} bold />
+      <OrderTotalsRows order={order} />
       <Divider />
       <Select
         label="Change status"
@@ -198,18 +180,5 @@ function OrderDetails({ order, onUpdated }: { order: Order; onUpdated: (order: O
         </Button>
       </Group>
     </Stack>
-  );
-}
-
-function Amount({ label, cents, bold }: { label: string; cents: number; bold?: boolean }) {
-  return (
-    <Group justify="space-between">
-      <Text size="sm" fw={bold ? 700 : undefined}>
-        {label}
-      </Text>
-      <Text size="sm" fw={bold ? 700 : undefined} data-testid={`order-${label.toLowerCase()}`}>
-        {formatCents(cents)}
-      </Text>
-    </Group>
   );
 }

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Badge.css';
 import { formatCents, type Order } from '@curbside/shared';
 import { Badge, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { OrderItemName, OrderTotalsRows, ShippingAddressLines } from '../../components/shop/order-parts';
 import { ORDER_STATUS_COLOR, orderStatusLabel } from '../../components/shop/order-status';
 
 /** View Details: shipping, status, tracking number, items, totals and notes. */
@@ -19,14 +20,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: Order | null; on
           </Group>
           <div>
             <Text fw={600}>Shipping</Text>
-            <Text size="sm">{a.name}</Text>
-            <Text size="sm">
-              {a.line1}
-              {a.line2 ? `, ${a.line2}` : ''}
-            </Text>
-            <Text size="sm">
-              {a.city}, {a.state} {a.postalCode}, {a.country}
-            </Text>
+            <ShippingAddressLines address={a} />
           </div>
           <Text size="sm">
             <strong>Tracking number:</strong> {order.trackingNumber ?? 'Not yet available'}
@@ -46,31 +40,14 @@ export function OrderDetailsDialog({ order, onClose }: { order: Order | null; on
                       style={{ objectFit: 'cover', borderRadius: 4 }}
                     />
                   ) : null}
-                  <div>
-                    <Text size="sm">
-                      {item.quantity} × {item.product.name}
-                    </Text>
-                    {item.car || item.printSize ? (
-                      <Text size="xs" c="dimmed">
-                        {[item.car ? `${item.car.make} ${item.car.model}` : null, item.printSize]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Text>
-                    ) : null}
-                  </div>
+                  <OrderItemName item={item} />
                 </Group>
                 <Text size="sm">{formatCents(item.priceAtPurchase * item.quantity)}</Text>
               </Group>
             ))}
           </Stack>
           <Divider />
-          <Row label="Subtotal" value={order.subtotal} />
-          <Row label="Shipping" value={order.shipping} />
-          <Row label={`Tax (${a.state})`} value={order.tax} />
-          <Group justify="space-between">
-            <Text fw={700}>Total</Text>
-            <Text fw={700}>{formatCents(order.total)}</Text>
-          </Group>
+          <OrderTotalsRows order={order} taxLabel={`Tax (${a.state})`} />
           {order.notes ? (
             <Text size="sm">
               <strong>Notes:</strong> {order.notes}
@@ -79,14 +56,5 @@ export function OrderDetailsDialog({ order, onClose }: { order: Order | null; on
         </Stack>
       ) : null}
     </Modal>
-  );
-}
-
-function Row({ label, value }: { label: string; value: number }) {
-  return (
-    <Group justify="space-between">
-      <Text size="sm">{label}</Text>
-      <Text size="sm">{formatCents(value)}</Text>
-    </Group>
   );
 }
