@@ -1,30 +1,28 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ToastsHost } from './components/ToastsHost';
-import { preloadLanding } from './landing';
-import { type AppRouter, createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
+import { type AppRouter, TRPCProvider } from './lib/trpc';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 
-export interface AppProvidersProps {
+export interface AppClients {
+  queryClient: QueryClient;
+  trpcClient: TRPCClient<AppRouter>;
+}
+
+export interface AppProvidersProps extends AppClients {
   children: ReactNode;
-  queryClient?: QueryClient;
-  trpcClient?: TRPCClient<AppRouter>;
   /** 'test' turns off Mantine's transitions and portals, and positioning checks a DOM without layout cannot pass. */
   mantineEnv?: 'default' | 'test';
 }
 
-/** Theme, toasts (one visible at a time), the query cache and the typed tRPC client. Tests pass their own clients. */
-export function AppProviders({
-  children,
-  queryClient: givenQueryClient,
-  trpcClient: givenTrpcClient,
-  mantineEnv = 'default',
-}: AppProvidersProps) {
-  const [queryClient] = useState(() => givenQueryClient ?? createQueryClient());
-  const [trpcClient] = useState(() => givenTrpcClient ?? createTrpcClient());
+/**
+ * Theme, toasts (one visible at a time), the query cache and the typed tRPC client. The clients are made by the caller
+ * (main.tsx, or a test with its fake server), once, outside React.
+ */
+export function AppProviders({ children, queryClient, trpcClient, mantineEnv = 'default' }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} forceColorScheme="dark" env={mantineEnv}>
       <ToastsHost />
@@ -37,14 +35,8 @@ export function AppProviders({
   );
 }
 
-export function App() {
-  // Made here rather than in AppProviders so the landing page's code and data can be requested before the first render.
-  const [clients] = useState(() => {
-    const queryClient = createQueryClient();
-    const trpcClient = createTrpcClient();
-    preloadLanding(window.location.pathname, { queryClient, trpcClient });
-    return { queryClient, trpcClient };
-  });
+/** The whole app, on the clients main.tsx made (it starts the landing page's requests with them before rendering). */
+export function App(clients: AppClients) {
   return (
     <AppProviders {...clients}>
       <AppRoutes />

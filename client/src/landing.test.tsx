@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCarDto, makeEntry } from './components/cars/showcase-fixtures';
 import { renderApp } from './test/render';
-import type { Handlers } from './test/trpc-fake';
+import { type Handlers, ProcedureError } from './test/trpc-fake';
 
 // Arriving on a landing page asks for its data before the first render (landing.ts). Each query must be asked once:
 // if a page's own query differed from the prefetched one (another input), it would be asked a second time and the
@@ -37,5 +37,21 @@ describe('landing pages', () => {
       expect(asked, `${query} asked once`).toHaveLength(1);
       expect(asked[0]?.request, `${query} in the first request`).toBe(first);
     }
+  });
+});
+
+describe('an address the preload cannot read', () => {
+  it('still starts the app: a malformed car address ends on Car Not Found, not a blank page', async () => {
+    renderApp({
+      path: '/cars/%E0%A4%A',
+      landing: true,
+      handlers: {
+        ...handlers,
+        'cars.bySlug': () => {
+          throw new ProcedureError('NOT_FOUND', 'Car Not Found');
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Car Not Found' })).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { LIMITS } from '@curbside/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import type { TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { AppClients } from './App';
 import type { AppRouter } from './lib/trpc';
 
 // The pages people arrive on from outside (links, search, shares). On arrival at one of them, its code and its data
@@ -56,21 +56,18 @@ const LANDING_PAGES: { pattern: RegExp; load: () => Promise<unknown>; prefetch: 
 ];
 
 /**
- * Starts fetching the landing page at `path`: its chunk, and with the app's clients its first queries. Failures are
- * left to the page, which asks again and reports them.
+ * Starts fetching the landing page at `path`: its chunk and its first queries. Only a head start: any failure (a
+ * request, or an address it cannot read) is left to the page, which asks again and reports it; the app starts anyway.
  */
-export function preloadLanding(
-  path: string,
-  clients?: { queryClient: QueryClient; trpcClient: TRPCClient<AppRouter> },
-) {
-  for (const page of LANDING_PAGES) {
-    const match = page.pattern.exec(path);
-    if (!match) continue;
-    page.load().catch(() => undefined);
-    if (clients) {
-      const trpc = createTRPCOptionsProxy<AppRouter>({ client: clients.trpcClient, queryClient: clients.queryClient });
-      for (const request of page.prefetch(clients.queryClient, trpc, match)) request.catch(() => undefined);
-    }
-    return;
+export function preloadLanding(path: string, clients: AppClients) {
+  const page = LANDING_PAGES.find((candidate) => candidate.pattern.test(path));
+  const match = page?.pattern.exec(path);
+  if (!page || !match) return;
+  page.load().catch(() => undefined);
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client: clients.trpcClient, queryClient: clients.queryClient });
+  try {
+    for (const request of page.prefetch(clients.queryClient, trpc, match)) request.catch(() => undefined);
+  } catch {
+    // e.g. a malformed %-escape in a car address: the page itself shows what becomes of it
   }
 }

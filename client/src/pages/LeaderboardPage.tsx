@@ -2,18 +2,13 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Skeleton.css';
-import {
-  LEADERBOARD_PERIOD_LABELS,
-  type LeaderboardEntry,
-  type LeaderboardPeriod,
-  LIMITS,
-  MESSAGES,
-} from '@curbside/shared';
+import { LEADERBOARD_PERIOD_LABELS, type LeaderboardEntry, type LeaderboardPeriod, MESSAGES } from '@curbside/shared';
 import { Anchor, Badge, Container, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { LANDING_INPUTS } from '../landing';
 import { useTRPC } from '../lib/trpc';
 
 /** The Change cell: places moved since 24 hours ago, or New. */
@@ -50,7 +45,7 @@ export default function LeaderboardPage() {
   useDocumentTitle('Leaderboard');
   const trpc = useTRPC();
   const [period, setPeriod] = useState<LeaderboardPeriod>('month');
-  const top = useQuery(trpc.cars.top.queryOptions({ period, limit: LIMITS.leaderboardLimit }));
+  const top = useQuery(trpc.cars.top.queryOptions({ ...LANDING_INPUTS.leaderboard, period }));
 
   return (
     <Container size="lg" py="xl">
