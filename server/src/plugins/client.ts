@@ -44,7 +44,7 @@ export async function registerClient(
     },
   });
   registerNotFound(app, indexHtml);
-  if (site) registerCarPages(app, indexHtml, site);
+  if (site) registerTaggedPages(app, indexHtml, site);
   return { indexHtml };
 }
 
@@ -63,17 +63,32 @@ export function sendIndexHtml(reply: FastifyReply, html: string) {
   return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 }
 
-function registerCarPages(app: FastifyInstance, indexHtml: string, site: SiteIdentity): void {
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { slug } = req.params as { slug: string };
-    const tags = await carPreviewTags(app.services.ds, site, slug);
-    return sendIndexHtml(reply, tags ? withPreviewTags(indexHtml, tags) : indexHtml);
+/**
+ * Pages whose HTML carries tags read from the database: a car page (its preview tags and main photo) and the home page
+ * (its first photo). The tags are extras: when they cannot be read, the page is sent as plain index.html.
+ */
+function registerTaggedPages(app: FastifyInstance, indexHtml: string, site: SiteIdentity): void {
+  const sendWithTags = async (req: FastifyRequest, reply: FastifyReply, withTags: () => Promise<string | null>) => {
+    let html = indexHtml;
+    try {
+      html = (await withTags()) ?? indexHtml;
+    } catch (err) {
+      req.log.error({ err }, 'page head tags could not be read; sending plain index.html');
+    }
+    return sendIndexHtml(reply, html);
   };
-  app.get('/cars/:slug', handler);
-  app.get('/gallery/:slug', handler);
+  const carPage = (req: FastifyRequest, reply: FastifyReply) =>
+    sendWithTags(req, reply, async () => {
+      const tags = await carPreviewTags(app.services.ds, site, (req.params as { slug: string }).slug);
+      return tags && withPreviewTags(indexHtml, tags);
+    });
+  app.get('/cars/:slug', carPage);
+  app.get('/gallery/:slug', carPage);
   // The home page: its first Top Cars of the Month photo starts loading with the HTML.
-  app.get('/', async (_req, reply) => {
-    const tags = await homePageTags(app.services.ds);
-    return sendIndexHtml(reply, tags ? withHeadTags(indexHtml, tags) : indexHtml);
-  });
+  app.get('/', (req, reply) =>
+    sendWithTags(req, reply, async () => {
+      const tags = await homePageTags(app.services.ds);
+      return tags && withHeadTags(indexHtml, tags);
+    }),
+  );
 }

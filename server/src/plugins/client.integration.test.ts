@@ -1,0 +1,40 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app';
+import { HttpClient } from '../../test/http';
+import { makeCar } from '../../test/showcase-fixtures';
+
+// The head tags a page's HTML gets from the database (a car's preview tags, a photo to preload) are extras: when
+// they cannot be read, the page is still served, as plain index.html, and the app in the browser takes over.
+
+let t: TestApp;
+let client: HttpClient;
+const INDEX_HTML = '<html><head><title>Curbside</title></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  const clientDist = mkdtempSync(path.join(os.tmpdir(), 'curbside-client-'));
+  writeFileSync(path.join(clientDist, 'index.html'), INDEX_HTML);
+  t = await startTestApp({ CLIENT_DIST: clientDist, PUBLIC_URL: 'https://curbside.example' });
+  client = new HttpClient(t.baseUrl);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('page HTML when its head tags cannot be read', () => {
+  it('serves the home page and a car page as plain index.html instead of a 500', async () => {
+    const car = await makeCar(t.app.services.ds, { make: 'Datsun', model: '240Z' });
+    // The tables the tags are read from go missing (as when the database fails mid-request).
+    await t.app.services.ds.query('ALTER TABLE car_monthly_votes RENAME TO car_monthly_votes_gone');
+    await t.app.services.ds.query('ALTER TABLE car_images RENAME TO car_images_gone');
+
+    for (const page of ['/', `/cars/${car.slug}`]) {
+      const res = await client.get(page);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.text).toBe(INDEX_HTML);
+    }
+  });
+});
