@@ -2,12 +2,14 @@
 //   - JavaScript ≤ 130 KB gzip: the entry chunk, the home page's chunk, and every chunk they import statically.
 //   - CSS ≤ 25 KB gzip: the stylesheets those chunks carry.
 //   - The admin dashboard, the submission form and checkout (with Stripe) are not part of it: they load when visited.
+//   - Each of those files (1 KB and up) has the .br and .gz copies the server sends instead (client/scripts/precompress.mjs).
 // Reads the Vite manifest of the production build (client/dist/.vite/manifest.json), so `npm run build` comes first.
 // Prints the sizes either way; exits 1 when a budget is exceeded. Run by `npm test` after the build.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { PRECOMPRESS_MIN_BYTES } from '../client/scripts/precompress.mjs';
 
 const KB = 1024;
 export const BUDGETS = { homeJsGzip: 130 * KB, homeCssGzip: 25 * KB };
@@ -61,8 +63,14 @@ for (const page of LOADED_ONLY_WHEN_VISITED) {
 for (const key of homeChunks) {
   if (STRIPE.test(manifest[key].src ?? key)) problems.push(`Stripe (${key}) is part of the home page's download`);
 }
+for (const file of [...jsFiles, ...cssFiles]) {
+  if (statSync(join(dist, file)).size < PRECOMPRESS_MIN_BYTES) continue;
+  const missing = ['.br', '.gz'].filter((suffix) => !existsSync(join(dist, `${file}${suffix}`)));
+  if (missing.length > 0)
+    problems.push(`${file} has no ${missing.join(' or ')} copy: is precompress part of the build?`);
+}
 if (problems.length > 0) {
   for (const problem of problems) console.error(`✗ ${problem}`);
   process.exit(1);
 }
-console.log('✓ within budget; admin, upload and checkout load only when visited');
+console.log('✓ within budget, served pre-compressed; admin, upload and checkout load only when visited');

@@ -65,3 +65,12 @@ test.describe('at a phone width', () => {
     await expect(menu).toBeHidden();
   });
 });
+
+test('robots.txt is a real robots file that keeps crawlers out of private pages', async ({ request }) => {
+  const res = await request.get('/robots.txt');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^text\/plain/);
+  const text = await res.text();
+  expect(text).toContain('User-agent: *');
+  for (const path of ['/admin', '/cart', '/checkout', '/user/']) expect(text).toContain(`Disallow: ${path}`);
+});
