@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,10 @@ import { defineConfig, devices } from '@playwright/test';
 // Run `npm run test:e2e` from the repository root (it builds the client first).
 
 const CI = !!process.env.CI;
+const chromium = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8')) as {
+  path: string;
+  flags: string[];
+};
 
 /** Asks the OS for a port nobody is listening on. */
 function freePort(): Promise<number> {
@@ -53,17 +57,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: process.env.CHROMIUM_PATH ?? chromium.path,
+      args: chromium.flags,
     },
   },
   projects: [

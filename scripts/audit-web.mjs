@@ -25,23 +25,17 @@ import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs as parseCommandLine } from 'node:util';
 // Installed for the e2e workspace and hoisted to the root node_modules (chrome-launcher comes with lighthouse).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The same browser and flags as the e2e run.
+const chromium = JSON.parse(readFileSync(join(root, 'e2e/chromium.json'), 'utf8'));
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by this script only, never by a turbo task
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromePath = process.env.CHROME_PATH || chromium.path;
+const chromeFlags = chromium.flags;
 
 const CATEGORIES = [
   { id: 'performance', label: 'Performance' },
@@ -55,28 +49,26 @@ const FAILING_AUDIT_SCORE = 0.9; // an audit under this score is listed under it
 
 // ---- Arguments -------------------------------------------------------------------------------------------------------
 
+/** The command line, checked: `--json <file>` (or --json=file), `--runs <n>` (default 3), `--build`, `--help`. */
 function parseArgs(argv) {
-  const args = { json: undefined, build: false, runs: 3 };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--json') {
-      args.json = argv[++i];
-      if (!args.json) usage('--json needs a file name');
-    } else if (arg.startsWith('--json=')) {
-      args.json = arg.slice('--json='.length);
-    } else if (arg === '--runs' || arg.startsWith('--runs=')) {
-      const value = arg === '--runs' ? argv[++i] : arg.slice('--runs='.length);
-      args.runs = Number(value);
-      if (!Number.isInteger(args.runs) || args.runs < 1) usage('--runs needs a whole number of at least 1');
-    } else if (arg === '--build') {
-      args.build = true;
-    } else if (arg === '--help' || arg === '-h') {
-      usage();
-    } else {
-      usage(`unknown argument ${arg}`);
-    }
+  let values;
+  try {
+    ({ values } = parseCommandLine({
+      args: argv,
+      options: {
+        json: { type: 'string' },
+        runs: { type: 'string', default: '3' },
+        build: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    usage(error.message);
   }
-  return args;
+  if (values.help) usage();
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) usage('--runs needs a whole number of at least 1');
+  return { json: values.json, build: values.build, runs };
 }
 
 function usage(error) {

@@ -117,7 +117,7 @@ for (const { name: viewport, options } of VIEWPORTS) {
       const problems = await auditPages(page, viewport, [
         '/',
         '/gallery',
-        `/cars/${car!.slug}`,
+        `/cars/${car.slug}`,
         '/leaderboard',
         '/merch',
         '/events',
@@ -182,11 +182,11 @@ test.describe('keyboard in dialogs', () => {
   test('car photo lightbox', async ({ browser }) => {
     const page = await context(browser, VIEWPORTS[0]!.options);
     const car = await demoCar(page.request);
-    await open(page, `/cars/${car!.slug}`);
+    await open(page, `/cars/${car.slug}`);
     await checkDialog(
       page,
       page.getByRole('button', { name: 'Enlarge photo' }),
-      `${car!.year} ${car!.make} ${car!.model}`,
+      `${car.year} ${car.make} ${car.model}`,
       'lightbox',
     );
   });
