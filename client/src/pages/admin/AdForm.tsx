@@ -11,12 +11,12 @@ import {
   MESSAGES,
 } from '@curbside/shared';
 import { Group, Input, Loader, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { uploadFile } from '../../components/upload/upload-file';
 import { notifyError } from '../../lib/notify';
 import { useTRPCClient } from '../../lib/trpc';
 import { FormFooter, ImageField } from './form-parts';
-import { useRecordForm } from './record-form';
+import { useImageUpload, useRecordForm } from './record-form';
 
 /** The form as typed; advertisementCreateInputSchema checks it and is the body of the create or update call. */
 export interface AdFormState extends Record<string, unknown> {
@@ -71,7 +71,6 @@ export function AdForm({
   onCancel: () => void;
 }) {
   const client = useTRPCClient();
-  const [uploading, setUploading] = useState(false);
   const fileInputId = useId();
   const { form, onSubmit, saving } = useRecordForm({
     editing: ad !== null,
@@ -86,33 +85,35 @@ export function AdForm({
     },
   });
 
+  const image = useImageUpload(
+    {
+      set: (url) => form.setFieldValue('imageUrl', url),
+      setError: (message) => (message ? form.setFieldError('imageUrl', message) : form.clearFieldError('imageUrl')),
+    },
+    (error) => notifyError({ title: MESSAGES.admin.uploadImageFailed }, error),
+  );
+
   const uploadImage = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
-    if (!file) return;
-    // The server files and checks the picture by type, so the type comes first.
     const type = form.getValues().type;
-    if (!isAdType(type)) {
-      form.setFieldError('type', MESSAGES.validation.adTypeRequired);
-      input.value = '';
-      return;
-    }
-    setUploading(true);
-    form.clearFieldError('imageUrl');
     try {
-      const { url } = await uploadFile<{ url: string }>({
-        url: '/api/upload/advertisement',
-        fileField: 'image',
-        file,
-        fields: { type },
+      if (!file) return;
+      // The server files and checks the picture by type, so the type comes first.
+      if (!isAdType(type)) {
+        form.setFieldError('type', MESSAGES.validation.adTypeRequired);
+        return;
+      }
+      await image.upload(async () => {
+        const answer = await uploadFile<{ url: string }>({
+          url: '/api/upload/advertisement',
+          fileField: 'image',
+          file,
+          fields: { type },
+        });
+        return answer.url;
       });
-      form.setFieldValue('imageUrl', url);
-    } catch (error) {
-      notifyError({ title: MESSAGES.admin.uploadImageFailed }, error);
-      const reason = error instanceof Error && error.message ? `: ${error.message}` : '';
-      form.setFieldError('imageUrl', `${MESSAGES.admin.uploadImageFailed}${reason}`);
     } finally {
-      setUploading(false);
-      // Clears the picker, so choosing the same file again (after a failure) uploads it again.
+      // Clears the picker, so choosing the same file again (after a failure or a missing type) uploads it again.
       input.value = '';
     }
   };
@@ -154,10 +155,10 @@ export function AdForm({
                 id={fileInputId}
                 type="file"
                 accept={ACCEPTED_IMAGE_TYPES.join(',')}
-                disabled={uploading}
+                disabled={image.uploading}
                 onChange={(event) => void uploadImage(event.currentTarget)}
               />
-              {uploading ? <Loader size="xs" aria-label="Uploading" /> : null}
+              {image.uploading ? <Loader size="xs" aria-label="Uploading" /> : null}
             </Group>
           </Input.Wrapper>
         </ImageField>
@@ -197,7 +198,7 @@ export function AdForm({
           }
           editing={ad !== null}
           saving={saving}
-          busy={uploading}
+          busy={image.uploading}
           submitLabel={ad ? 'Update Advertisement' : 'Create Advertisement'}
           onCancel={onCancel}
         />

@@ -20,11 +20,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { uploadFile } from '../../components/upload/upload-file';
 import { useTRPCClient } from '../../lib/trpc';
 import { FormFooter, ImageField } from './form-parts';
-import { useRecordForm } from './record-form';
+import { useImageUpload, useRecordForm } from './record-form';
 
 const L = MESSAGES.labels;
 
@@ -91,7 +91,6 @@ export function ProductForm({
   onCancel: () => void;
 }) {
   const client = useTRPCClient();
-  const [uploading, setUploading] = useState(false);
   // Clears the file picker after each try, so choosing the same file again (after a failure) uploads it again.
   const resetPicker = useRef<() => void>(null);
   const { form, onSubmit, saving } = useRecordForm({
@@ -106,26 +105,26 @@ export function ProductForm({
     onSaved,
   });
 
+  const image = useImageUpload(
+    {
+      set: (url) => form.setFieldValue('imageUrl', url),
+      setError: (message) => (message ? form.setFieldError('imageUrl', message) : form.clearFieldError('imageUrl')),
+    },
+    // Part 2 §8: a product image upload failure is only logged (no toast); the field says why.
+    (error) => console.error(MESSAGES.admin.uploadImageFailed, error),
+  );
+
   const uploadImage = async (file: File | null) => {
     if (!file) return;
-    setUploading(true);
-    form.clearFieldError('imageUrl');
-    try {
-      const { imageUrl } = await uploadFile<{ imageUrl: string }>({
+    await image.upload(async () => {
+      const answer = await uploadFile<{ imageUrl: string }>({
         url: '/api/products/upload-image',
         fileField: 'image',
         file,
       });
-      form.setFieldValue('imageUrl', imageUrl);
-    } catch (error) {
-      // Part 2 §8: a product image upload failure is only logged (no toast); the field says why when it can.
-      console.error(MESSAGES.admin.uploadImageFailed, error);
-      const reason = error instanceof Error && error.message ? `: ${error.message}` : '';
-      form.setFieldError('imageUrl', `${MESSAGES.admin.uploadImageFailed}${reason}`);
-    } finally {
-      setUploading(false);
-      resetPicker.current?.();
-    }
+      return answer.imageUrl;
+    });
+    resetPicker.current?.();
   };
 
   return (
@@ -177,7 +176,7 @@ export function ProductForm({
               accept={ACCEPTED_IMAGE_TYPES.join(',')}
             >
               {(props) => (
-                <Button {...props} variant="light" size="xs" loading={uploading}>
+                <Button {...props} variant="light" size="xs" loading={image.uploading}>
                   Upload Image
                 </Button>
               )}
@@ -209,7 +208,7 @@ export function ProductForm({
           }
           editing={product !== null}
           saving={saving}
-          busy={uploading}
+          busy={image.uploading}
           submitLabel={product ? L.updateProduct : L.createProduct}
           onCancel={onCancel}
         />

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@curbside/shared';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { serverFieldErrors } from './server-errors';
@@ -48,4 +49,33 @@ export function useRecordForm<Values extends Record<string, unknown>, Body>(opti
   }, options.onInvalid);
 
   return { form, onSubmit, saving: save.isPending };
+}
+
+/** Where an upload puts its result: the form's Image URL field, and that field's error. */
+export interface ImageUrlField {
+  set: (url: string) => void;
+  setError: (message: string | null) => void;
+}
+
+/**
+ * A picture upload into a form's Image URL field (products, advertisements): the field takes the stored file's
+ * address; a refusal shows on the field as 'Failed to upload image: <the server's reason>' and is passed to
+ * `onFailure` (a product's is only logged, an advertisement's is also a toast: part 2 §8).
+ */
+export function useImageUpload(field: ImageUrlField, onFailure: (error: unknown) => void) {
+  const [uploading, setUploading] = useState(false);
+  const upload = async (send: () => Promise<string>) => {
+    setUploading(true);
+    field.setError(null);
+    try {
+      field.set(await send());
+    } catch (error) {
+      onFailure(error);
+      const reason = error instanceof Error && error.message ? `: ${error.message}` : '';
+      field.setError(`${MESSAGES.admin.uploadImageFailed}${reason}`);
+    } finally {
+      setUploading(false);
+    }
+  };
+  return { uploading, upload };
 }
