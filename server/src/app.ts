@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { type FastifyTRPCPluginOptions, fastifyRequestHandler, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
-import { createContext } from './context';
+import { createContext, viewerIpHash } from './context';
 import { createDataSource } from './db/data-source';
 import { runMigrations } from './db/migrate';
 import { toErrorAnswer } from './http-errors';
@@ -19,6 +19,7 @@ import { registerClient } from './plugins/client';
 import { registerCompression } from './plugins/compression';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
+import { cachedReads, registerCacheInvalidation, registerTrpcCachedRoutes } from './read-cache/cached-reads';
 import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
 import { type AppRouter, appRouter } from './router';
@@ -74,6 +75,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(answer.status).send(body);
   });
 
+  await services.recentVoters.start((err) => app.log.error({ err }, 'reading recent voters failed'));
+  app.addHook('onClose', async () => services.recentVoters.stop());
+  registerCacheInvalidation(app, appRouter, services.readCache);
+
   await app.register(securityPlugin, { config });
   await registerCompression(app);
   await app.register(sessionPlugin, { config });
@@ -91,7 +96,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
 
-  registerRestRoutes(app, { router: appRouter, basePath: '/api', createContext: makeContext });
+  const reads = cachedReads({
+    router: appRouter,
+    cache: services.readCache,
+    recentVoters: services.recentVoters,
+    createContext: makeContext,
+    ipHashOf: (req) => viewerIpHash(req, config),
+  });
+  registerTrpcCachedRoutes(app, reads, (req, reply, path) =>
+    fastifyRequestHandler({ ...trpcOptions, req, res: reply, path }),
+  );
+  registerRestRoutes(app, { router: appRouter, basePath: '/api', createContext: makeContext, cachedReads: reads });
   await app.register(stripeWebhookPlugin, { ...services.payments, checkout: services.checkout });
   registerFileRoutes(app, services.storage);
   await registerUploadRoutes(app, config);

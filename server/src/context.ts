@@ -19,6 +19,11 @@ export interface Context {
   http: { status?: number; headers: Record<string, string> };
 }
 
+/** The keyed hash of the client's address, as vote limits and throttles store it. */
+export function viewerIpHash(req: FastifyRequest, config: Config): string {
+  return hashIp(clientIpOf(req), config.sessionSecret);
+}
+
 export async function createContext(
   req: FastifyRequest,
   reply: FastifyReply,
@@ -33,7 +38,7 @@ export async function createContext(
     services,
     user: await readSessionUser(req, services.accounts),
     clientIp,
-    ipHash: hashIp(clientIp, config.sessionSecret),
+    ipHash: viewerIpHash(req, config),
     http: { headers: {} },
   };
 }

@@ -14,7 +14,10 @@ import { OrderAdminService } from './modules/orders/order-admin.service';
 import { ProductAdminService } from './modules/products/product-admin.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { SettingsService } from './modules/settings/settings.service';
+import { RecentVoters } from './modules/votes/recent-voters';
 import { VotesService } from './modules/votes/votes.service';
+import { ReadCache } from './read-cache/read-cache';
+import { voteTags } from './read-cache/tags';
 
 /** The domain services of one running app. Built once at start; procedures reach them through the context. */
 export interface Services extends ShopServices {
@@ -30,6 +33,10 @@ export interface Services extends ShopServices {
   newsletter: NewsletterService;
   carsRead: CarsReadService;
   votes: VotesService;
+  /** Answers many visitors read alike (read-cache/), dropped by the writes that change them. */
+  readCache: ReadCache;
+  /** Viewers with a vote inside the cooldown: they get answers of their own, not cached ones. */
+  recentVoters: RecentVoters;
   /** Order management (admin): every order, status changes, cancel with restock and refund. */
   orderAdmin: OrderAdminService;
   productAdmin: ProductAdminService;
@@ -41,6 +48,8 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
   const storage = createStorage(config);
   const images = new ImagesService({ ds, storage });
   const shopServices = createShopServices(ds, config, mailer, shop);
+  const readCache = new ReadCache();
+  const recentVoters = new RecentVoters(ds);
   return {
     ...shopServices,
     ds,
@@ -53,7 +62,14 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     settings: new SettingsService(ds),
     newsletter: new NewsletterService(ds),
     carsRead: new CarsReadService(ds),
-    votes: new VotesService(ds),
+    votes: new VotesService(ds, {
+      onCounted(carId, ipHash, at) {
+        recentVoters.record(ipHash, at);
+        readCache.invalidate(voteTags(carId));
+      },
+    }),
+    readCache,
+    recentVoters,
     productAdmin: new ProductAdminService(ds),
     eventAdmin: new EventAdminService(ds),
     adAdmin: new AdAdminService(ds),

@@ -3,9 +3,18 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { DomainError } from './errors';
 import { domainToTrpcError, toErrorAnswer } from './http-errors';
+import type { CachedReadPolicy } from './read-cache/cached-reads';
 
-/** Procedure meta: the REST path (trpc-to-openapi's shape) and, for REST, a success status other than 200. */
-export type Meta = OpenApiMeta<{ successStatus?: 201 | 204 }>;
+/**
+ * Procedure meta: the REST path (trpc-to-openapi's shape); for REST, a success status other than 200; for queries
+ * many visitors read alike, how the read cache keeps them; for mutations that drop exactly the cached answers they
+ * change, `invalidatesPrecisely` (any other write clears the read cache).
+ */
+export type Meta = OpenApiMeta<{
+  successStatus?: 201 | 204;
+  cache?: CachedReadPolicy;
+  invalidatesPrecisely?: true;
+}>;
 
 // Access levels are defined here once. Handlers never check roles themselves.
 

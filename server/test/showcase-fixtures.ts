@@ -8,6 +8,7 @@ import { forgetPreviousRanks } from '../src/modules/leaderboard/leaderboard.serv
 import { CarMonthlyVotesEntity } from '../src/modules/votes/car-monthly-votes.entity';
 import { utcMonthKey } from '../src/modules/votes/month-key';
 import { VoteEntity } from '../src/modules/votes/vote.entity';
+import type { Services } from '../src/services';
 import type { TestApp } from './app';
 import { unique } from './app';
 
@@ -79,8 +80,12 @@ export async function storePhoto(t: TestApp, image: CarImageEntity): Promise<voi
   await t.app.services.storage.put(image.storageKey, jpeg, { contentType: 'image/jpeg' });
 }
 
-/** Past votes, with the tallies moved as the votes service would have moved them. */
-export async function pastVotes(ds: DataSource, carId: number, times: Date[]): Promise<void> {
+/**
+ * Past votes, with the tallies moved as the votes service would have moved them. Written behind the app's back, so
+ * the caches of rankings and answers are told.
+ */
+export async function pastVotes(services: Services, carId: number, times: Date[]): Promise<void> {
+  const { ds } = services;
   for (const [i, createdAt] of times.entries()) {
     await ds.getRepository(VoteEntity).insert({ carId, ipHash: `past-${carId}-${i}-${unique()}`, createdAt });
     await ds.getRepository(CarEntity).increment({ id: carId }, 'totalVotes', 1);
@@ -90,6 +95,7 @@ export async function pastVotes(ds: DataSource, carId: number, times: Date[]): P
     else await ds.getRepository(CarMonthlyVotesEntity).insert({ carId, month, votes: 1 });
   }
   forgetPreviousRanks(ds);
+  services.readCache.clear();
 }
 
 export const hoursAgo = (hours: number, now = new Date()) => new Date(now.getTime() - hours * 3600_000);

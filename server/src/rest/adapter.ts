@@ -2,6 +2,7 @@ import type { AnyTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { DomainError } from '../errors';
+import { type CachedRead, sendCached } from '../read-cache/cached-reads';
 import type { AppRouter } from '../router';
 import { createCallerFactory, type Meta } from '../trpc';
 
@@ -57,17 +58,22 @@ export function registerRestRoutes(
     router: AppRouter;
     basePath: string;
     createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
+    /** Queries answered from the read cache when they can be, by procedure path. */
+    cachedReads: Map<string, CachedRead>;
   },
 ): RestRoute[] {
   const createCaller = createCallerFactory(opts.router);
   const routes = listRestRoutes(opts.router, opts.basePath);
   for (const route of routes) {
     const segments = route.procedurePath.split('.');
+    const cachedRead = opts.cachedReads.get(route.procedurePath);
     app.route({
       method: route.method,
       url: route.url,
       handler: async (req, reply) => {
         const input = route.takesInput ? restInput(req) : undefined;
+        const cached = await cachedRead?.answer(req, reply, input);
+        if (cached) return sendCached(req, reply, cached, 'rest', JSON.stringify);
         const ctx = await opts.createContext(req, reply);
         // biome-ignore lint/suspicious/noExplicitAny: walking the caller by the procedure's dotted path
         const call = segments.reduce<any>((node, key) => node[key], createCaller(ctx));

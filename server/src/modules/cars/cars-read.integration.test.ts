@@ -179,7 +179,7 @@ describe('sharing', () => {
   it("starts the home page's first Top Cars of the Month photo with the HTML, once the month has a vote", async () => {
     const before = (await client.get('/')).text;
     expect(before).not.toContain('rel="preload" as="image"');
-    await pastVotes(t.app.services.ds, skyline.id, [new Date()]);
+    await pastVotes(t.app.services, skyline.id, [new Date()]);
     const [car] = carListSchema
       .parse((await client.get('/api/cars?limit=100')).body)
       .filter((c) => c.id === skyline.id);

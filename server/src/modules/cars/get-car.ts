@@ -1,4 +1,5 @@
 import { carSchema, idInputSchema, slugInputSchema } from '@curbside/shared';
+import { carCache } from '../../read-cache/tags';
 import { fromQuery } from '../../rest/inputs';
 import { publicProcedure } from '../../trpc';
 
@@ -6,7 +7,10 @@ const byIdInput = idInputSchema.extend({ id: fromQuery(idInputSchema.shape.id) }
 
 /** GET /api/cars/{slug}: 404 'Car not found' for an unknown slug. */
 export const carBySlug = publicProcedure
-  .meta({ openapi: { method: 'GET', path: '/cars/{slug}', tags: ['cars'], protect: false, summary: 'One car' } })
+  .meta({
+    openapi: { method: 'GET', path: '/cars/{slug}', tags: ['cars'], protect: false, summary: 'One car' },
+    cache: carCache,
+  })
   .input(slugInputSchema)
   .output(carSchema)
   .query(({ ctx, input }) => ctx.services.carsRead.bySlug(input.slug, ctx));
@@ -15,6 +19,7 @@ export const carBySlug = publicProcedure
 export const carById = publicProcedure
   .meta({
     openapi: { method: 'GET', path: '/cars/by-id/{id}', tags: ['cars'], protect: false, summary: 'One car by id' },
+    cache: carCache,
   })
   .input(byIdInput)
   .output(carSchema)

@@ -1,5 +1,6 @@
 import { carListQuerySchema, carListSchema, queryBooleanSchema } from '@curbside/shared';
 import { z } from 'zod';
+import { carListCache } from '../../read-cache/tags';
 import { fromQuery } from '../../rest/inputs';
 import { publicProcedure } from '../../trpc';
 
@@ -13,7 +14,10 @@ const inputSchema = carListQuerySchema.extend({
 
 /** GET /api/cars?limit=N: newest first; `featured` and `category` narrow it. */
 export const listCars = publicProcedure
-  .meta({ openapi: { method: 'GET', path: '/cars', tags: ['cars'], protect: false, summary: 'Cars, newest first' } })
+  .meta({
+    openapi: { method: 'GET', path: '/cars', tags: ['cars'], protect: false, summary: 'Cars, newest first' },
+    cache: carListCache,
+  })
   .input(inputSchema)
   .output(carListSchema)
   .query(({ ctx, input }) => ctx.services.carsRead.list(input, ctx));

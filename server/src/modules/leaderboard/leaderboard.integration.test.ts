@@ -40,8 +40,8 @@ describe('GET /api/cars/top', () => {
   it('ranks by votes and shows each move against 24 hours earlier; newcomers are marked new', async () => {
     const ds = t.app.services.ds;
     // Two days ago: Alpha 3 votes, Bravo 2. Since then Bravo got 2 more and Charlie its first.
-    await pastVotes(ds, alpha.id, [hoursAgo(48), hoursAgo(47), hoursAgo(46)]);
-    await pastVotes(ds, bravo.id, [hoursAgo(48), hoursAgo(47)]);
+    await pastVotes(t.app.services, alpha.id, [hoursAgo(48), hoursAgo(47), hoursAgo(46)]);
+    await pastVotes(t.app.services, bravo.id, [hoursAgo(48), hoursAgo(47)]);
     for (let i = 0; i < 2; i++) expect((await visitor().post('/api/votes', { carId: bravo.id })).status).toBe(201);
     expect((await visitor().post('/api/votes', { carId: charlie.id })).status).toBe(201);
 
@@ -90,7 +90,7 @@ describe('GET /api/cars/top', () => {
     const ds = t.app.services.ds;
     const leaderYesterday = await makeCar(ds, { make: 'Yankee' });
     await pastVotes(
-      ds,
+      t.app.services,
       leaderYesterday.id,
       Array.from({ length: 8 }, () => hoursAgo(30)),
     );
@@ -98,7 +98,7 @@ describe('GET /api/cars/top', () => {
     for (const make of ['Romeo1', 'Romeo2', 'Romeo3', 'Romeo4']) {
       const car = await makeCar(ds, { make });
       await pastVotes(
-        ds,
+        t.app.services,
         car.id,
         Array.from({ length: 10 }, () => hoursAgo(1)),
       );

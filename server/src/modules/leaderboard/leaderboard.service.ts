@@ -1,5 +1,6 @@
 import { type LeaderboardEntry, LIMITS, monthStartUtc, rankChange, type TopCarsQuery } from '@curbside/shared';
 import { type DataSource, In } from 'typeorm';
+import { sqlDateParam } from '../../db/sql-dates';
 import { CarEntity } from '../cars/car.entity';
 import { type CarViewer, loadCarDtos } from '../cars/car-dto';
 import { utcMonthKey } from '../votes/month-key';
@@ -66,14 +67,14 @@ async function readPreviousRanks(
            FROM car_monthly_votes m LEFT JOIN (${recent}) r ON r.carId = m.carId
            WHERE m.month = ? AND m.votes - COALESCE(r.recent, 0) > 0
            ORDER BY previousVotes DESC, carId ASC LIMIT ${query.limit}`,
-          [...sqlDates(ds, [recentFrom]), month],
+          [sqlDateParam(ds, recentFrom), month],
         )
       : await ds.query(
           `SELECT c.id AS carId, c.totalVotes - COALESCE(r.recent, 0) AS previousVotes
            FROM cars c LEFT JOIN (${recent}) r ON r.carId = c.id
            WHERE c.totalVotes - COALESCE(r.recent, 0) > 0
            ORDER BY previousVotes DESC, carId ASC LIMIT ${query.limit}`,
-          sqlDates(ds, [recentFrom]),
+          [sqlDateParam(ds, recentFrom)],
         );
   const ranks = new Map(rows.map((row, index) => [Number(row.carId), index + 1]));
   cache.set(key, { expires: now.getTime() + PREVIOUS_RANKS_TTL_MS, ranks });
@@ -127,10 +128,4 @@ export async function topCars(ds: DataSource, query: TopCarsQuery, viewer: CarVi
     isNew: r.previousRank === null,
     car: cars[index],
   }));
-}
-
-/** Dates as each driver stores them (SQLite: TypeORM's 'YYYY-MM-DD HH:mm:ss.SSS' UTC text). */
-function sqlDates(ds: DataSource, params: Date[]): unknown[] {
-  if (ds.options.type !== 'better-sqlite3') return params;
-  return params.map((date) => date.toISOString().replace('T', ' ').replace('Z', ''));
 }

@@ -1,15 +1,16 @@
 import { topCarsOutputSchema, topCarsQuerySchema } from '@curbside/shared';
+import { leaderboardCache } from '../../read-cache/tags';
 import { fromQuery } from '../../rest/inputs';
 import { publicProcedure } from '../../trpc';
+import { topCars } from './leaderboard.service';
 
 const inputSchema = topCarsQuerySchema.extend({ limit: fromQuery(topCarsQuerySchema.shape.limit) });
-
-import { topCars } from './leaderboard.service';
 
 /** GET /api/cars/top?period=month|all&limit=N: the leaderboard, with each car's move against 24 hours earlier. */
 export const topCarsProcedure = publicProcedure
   .meta({
     openapi: { method: 'GET', path: '/cars/top', tags: ['cars'], protect: false, summary: 'Most-voted cars' },
+    cache: leaderboardCache,
   })
   .input(inputSchema)
   .output(topCarsOutputSchema)

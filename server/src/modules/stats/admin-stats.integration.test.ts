@@ -36,8 +36,8 @@ describe('GET /api/admin/stats', () => {
     await makeCar(ds, { category: 'JDM', featured: true });
     const euro = await makeCar(ds, { category: 'Euro' });
     await makeCar(ds, { category: null });
-    await pastVotes(ds, jdm.id, [new Date(), new Date()]);
-    await pastVotes(ds, euro.id, [new Date()]);
+    await pastVotes(t.app.services, jdm.id, [new Date(), new Date()]);
+    await pastVotes(t.app.services, euro.id, [new Date()]);
 
     const res = await admin.get('/api/admin/stats');
     expect(res.status).toBe(200);

@@ -35,8 +35,8 @@ describe('GET /api/stats', () => {
     const ds = t.app.services.ds;
     const featured = await makeCar(ds, { featured: true });
     const plain = await makeCar(ds);
-    await pastVotes(ds, featured.id, [new Date(), new Date()]);
-    await pastVotes(ds, plain.id, [new Date()]);
+    await pastVotes(t.app.services, featured.id, [new Date(), new Date()]);
+    await pastVotes(t.app.services, plain.id, [new Date()]);
     const buyer = await makeOwner(ds);
     const order = (status: 'processing' | 'canceled') =>
       ds.getRepository(OrderEntity).save({

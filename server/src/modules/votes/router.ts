@@ -7,6 +7,7 @@ export const votesRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/votes', tags: ['votes'], protect: false, summary: 'Vote for a car' },
       successStatus: 201,
+      invalidatesPrecisely: true,
     })
     .input(voteInputSchema)
     .output(voteOutputSchema)

@@ -65,7 +65,7 @@ describe('POST /api/votes', () => {
     const ds = t.app.services.ds;
     const car = await makeCar(ds);
     const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1) - 3600_000);
-    await pastVotes(ds, car.id, [lastMonth, lastMonth]);
+    await pastVotes(t.app.services, car.id, [lastMonth, lastMonth]);
     const res = await visitor().post('/api/votes', { carId: car.id });
     expect(res.body).toEqual({ totalVotes: 3, lastMonthVotes: 1 });
   });

@@ -1,23 +1,28 @@
 import { LIMITS, MESSAGES, type VoteOutput, voteCooldownEndsAt } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { dialectOf } from '../../db/data-source';
+import { readSqlDate, sqliteDateText } from '../../db/sql-dates';
+import { runInTransaction, waitUntilIdle } from '../../db/transaction';
 import { DomainError, notFound } from '../../errors';
 import { utcMonthKey } from './month-key';
 
-// One vote per IP hash per car per rolling 24 hours (part 1 §9). The rule is decided by the database in one
-// conditional write on vote_limits (carId, ipHash): the vote counts only when that write inserted the row or moved
-// a lastVotedAt older than the cooldown. The vote row, cars.totalVotes and the monthly tally are written in the same
-// transaction, so the tallies that lists and the leaderboard read never drift from the votes.
+// One vote per IP hash per car per rolling 24 hours (part 1 §9). Votes arriving together are written together
+// ("group commit"): while one batch is being written, new votes queue, and the next batch takes them all in one
+// transaction. Inside it, the rule is decided for every vote against vote_limits (carId, ipHash) — including the
+// votes before it in the same batch — and the vote rows, cars.totalVotes and the monthly tallies are written with a
+// fixed number of statements, so the tallies never drift from the votes and a burst costs a few statements, not a
+// few per vote. A single vote on a quiet site is a batch of one, written at once.
 
 export const CAR_NOT_FOUND = 'Car not found';
+/** The most votes written in one transaction. */
+const MAX_BATCH = 200;
 
-interface BetterSqliteDatabase {
-  inTransaction: boolean;
-  prepare(sql: string): {
-    get(...params: unknown[]): unknown;
-    run(...params: unknown[]): { changes: number };
-  };
-  transaction<T>(fn: () => T): () => T;
+interface PendingVote {
+  carId: number;
+  ipHash: string;
+  at: Date;
+  resolve(outcome: Outcome): void;
+  reject(error: unknown): void;
 }
 
 type Outcome =
@@ -25,15 +30,26 @@ type Outcome =
   | { status: 'refused'; lastVotedAt: Date }
   | { status: 'missing' };
 
+export interface VotesServiceOptions {
+  /** Told of each counted vote once it is committed, before its answer is sent (caches, the recent-voter index). */
+  onCounted?: (carId: number, ipHash: string, at: Date) => void;
+}
+
 export class VotesService {
-  constructor(private readonly ds: DataSource) {}
+  private readonly queue: PendingVote[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly options: VotesServiceOptions = {},
+  ) {}
 
   /** Casts `ipHash`'s vote for the car; throws NOT_FOUND for a missing car and TOO_MANY_REQUESTS in the cooldown. */
   async vote(carId: number, ipHash: string, now: Date = new Date()): Promise<VoteOutput> {
-    const outcome =
-      dialectOf(this.ds) === 'sqlite'
-        ? await this.voteSqlite(carId, ipHash, now)
-        : await this.voteMysql(carId, ipHash, now);
+    const outcome = await new Promise<Outcome>((resolve, reject) => {
+      this.queue.push({ carId, ipHash, at: now, resolve, reject });
+      void this.drain();
+    });
     if (outcome.status === 'missing') throw notFound(CAR_NOT_FOUND);
     if (outcome.status === 'refused') {
       const waitMs = voteCooldownEndsAt(outcome.lastVotedAt).getTime() - now.getTime();
@@ -41,113 +57,207 @@ export class VotesService {
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
       });
     }
+    this.options.onCounted?.(carId, ipHash, now);
     return outcome.totals;
   }
 
-  /**
-   * SQLite: the app shares one connection, and TypeORM refuses a second transaction on it while another is open, so
-   * the vote runs as one synchronous better-sqlite3 transaction — nothing else can interleave with it. If another
-   * (async) transaction is open on the connection, wait for it to finish rather than nest inside it.
-   */
-  private async voteSqlite(carId: number, ipHash: string, now: Date): Promise<Outcome> {
-    const db = (this.ds.driver as unknown as { databaseConnection: BetterSqliteDatabase }).databaseConnection;
-    for (let waited = 0; db.inTransaction; waited++) {
-      if (waited > 5000) throw new Error('the database stayed busy');
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    const at = now.toISOString().replace('T', ' ').replace('Z', '');
-    const cutoff = new Date(now.getTime() - LIMITS.voteCooldownMs).toISOString().replace('T', ' ').replace('Z', '');
-    const month = utcMonthKey(now);
-    const run = db.transaction((): Outcome => {
-      if (!db.prepare('SELECT 1 FROM cars WHERE id = ?').get(carId)) return { status: 'missing' };
-      const claimed = db
-        .prepare(
-          `INSERT INTO vote_limits (carId, ipHash, lastVotedAt) VALUES (?, ?, ?)
-           ON CONFLICT (carId, ipHash) DO UPDATE SET lastVotedAt = excluded.lastVotedAt
-           WHERE vote_limits.lastVotedAt <= ?`,
-        )
-        .run(carId, ipHash, at, cutoff);
-      if (claimed.changes !== 1) {
-        const row = db
-          .prepare('SELECT lastVotedAt FROM vote_limits WHERE carId = ? AND ipHash = ?')
-          .get(carId, ipHash) as {
-          lastVotedAt: string;
-        };
-        return { status: 'refused', lastVotedAt: new Date(`${row.lastVotedAt.replace(' ', 'T')}Z`) };
+  /** Writes queued votes batch after batch until the queue is empty; one writer at a time. */
+  private async drain(): Promise<void> {
+    if (this.writing) return;
+    this.writing = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        try {
+          const outcomes = await this.write(batch);
+          for (const [i, vote] of batch.entries()) vote.resolve(outcomes[i] as Outcome);
+        } catch (error) {
+          for (const vote of batch) vote.reject(error);
+        }
       }
-      db.prepare('INSERT INTO votes (carId, ipHash, createdAt) VALUES (?, ?, ?)').run(carId, ipHash, at);
-      db.prepare('UPDATE cars SET totalVotes = totalVotes + 1 WHERE id = ?').run(carId);
-      db.prepare(
-        `INSERT INTO car_monthly_votes (carId, month, votes) VALUES (?, ?, 1)
-         ON CONFLICT (carId, month) DO UPDATE SET votes = votes + 1`,
-      ).run(carId, month);
-      return { status: 'counted', totals: readTotalsSqlite(db, carId, month) };
-    });
-    return run();
+    } finally {
+      this.writing = false;
+    }
   }
 
-  /**
-   * MySQL/MariaDB: the car row is locked first (FOR UPDATE), which both answers "does it exist" and orders every
-   * vote for that car, so the foreign-key checks below cannot deadlock against each other. The cooldown is then one
-   * conditional UPDATE (counts when it moved an expired lastVotedAt) or, when the IP has no row yet, an INSERT. READ COMMITTED avoids gap locks on the new rows; a deadlock elsewhere is retried.
-   */
-  private async voteMysql(carId: number, ipHash: string, now: Date): Promise<Outcome> {
-    const cutoff = new Date(now.getTime() - LIMITS.voteCooldownMs);
-    const month = utcMonthKey(now);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.ds.transaction('READ COMMITTED', async (em) => {
-          const car = await em.query('SELECT id FROM cars WHERE id = ? FOR UPDATE', [carId]);
-          if (car.length === 0) return { status: 'missing' } as const;
-          const moved = await em.query(
-            'UPDATE vote_limits SET lastVotedAt = ? WHERE carId = ? AND ipHash = ? AND lastVotedAt <= ?',
-            [now, carId, ipHash, cutoff],
-          );
-          if (moved.affectedRows !== 1) {
-            // Not moved: either a vote inside the cooldown is on record, or this IP never voted for the car. The car
-            // row lock above means no other vote for this car can insert the row between this read and the insert.
-            const [row] = await em.query('SELECT lastVotedAt FROM vote_limits WHERE carId = ? AND ipHash = ?', [
-              carId,
-              ipHash,
-            ]);
-            if (row) return { status: 'refused', lastVotedAt: new Date(row.lastVotedAt) } as const;
-            await em.query('INSERT INTO vote_limits (carId, ipHash, lastVotedAt) VALUES (?, ?, ?)', [
-              carId,
-              ipHash,
-              now,
-            ]);
-          }
-          await em.query('INSERT INTO votes (carId, ipHash, createdAt) VALUES (?, ?, ?)', [carId, ipHash, now]);
-          await em.query('UPDATE cars SET totalVotes = totalVotes + 1 WHERE id = ?', [carId]);
-          await em.query(
-            'INSERT INTO car_monthly_votes (carId, month, votes) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE votes = votes + 1',
-            [carId, month],
-          );
-          const [totals] = await em.query(
-            `SELECT c.totalVotes AS totalVotes, COALESCE(m.votes, 0) AS lastMonthVotes
-             FROM cars c LEFT JOIN car_monthly_votes m ON m.carId = c.id AND m.month = ? WHERE c.id = ?`,
-            [month, carId],
-          );
-          return {
-            status: 'counted',
-            totals: { totalVotes: Number(totals.totalVotes), lastMonthVotes: Number(totals.lastMonthVotes) },
-          } as const;
-        });
-      } catch (error) {
-        const code = (error as { driverError?: { code?: string } }).driverError?.code;
-        if (attempt < 5 && (code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT')) continue;
-        throw error;
-      }
+  private async write(batch: PendingVote[]): Promise<Outcome[]> {
+    if (dialectOf(this.ds) !== 'sqlite') {
+      // MySQL/MariaDB: a pooled connection per transaction; a deadlock is retried by runInTransaction.
+      return runInTransaction(this.ds, (em) => runAsync(voteBatch(batch, 'mysql'), (s) => em.query(s.sql, s.params)));
     }
+    // SQLite: the app shares one connection, and TypeORM refuses a second transaction on it while another is open,
+    // so the batch runs as one synchronous better-sqlite3 transaction once no other transaction is open.
+    await waitUntilIdle(this.ds);
+    const db = sqliteConnection(this.ds);
+    return db.transaction(() => runSync(voteBatch(batch, 'sqlite'), (s) => runSqlite(db, s)))();
   }
 }
 
-function readTotalsSqlite(db: BetterSqliteDatabase, carId: number, month: string): VoteOutput {
-  const row = db
-    .prepare(
-      `SELECT c.totalVotes AS totalVotes, COALESCE(m.votes, 0) AS lastMonthVotes
-       FROM cars c LEFT JOIN car_monthly_votes m ON m.carId = c.id AND m.month = ? WHERE c.id = ?`,
-    )
-    .get(month, carId) as { totalVotes: number; lastMonthVotes: number };
-  return { totalVotes: row.totalVotes, lastMonthVotes: row.lastMonthVotes };
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+// biome-ignore lint/suspicious/noExplicitAny: rows of raw SQL, read field by field below
+type Rows = any;
+
+/**
+ * The statements of one batch, in order; each `yield` hands a statement to the driver and receives its rows. Written
+ * once, run synchronously on SQLite and asynchronously on MySQL. On MySQL the batch's car rows are locked first, in
+ * id order: that answers "does it exist", orders every vote for those cars across app servers (so the vote_limits
+ * read below cannot race another batch), and keeps concurrent batches from deadlocking on each other.
+ */
+function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generator<Statement, Outcome[], Rows> {
+  const date = (d: Date) => (dialect === 'sqlite' ? sqliteDateText(d) : d);
+  const carIds = [...new Set(votes.map((v) => v.carId))].sort((a, b) => a - b);
+  const ipHashes = [...new Set(votes.map((v) => v.ipHash))];
+  const lock = dialect === 'mysql' ? ' ORDER BY id FOR UPDATE' : '';
+  const cars: { id: number | string }[] = yield sql(
+    `SELECT id FROM cars WHERE id IN (${marks(carIds)})${lock}`,
+    carIds,
+  );
+  const limits: { carId: number | string; ipHash: string; lastVotedAt: Date | string }[] = yield sql(
+    `SELECT carId, ipHash, lastVotedAt FROM vote_limits WHERE carId IN (${marks(carIds)}) AND ipHash IN (${marks(ipHashes)})`,
+    [...carIds, ...ipHashes],
+  );
+
+  const decisions = decideVotes(
+    votes,
+    new Set(cars.map((car) => Number(car.id))),
+    new Map(limits.map((row) => [pairKey(Number(row.carId), row.ipHash), readSqlDate(row.lastVotedAt)])),
+  );
+  const counted = votes.filter((_, i) => decisions[i]?.status === 'counted');
+  if (counted.length > 0) {
+    const voteRows = counted.flatMap((v) => [v.carId, v.ipHash, date(v.at)]);
+    const newLastVote = onDuplicate(dialect, 'carId, ipHash', 'lastVotedAt', (incoming) => incoming);
+    yield sql(
+      `INSERT INTO vote_limits (carId, ipHash, lastVotedAt) VALUES ${tuples(counted.length, 3)} ${newLastVote}`,
+      voteRows,
+    );
+    yield sql(`INSERT INTO votes (carId, ipHash, createdAt) VALUES ${tuples(counted.length, 3)}`, voteRows);
+    const perCar = countBy(counted, (v) => String(v.carId));
+    yield sql(
+      `UPDATE cars SET totalVotes = totalVotes + CASE id ${[...perCar.keys()].map(() => 'WHEN ? THEN ?').join(' ')} END
+       WHERE id IN (${marks([...perCar.keys()])})`,
+      [...[...perCar].flatMap(([carId, n]) => [Number(carId), n]), ...[...perCar.keys()].map(Number)],
+    );
+    const perMonth = countBy(counted, (v) => `${v.carId}|${utcMonthKey(v.at)}`);
+    const addToTally = onDuplicate(dialect, 'carId, month', 'votes', (incoming) => `votes + ${incoming}`);
+    yield sql(
+      `INSERT INTO car_monthly_votes (carId, month, votes) VALUES ${tuples(perMonth.size, 3)} ${addToTally}`,
+      [...perMonth].flatMap(([key, n]) => {
+        const [carId, month] = key.split('|');
+        return [Number(carId), month, n];
+      }),
+    );
+  }
+
+  const months = [...new Set(counted.map((v) => utcMonthKey(v.at)))];
+  const tallies: {
+    carId: number | string;
+    month: string | null;
+    totalVotes: number | string;
+    votes: number | string | null;
+  }[] =
+    counted.length === 0
+      ? []
+      : yield sql(
+          `SELECT c.id AS carId, m.month AS month, c.totalVotes AS totalVotes, m.votes AS votes
+           FROM cars c LEFT JOIN car_monthly_votes m ON m.carId = c.id AND m.month IN (${marks(months)})
+           WHERE c.id IN (${marks(counted.map((v) => v.carId))})`,
+          [...months, ...counted.map((v) => v.carId)],
+        );
+  return votes.map((vote, i): Outcome => {
+    const decision = decisions[i] as Decision;
+    if (decision.status !== 'counted') return decision;
+    const month = utcMonthKey(vote.at);
+    const rows = tallies.filter((row) => Number(row.carId) === vote.carId);
+    const monthRow = rows.find((row) => row.month === month);
+    return {
+      status: 'counted',
+      totals: { totalVotes: Number(rows[0]?.totalVotes ?? 0), lastMonthVotes: Number(monthRow?.votes ?? 0) },
+    };
+  });
+}
+
+type Decision = { status: 'counted' } | { status: 'refused'; lastVotedAt: Date } | { status: 'missing' };
+
+/**
+ * The rule, for a batch in arrival order: a vote counts when its car exists and its (car, IP hash) has no vote on
+ * record — nor earlier in the batch — less than the cooldown before it.
+ */
+export function decideVotes(
+  votes: { carId: number; ipHash: string; at: Date }[],
+  existingCars: Set<number>,
+  lastVotedAt: Map<string, Date>,
+): Decision[] {
+  const last = new Map(lastVotedAt);
+  return votes.map((vote) => {
+    if (!existingCars.has(vote.carId)) return { status: 'missing' };
+    const key = pairKey(vote.carId, vote.ipHash);
+    const previous = last.get(key);
+    if (previous && previous.getTime() > vote.at.getTime() - LIMITS.voteCooldownMs) {
+      return { status: 'refused', lastVotedAt: previous };
+    }
+    last.set(key, vote.at);
+    return { status: 'counted' };
+  });
+}
+
+/** An upsert's conflict clause: on a duplicate key, set `column` to `update(the inserted value)`. */
+function onDuplicate(dialect: 'sqlite' | 'mysql', keys: string, column: string, update: (incoming: string) => string) {
+  return dialect === 'sqlite'
+    ? `ON CONFLICT (${keys}) DO UPDATE SET ${column} = ${update(`excluded.${column}`)}`
+    : `ON DUPLICATE KEY UPDATE ${column} = ${update(`VALUES(${column})`)}`;
+}
+
+const pairKey = (carId: number, ipHash: string) => `${carId}|${ipHash}`;
+const sql = (text: string, params: unknown[]): Statement => ({ sql: text, params });
+const marks = (values: unknown[]) => values.map(() => '?').join(', ');
+const tuples = (rows: number, columns: number) =>
+  Array.from({ length: rows }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ');
+
+function countBy<T>(items: T[], key: (item: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return counts;
+}
+
+function runSync<R>(steps: Generator<Statement, R, Rows>, execute: (s: Statement) => Rows): R {
+  let next = steps.next();
+  while (!next.done) next = steps.next(execute(next.value));
+  return next.value;
+}
+
+async function runAsync<R>(steps: Generator<Statement, R, Rows>, execute: (s: Statement) => Promise<Rows>) {
+  let next = steps.next();
+  while (!next.done) next = steps.next(await execute(next.value));
+  return next.value;
+}
+
+interface SqliteStatement {
+  reader: boolean;
+  all(...params: unknown[]): unknown[];
+  run(...params: unknown[]): unknown;
+}
+interface BetterSqliteDatabase {
+  prepare(sql: string): SqliteStatement;
+  transaction<T>(fn: () => T): () => T;
+}
+
+function sqliteConnection(ds: DataSource): BetterSqliteDatabase {
+  return (ds.driver as unknown as { databaseConnection: BetterSqliteDatabase }).databaseConnection;
+}
+
+/** Prepared statements by text: a batch's statements differ only by their number of rows. */
+const prepared = new WeakMap<BetterSqliteDatabase, Map<string, SqliteStatement>>();
+
+function runSqlite(db: BetterSqliteDatabase, statement: Statement): Rows {
+  let byText = prepared.get(db);
+  if (!byText || byText.size > 1000) {
+    byText = new Map();
+    prepared.set(db, byText);
+  }
+  const ready = byText.get(statement.sql) ?? db.prepare(statement.sql);
+  byText.set(statement.sql, ready);
+  return ready.reader ? ready.all(...statement.params) : ready.run(...statement.params);
 }

@@ -1,0 +1,180 @@
+import type { AnyTRPCProcedure } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import type { RecentVoters } from '../modules/votes/recent-voters';
+import type { AppRouter } from '../router';
+import { createCallerFactory, type Meta } from '../trpc';
+import type { CacheEntry, Encoding, ReadCache } from './read-cache';
+
+// Queries many visitors read alike declare `cache` in their meta. Both transports (the /api route and /trpc) then
+// answer them from the shared read cache: the key is the procedure and its parsed input, the value is the
+// procedure's own checked output, computed through the normal caller on a miss. Errors are never cached: the caller
+// falls back to its usual path, which reports them.
+
+/** How a query's answer is cached; set as `meta.cache` on the procedure. */
+export interface CachedReadPolicy {
+  /** The answer's tags: a write that changes one of them drops it (see tags.ts). */
+  tags(output: never): string[];
+  /**
+   * The answer holds the viewer's own vote state (hasVoted). Cached answers are then computed as for a viewer who has
+   * not voted, and viewers with a vote inside the cooldown get an answer computed for them instead.
+   */
+  votesOfViewer?: boolean;
+}
+
+/** An IP hash no vote is ever stored under (a real one is 64 hex digits): "a viewer who has not voted". */
+const NON_VOTER = 'non-voter';
+
+export interface CachedReadDeps {
+  router: AppRouter;
+  cache: ReadCache;
+  recentVoters: RecentVoters;
+  createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
+  /** The viewer's IP hash (what vote limits store), without reading the session. */
+  ipHashOf: (req: FastifyRequest) => string;
+}
+
+interface ProcedureDef {
+  type: 'query' | 'mutation' | 'subscription';
+  meta?: Meta;
+  inputs: { safeParse(value: unknown): { success: boolean; data?: unknown } }[];
+}
+
+export interface CachedRead {
+  procedurePath: string;
+  /** The cached answer for this request, or undefined when it needs its own (a recent voter, an invalid input). */
+  answer(req: FastifyRequest, reply: FastifyReply, rawInput: unknown): Promise<CacheEntry | undefined>;
+}
+
+/** Every query of the router with a `cache` policy, by procedure path. */
+export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
+  const createCaller = createCallerFactory(deps.router);
+  const procedures = deps.router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+  const reads = new Map<string, CachedRead>();
+  for (const [procedurePath, procedure] of Object.entries(procedures)) {
+    const def = procedure._def as unknown as ProcedureDef;
+    const policy = def.meta?.cache;
+    if (!policy || def.type !== 'query') continue;
+    const segments = procedurePath.split('.');
+    const [inputSchema] = def.inputs;
+    reads.set(procedurePath, {
+      procedurePath,
+      async answer(req, reply, rawInput) {
+        let input: unknown;
+        if (inputSchema) {
+          const parsed = inputSchema.safeParse(rawInput);
+          if (!parsed.success) return undefined;
+          input = parsed.data;
+        }
+        if (policy.votesOfViewer && deps.recentVoters.includes(deps.ipHashOf(req))) return undefined;
+        return deps.cache.get(`${procedurePath}:${JSON.stringify(input) ?? ''}`, async () => {
+          const ctx = { ...(await deps.createContext(req, reply)), ipHash: NON_VOTER };
+          // biome-ignore lint/suspicious/noExplicitAny: walking the caller by the procedure's dotted path
+          const call = segments.reduce<any>((node, key) => node[key], createCaller(ctx));
+          const value = await call(input);
+          return { value, tags: policy.tags(value as never) };
+        });
+      },
+    });
+  }
+  return reads;
+}
+
+/**
+ * Sends a cached answer in one serialized form, with its ETag: 304 when the client already holds it, and the
+ * pre-compressed bytes when the client accepts Brotli or gzip. `private`: hasVoted makes answers per viewer.
+ */
+export function sendCached(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  entry: CacheEntry,
+  form: string,
+  serialize: (value: unknown) => string,
+): FastifyReply {
+  const body = entry.body(form, serialize);
+  reply.header('etag', body.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+  if (matchesEtag(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = body.bytes.length >= 1024 ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(body.bytes);
+  return reply.header('content-encoding', encoding).send(entry.encoded(form, serialize, encoding));
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
+}
+
+/** Brotli when the client takes it, else gzip, else none (q=0 refuses an encoding). */
+export function preferredEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    if (!refused) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+/** The body of a tRPC GET answer: one result, or a batch of one. */
+export const trpcBody = (value: unknown) => `{"result":{"data":${JSON.stringify(value)}}}`;
+export const trpcBatchBody = (value: unknown) => `[${trpcBody(value)}]`;
+
+/**
+ * GET /trpc/<path> for each cached query, answered from the cache in tRPC's own format (plain or as a batch of
+ * one, as httpBatchLink sends it). Anything else — a recent voter, an input that does not parse, an error — goes to
+ * tRPC's handler, which answers exactly as it would without this route. Batches of several calls use another URL.
+ */
+export function registerTrpcCachedRoutes(
+  app: FastifyInstance,
+  reads: Map<string, CachedRead>,
+  fallback: (req: FastifyRequest, reply: FastifyReply, path: string) => Promise<void>,
+): void {
+  for (const read of reads.values()) {
+    app.get(`/trpc/${read.procedurePath}`, async (req, reply) => {
+      const query = req.query as { input?: string; batch?: string };
+      const batch = query.batch === '1';
+      let entry: CacheEntry | undefined;
+      try {
+        const input = query.input === undefined ? undefined : JSON.parse(query.input);
+        entry = await read.answer(req, reply, batch ? input?.['0'] : input);
+      } catch {
+        entry = undefined;
+      }
+      if (!entry) return fallback(req, reply, read.procedurePath);
+      return sendCached(req, reply, entry, batch ? 'trpc-batch' : 'trpc', batch ? trpcBatchBody : trpcBody);
+    });
+  }
+}
+
+/**
+ * Writes keep the cache honest: a write request that succeeded drops every cached answer before its own answer is
+ * sent, except the mutations marked `invalidatesPrecisely`, which drop just what they changed themselves (votes).
+ */
+export function registerCacheInvalidation(app: FastifyInstance, router: AppRouter, cache: ReadCache): void {
+  const procedures = router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+  const precise = new Set(
+    Object.entries(procedures)
+      .filter(([, procedure]) => (procedure._def as unknown as ProcedureDef).meta?.invalidatesPrecisely)
+      .map(([path]) => path),
+  );
+  const preciseRestUrls = new Set(
+    Object.values(procedures)
+      .map((procedure) => (procedure._def as unknown as ProcedureDef).meta)
+      .filter((meta) => meta?.invalidatesPrecisely && meta.openapi)
+      .map((meta) => `/api${meta?.openapi?.path}`),
+  );
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400) {
+      return payload;
+    }
+    const path = req.url.split('?')[0] ?? '';
+    const trpcPaths = path.startsWith('/trpc/') ? path.slice('/trpc/'.length).split(',') : undefined;
+    const isPrecise = trpcPaths ? trpcPaths.every((p) => precise.has(p)) : preciseRestUrls.has(path);
+    if (!isPrecise) cache.clear();
+    return payload;
+  });
+}

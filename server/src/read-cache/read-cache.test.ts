@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { preferredEncoding } from './cached-reads';
+import { READ_CACHE_TTL_MS, ReadCache } from './read-cache';
+
+/** A load the test finishes by hand, counting how often it ran. */
+function deferredLoad(value: unknown, tags: string[]) {
+  let finish: () => void = () => undefined;
+  let calls = 0;
+  const load = () => {
+    calls++;
+    return new Promise<{ value: unknown; tags: string[] }>((resolve) => {
+      finish = () => resolve({ value, tags });
+    });
+  };
+  return { load, finish: () => finish(), calls: () => calls };
+}
+
+describe('ReadCache', () => {
+  it('builds a missing answer once for concurrent readers, then serves it without building', async () => {
+    const cache = new ReadCache();
+    const build = deferredLoad({ n: 1 }, ['car:1']);
+    const both = Promise.all([cache.get('k', build.load), cache.get('k', build.load)]);
+    build.finish();
+    const [a, b] = await both;
+    expect(a).toBe(b);
+    expect((await cache.get('k', build.load)).value).toEqual({ n: 1 });
+    expect(build.calls()).toBe(1);
+  });
+
+  it('drops the answers of an invalidated tag only, and everything on clear', async () => {
+    const cache = new ReadCache();
+    await cache.get('one', async () => ({ value: 1, tags: ['car:1', 'leaderboard'] }));
+    await cache.get('two', async () => ({ value: 2, tags: ['car:2'] }));
+    cache.invalidate(['car:1']);
+    expect(cache.size).toBe(1);
+    expect((await cache.get('two', async () => ({ value: 'rebuilt', tags: [] }))).value).toBe(2);
+    cache.clear();
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not keep an answer whose build overlapped an invalidation of its tags or a clear', async () => {
+    const cache = new ReadCache();
+    const stale = deferredLoad('before the vote', ['car:1']);
+    const pending = cache.get('k', stale.load);
+    cache.invalidate(['car:1']);
+    stale.finish();
+    expect((await pending).value).toBe('before the vote');
+    expect(cache.size).toBe(0);
+
+    const other = deferredLoad('unrelated', ['car:2']);
+    const kept = cache.get('k2', other.load);
+    cache.invalidate(['car:1']);
+    other.finish();
+    await kept;
+    expect(cache.size).toBe(1);
+
+    const cleared = deferredLoad('before a write', ['car:3']);
+    const dropped = cache.get('k3', cleared.load);
+    cache.clear();
+    cleared.finish();
+    await dropped;
+    expect(cache.size).toBe(0);
+  });
+
+  it('rebuilds an answer once its time to live has passed', async () => {
+    let now = 1_000;
+    const cache = new ReadCache(() => now);
+    let builds = 0;
+    const load = async () => ({ value: ++builds, tags: [] });
+    expect((await cache.get('k', load)).value).toBe(1);
+    now += READ_CACHE_TTL_MS - 1;
+    expect((await cache.get('k', load)).value).toBe(1);
+    now += 1;
+    expect((await cache.get('k', load)).value).toBe(2);
+  });
+
+  it('keeps no failed build: the next reader tries again', async () => {
+    const cache = new ReadCache();
+    await expect(cache.get('k', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect((await cache.get('k', async () => ({ value: 'ok', tags: [] }))).value).toBe('ok');
+  });
+
+  it('serializes each form once, with an ETag that follows the bytes', async () => {
+    const cache = new ReadCache();
+    const entry = await cache.get('k', async () => ({ value: { a: 1 }, tags: [] }));
+    let serialized = 0;
+    const serialize = (value: unknown) => {
+      serialized++;
+      return JSON.stringify(value);
+    };
+    const first = entry.body('rest', serialize);
+    expect(entry.body('rest', serialize)).toBe(first);
+    expect(first.bytes.toString()).toBe('{"a":1}');
+    expect(entry.body('wrapped', (v) => `[${JSON.stringify(v)}]`).etag).not.toBe(first.etag);
+    expect(serialized).toBe(1);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it('prefers Brotli, then gzip, and honours q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+// What many visitors read alike (gallery pages, the leaderboard, one car), kept in memory as the procedure's checked
+// output and, on first use, as the bytes each transport sends. Entries are dropped by tag when a write changes what
+// they hold (a vote: that car and the leaderboard), all at once on any other write, and after a short time-to-live
+// in any case, so a change made through another app server shows here within READ_CACHE_TTL_MS.
+
+export const READ_CACHE_TTL_MS = 5_000;
+const MAX_ENTRIES = 2_000;
+
+export type Encoding = 'br' | 'gzip';
+
+/** One cached answer. `bodies` holds the serialized forms (REST JSON, tRPC envelopes), each made once. */
+export class CacheEntry {
+  private readonly bodies = new Map<string, { bytes: Buffer; etag: string; encoded: Map<Encoding, Buffer> }>();
+
+  constructor(
+    readonly value: unknown,
+    readonly tags: readonly string[],
+    readonly expiresAt: number,
+  ) {}
+
+  /** The answer as `form` serializes it, with a strong ETag of those bytes; made on first use. */
+  body(form: string, serialize: (value: unknown) => string) {
+    let body = this.bodies.get(form);
+    if (!body) {
+      const bytes = Buffer.from(serialize(this.value));
+      const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+      body = { bytes, etag, encoded: new Map() };
+      this.bodies.set(form, body);
+    }
+    return body;
+  }
+
+  /** The body compressed once per encoding, at the levels the compression plugin uses for live answers. */
+  encoded(form: string, serialize: (value: unknown) => string, encoding: Encoding): Buffer {
+    const body = this.body(form, serialize);
+    let bytes = body.encoded.get(encoding);
+    if (!bytes) {
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(body.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+          : gzipSync(body.bytes, { level: 6 });
+      body.encoded.set(encoding, bytes);
+    }
+    return bytes;
+  }
+}
+
+interface Build {
+  /** Tags invalidated while this build ran; `all` after a clear. Its result is then not stored. */
+  invalidated: Set<string>;
+  all: boolean;
+}
+
+export class ReadCache {
+  private readonly entries = new Map<string, CacheEntry>();
+  private readonly keysByTag = new Map<string, Set<string>>();
+  private readonly pending = new Map<string, Promise<CacheEntry>>();
+  private readonly builds = new Set<Build>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The entry for `key`, building it with `load` on a miss. Concurrent misses share one build. A build that overlaps
+   * an invalidation of one of its tags still answers its callers but is not kept, so nothing stale is stored.
+   */
+  async get(key: string, load: () => Promise<{ value: unknown; tags: string[] }>): Promise<CacheEntry> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > this.now()) return hit;
+    if (hit) this.remove(key);
+    const running = this.pending.get(key);
+    if (running) return running;
+
+    const build: Build = { invalidated: new Set(), all: false };
+    this.builds.add(build);
+    const promise = load()
+      .then(({ value, tags }) => {
+        const entry = new CacheEntry(value, tags, this.now() + READ_CACHE_TTL_MS);
+        if (!build.all && !tags.some((tag) => build.invalidated.has(tag))) this.store(key, entry);
+        return entry;
+      })
+      .finally(() => {
+        this.builds.delete(build);
+        this.pending.delete(key);
+      });
+    this.pending.set(key, promise);
+    return promise;
+  }
+
+  /** Drops every entry carrying one of `tags`. */
+  invalidate(tags: string[]): void {
+    for (const build of this.builds) for (const tag of tags) build.invalidated.add(tag);
+    for (const tag of tags) {
+      const keys = this.keysByTag.get(tag);
+      if (!keys) continue;
+      for (const key of keys) this.remove(key);
+    }
+  }
+
+  /** Drops everything (any write other than a vote). */
+  clear(): void {
+    for (const build of this.builds) build.all = true;
+    this.entries.clear();
+    this.keysByTag.clear();
+  }
+
+  private store(key: string, entry: CacheEntry): void {
+    this.remove(key);
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.remove(oldest);
+    }
+    this.entries.set(key, entry);
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag) ?? new Set<string>();
+      keys.add(key);
+      this.keysByTag.set(tag, keys);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
+    }
+  }
+}

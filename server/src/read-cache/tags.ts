@@ -1,0 +1,29 @@
+import type { Car, LeaderboardEntry } from '@curbside/shared';
+import type { CachedReadPolicy } from './cached-reads';
+
+// Tags name what a cached answer was made from, so a write drops exactly the answers it changed. A vote changes one
+// car's tallies and possibly the ranking; every other write clears the whole cache (cached-reads.ts).
+
+export const carTag = (carId: number) => `car:${carId}`;
+export const LEADERBOARD_TAG = 'leaderboard';
+
+/** The tags a counted vote for `carId` invalidates. */
+export const voteTags = (carId: number) => [carTag(carId), LEADERBOARD_TAG];
+
+/** One car (its tallies and hasVoted inside). */
+export const carCache: CachedReadPolicy = {
+  tags: (car: Car) => [carTag(car.id)],
+  votesOfViewer: true,
+};
+
+/** A list of cars (gallery, search). */
+export const carListCache: CachedReadPolicy = {
+  tags: (cars: Car[]) => cars.map((car) => carTag(car.id)),
+  votesOfViewer: true,
+};
+
+/** The leaderboard: any vote may reorder it. */
+export const leaderboardCache: CachedReadPolicy = {
+  tags: (entries: LeaderboardEntry[]) => [LEADERBOARD_TAG, ...entries.map((entry) => carTag(entry.car.id))],
+  votesOfViewer: true,
+};
