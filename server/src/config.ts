@@ -54,7 +54,8 @@ export interface Config {
   database: Database;
   sessionSecret: string;
   admin: { email: string; password: string } | null;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, or (TRUST_PROXY=true) trust in the one proxy in front; see trustOneProxy. */
+  trustProxy: false | ((address: string, hop: number) => boolean);
   publicUrl: string;
   secureCookies: boolean;
   siteName: string;
@@ -125,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? developmentSessionSecret(e.NODE_ENV, dataDir),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ? trustOneProxy : false,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     siteName: e.SITE_NAME,
@@ -157,6 +158,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'local', dir: path.join(dataDir, 'uploads') },
   };
+}
+
+/**
+ * Behind TRUST_PROXY only the socket's peer (our proxy) is trusted: the client IP is the address it appended to
+ * X-Forwarded-For, not the first entry, which the client can write itself to dodge every per-IP limit.
+ */
+function trustOneProxy(_address: string, hop: number): boolean {
+  return hop === 0;
 }
 
 function defaultClientDist(): string {

@@ -1,5 +1,7 @@
 import { LoginFailureEntity } from '../modules/accounts/login-failure.entity';
+import { PasswordResetRequestEntity } from '../modules/accounts/password-reset-request.entity';
 import { PasswordResetTokenEntity } from '../modules/accounts/password-reset-token.entity';
+import { RevokedSessionEntity } from '../modules/accounts/revoked-session.entity';
 import { UserEntity } from '../modules/accounts/user.entity';
 import { AdvertisementEntity } from '../modules/ads/advertisement.entity';
 import { CarEntity } from '../modules/cars/car.entity';
@@ -24,6 +26,8 @@ export const entities = [
   UserEntity,
   PasswordResetTokenEntity,
   LoginFailureEntity,
+  PasswordResetRequestEntity,
+  RevokedSessionEntity,
   // showcase
   CarEntity,
   CarImageEntity,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
-/** Fastify's request.ip is the socket address, or the first X-Forwarded-For hop when trustProxy is on. */
+/** Fastify's request.ip: the socket address, or behind TRUST_PROXY the address our proxy put last in X-Forwarded-For. */
 export function clientIpOf(req: FastifyRequest): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }

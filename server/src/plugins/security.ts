@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 // Security headers and cross-site request refusal, from day one.
@@ -10,7 +11,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CROSS_SITE_EXEMPT = [/^\/api\/webhooks\//];
 
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  await app.register(helmet, {
+  // Helmet's headers are the same for every answer, so they are worked out once here and set as they are on each
+  // request (@fastify/helmet builds helmet's middleware again for every request).
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -34,17 +37,20 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
   });
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.headers(headers);
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE_METHODS.has(req.method)) return;
-    const path = req.url.split('?')[0]!;
-    if (!path.startsWith('/api/') && !path.startsWith('/trpc/')) return;
-    if (CROSS_SITE_EXEMPT.some((re) => re.test(path))) return;
+    // The route that matched, not the raw URL: the router decodes %-escapes, so /%61pi/logout reaches /api/logout.
+    const route = req.routeOptions.url ?? req.url.split('?')[0]!;
+    if (CROSS_SITE_EXEMPT.some((re) => re.test(route))) return;
     if (isCrossSite(req, config)) {
       return reply.code(403).send({ message: 'Cross-site requests are not allowed.', code: 'FORBIDDEN' });
     }
-    // tRPC would also run a mutation sent as multipart/form-data or text/plain, which any site's HTML form can send.
-    if (path.startsWith('/trpc/') && !isJson(req)) {
+    // tRPC would also run a mutation sent as multipart/form-data, which any site's HTML form can send.
+    if (route.startsWith('/trpc/') && !isJson(req)) {
       return reply.code(415).send({ message: 'Unsupported content type: send JSON.', code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
   });
@@ -76,4 +82,19 @@ function allowedOrigins(req: FastifyRequest, config: Config): Set<string> {
     own.add(`https://${host}`);
   }
   return own;
+}
+
+/** The headers helmet sets with these options, read by running its middleware once against a recording response. */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import secureSession from '@fastify/secure-session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,7 +8,8 @@ import type { UserEntity } from '../modules/accounts/user.entity';
 
 // Sessions live in an encrypted, HttpOnly cookie, so any app server can read them.
 // Stateless cookies cannot be revoked on their own: each carries the user's session generation, and a cookie
-// whose generation is behind the user's row is treated as signed out (logout everywhere, password change).
+// whose generation is behind the user's row is treated as signed out (logout everywhere, password change). Each
+// also carries a random session id; signing out stores it as revoked, so a copy of that one cookie stops working.
 
 export const SESSION_COOKIE = 'curbside_session';
 const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -17,6 +18,7 @@ declare module '@fastify/secure-session' {
   interface SessionData {
     userId: number;
     generation: number;
+    sessionId: string;
   }
 }
 
@@ -38,7 +40,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { config }: { confi
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: config.secureCookies,
+      // Always Secure on an https site; otherwise whenever the request came over https (behind TRUST_PROXY, as the
+      // proxy's X-Forwarded-Proto says), so a deployment without PUBLIC_URL still keeps the cookie off plain http.
+      secure: config.secureCookies ? true : 'auto',
       maxAge: SESSION_MAX_AGE_S,
     },
   });
@@ -46,23 +50,30 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { config }: { confi
 
 export async function readSessionUser(req: FastifyRequest, accounts: AccountsService): Promise<UserEntity | null> {
   const userId = req.session.get('userId');
+  if (userId === undefined) return null;
   const generation = req.session.get('generation');
-  if (typeof userId !== 'number' || typeof generation !== 'number') return null;
-  const user = await accounts.findById(userId);
-  if (!user || user.sessionGeneration !== generation) {
-    req.session.delete();
-    return null;
-  }
+  const sessionId = req.session.get('sessionId');
+  const user =
+    typeof userId === 'number' && typeof generation === 'number' && typeof sessionId === 'string'
+      ? await accounts.findSessionUser(userId, generation, sessionId)
+      : null;
+  if (!user) req.session.delete();
   return user;
 }
 
 export function startSession(req: FastifyRequest, user: UserEntity): void {
-  // A fresh cookie value on every sign-in: nothing from an earlier session carries over.
+  // A fresh cookie value and session id on every sign-in: nothing from an earlier session carries over.
   req.session.regenerate();
   req.session.set('userId', user.id);
   req.session.set('generation', user.sessionGeneration);
+  req.session.set('sessionId', randomBytes(16).toString('base64url'));
 }
 
-export function endSession(req: FastifyRequest): void {
+/** Signs this browser out: the cookie is cleared, and its session id revoked in case a copy of it is replayed. */
+export async function endSession(req: FastifyRequest, accounts: AccountsService): Promise<void> {
+  const sessionId = req.session.get('sessionId');
+  if (typeof sessionId === 'string') {
+    await accounts.revokeSession(sessionId, new Date(Date.now() + SESSION_MAX_AGE_S * 1000));
+  }
   req.session.delete();
 }

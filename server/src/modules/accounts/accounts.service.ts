@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS, type LoginInput, type RegisterInput } from '@curbside/shared';
-import { type DataSource, IsNull, MoreThan } from 'typeorm';
+import { type DataSource, IsNull, LessThan, MoreThan } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
 import { conflict, DomainError } from '../../errors';
 import type { Mailer } from '../../lib/mailer';
 import { LoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { PasswordResetThrottle } from './password-reset-throttle';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
+import { RevokedSessionEntity } from './revoked-session.entity';
 import { UserEntity } from './user.entity';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -25,11 +27,13 @@ export interface AccountsDeps {
 
 export class AccountsService {
   private readonly throttle: LoginThrottle;
+  private readonly resetThrottle: PasswordResetThrottle;
   private readonly now: () => Date;
 
   constructor(private readonly deps: AccountsDeps) {
     this.now = deps.now ?? (() => new Date());
     this.throttle = new LoginThrottle(deps.ds, this.now);
+    this.resetThrottle = new PasswordResetThrottle(deps.ds, this.now);
   }
 
   private get users() {
@@ -38,6 +42,33 @@ export class AccountsService {
 
   findById(id: number): Promise<UserEntity | null> {
     return this.users.findOneBy({ id });
+  }
+
+  /**
+   * The user a session cookie names, in one query: null when the session was ended by signing out or the user's
+   * session generation has moved on (logout everywhere, password change or reset).
+   */
+  findSessionUser(userId: number, generation: number, sessionId: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('user')
+      .where('user.id = :userId AND user.sessionGeneration = :generation', { userId, generation })
+      .andWhere((qb) => {
+        const revoked = qb
+          .subQuery()
+          .select('1')
+          .from(RevokedSessionEntity, 'revoked')
+          .where('revoked.sessionId = :sessionId', { sessionId });
+        return `NOT EXISTS ${revoked.getQuery()}`;
+      })
+      .getOne();
+  }
+
+  /** Signing out: the session's cookie stops working even if a copy of it is sent again. */
+  async revokeSession(sessionId: string, cookieExpiresAt: Date): Promise<void> {
+    const revoked = this.deps.ds.getRepository(RevokedSessionEntity);
+    await revoked.createQueryBuilder().insert().values({ sessionId, expiresAt: cookieExpiresAt }).orIgnore().execute();
+    // Keep the table small: a cookie past its expiry is refused anyway.
+    if (Math.random() < 0.05) await revoked.delete({ expiresAt: LessThan(this.now()) });
   }
 
   async register(input: RegisterInput): Promise<UserEntity> {
@@ -88,10 +119,20 @@ export class AccountsService {
     await this.users.increment({ id: userId }, 'sessionGeneration', 1);
   }
 
-  /** Changes the password after checking the current one, and ends every other session. Returns the fresh row. */
-  async changePassword(userId: number, currentPassword: string, newPassword: string): Promise<UserEntity> {
+  /**
+   * Changes the password after checking the current one, and ends every other session. Returns the fresh row. Wrong
+   * current passwords count as failed sign-ins (same throttle), so a stolen session cannot be used to guess it.
+   */
+  async changePassword(
+    userId: number,
+    currentPassword: string,
+    newPassword: string,
+    ipHash: string,
+  ): Promise<UserEntity> {
     const user = await this.users.findOneByOrFail({ id: userId });
+    await this.throttle.assertAllowed(ipHash, user.email);
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      await this.throttle.recordFailure(ipHash, user.email);
       throw new DomainError('BAD_REQUEST', 'Current password is incorrect');
     }
     await this.users.update(
@@ -101,8 +142,12 @@ export class AccountsService {
     return this.users.findOneByOrFail({ id: userId });
   }
 
-  /** Always resolves the same way, whether or not the e-mail has an account. */
-  async requestPasswordReset(email: string): Promise<void> {
+  /**
+   * Always resolves the same way, whether or not the e-mail has an account. Too many requests from one IP (known
+   * e-mails or not) are refused with 429 before the e-mail is looked at.
+   */
+  async requestPasswordReset(email: string, ipHash: string): Promise<void> {
+    await this.resetThrottle.admit(ipHash);
     const user = await this.users.findOneBy({ email });
     if (!user) return;
     const tokens = this.deps.ds.getRepository(PasswordResetTokenEntity);

@@ -1,7 +1,7 @@
 import { LIMITS } from '@curbside/shared';
 import { type DataSource, LessThan, MoreThan } from 'typeorm';
-import { DomainError } from '../../errors';
 import { LoginFailureEntity } from './login-failure.entity';
+import { tryAgainLater } from './throttle-error';
 
 /**
  * After LIMITS.loginFailuresAllowed failures in the window, from one IP or against one account, sign-in is refused
@@ -28,13 +28,10 @@ export class LoginThrottle {
       });
       if (failures.length >= LIMITS.loginFailuresAllowed) {
         const oldest = failures[failures.length - 1]!.createdAt.getTime();
-        const retryAt = oldest + LIMITS.loginThrottleWindowMs;
-        const retryAfterSeconds = Math.max(1, Math.ceil((retryAt - this.now().getTime()) / 1000));
-        const minutes = Math.ceil(retryAfterSeconds / 60);
-        throw new DomainError(
-          'TOO_MANY_REQUESTS',
-          `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          { retryAfterSeconds },
+        throw tryAgainLater(
+          'Too many failed sign-in attempts.',
+          oldest + LIMITS.loginThrottleWindowMs,
+          this.now().getTime(),
         );
       }
     }

@@ -53,8 +53,8 @@ export const accountsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/logout', tags, protect: false, summary: 'Sign out of this browser' } })
     .input(z.void())
     .output(okSchema)
-    .mutation(({ ctx }) => {
-      endSession(ctx.req);
+    .mutation(async ({ ctx }) => {
+      await endSession(ctx.req, ctx.services.accounts);
       return { ok: true as const };
     }),
 
@@ -66,7 +66,7 @@ export const accountsRouter = router({
     .output(okSchema)
     .mutation(async ({ ctx }) => {
       await ctx.services.accounts.endAllSessions(ctx.user.id);
-      endSession(ctx.req);
+      await endSession(ctx.req, ctx.services.accounts);
       return { ok: true as const };
     }),
 
@@ -83,7 +83,7 @@ export const accountsRouter = router({
     .input(forgotPasswordInputSchema)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.accounts.requestPasswordReset(input.email);
+      await ctx.services.accounts.requestPasswordReset(input.email, ctx.ipHash);
       return { ok: true as const, message: PASSWORD_RESET_REQUESTED_MESSAGE };
     }),
 

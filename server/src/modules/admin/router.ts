@@ -8,8 +8,10 @@ import { settingsAdminRouter } from '../settings/admin-router';
 import { statsAdminRouter } from '../stats/admin-router';
 
 // Every admin-only procedure, mounted under `admin.` (tRPC) at its documented /api path (REST). Each domain keeps
-// its admin procedures in its own admin-router.ts; this file only gathers them, so the authorization test
-// (admin-authz.integration.test.ts) walks all of them. Anything mounted here must be built on adminProcedure.
+// its admin procedures in its own admin-router.ts; this file only gathers them. The authorization matrix
+// (server/test/hardening/authorization-matrix.integration.test.ts) holds every procedure to its expected outcome for
+// visitors, users and admins, and refuses an admin-only procedure mounted anywhere else. Anything mounted here must be
+// built on adminProcedure.
 export const adminRouter = router({
   cars: carsAdminRouter,
   products: productsAdminRouter,

@@ -25,7 +25,12 @@ export const profileRouter = router({
     .input(passwordChangeInputSchema)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
-      const user = await ctx.services.accounts.changePassword(ctx.user.id, input.currentPassword, input.newPassword);
+      const user = await ctx.services.accounts.changePassword(
+        ctx.user.id,
+        input.currentPassword,
+        input.newPassword,
+        ctx.ipHash,
+      );
       // The generation moved on, which signs out every session; this browser gets a fresh cookie and stays in.
       startSession(ctx.req, user);
       return toUserDto(user);

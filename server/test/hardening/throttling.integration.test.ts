@@ -1,0 +1,228 @@
+import { LIMITS, PASSWORD_RESET_REQUESTED_MESSAGE } from '@curbside/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { verifyPassword } from '../../src/modules/accounts/password';
+import {
+  PasswordResetThrottle,
+  RESET_REQUEST_WINDOW_MS,
+  RESET_REQUESTS_PER_IP,
+} from '../../src/modules/accounts/password-reset-throttle';
+import { RecordingMailer, startTestApp, type TestApp, unique } from '../app';
+import { HttpClient } from '../http';
+import { callProcedure, procedureAt, type Transport } from '../procedures';
+import { makeAccount, PASSWORD, storedUser } from './fixtures';
+
+// Sign-in and password-reset throttling: 429 with a message saying when to try again (and Retry-After), limits that
+// hold across app servers, and answers that never tell which e-mail addresses have accounts. TRUST_PROXY lets each
+// test speak from its own addresses (X-Forwarded-For), so no test blocks another.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const TRANSPORTS: Transport[] = ['trpc', 'rest'];
+let nextAddress = 1;
+/** A browser at an address no other test uses. */
+const fromNewAddress = () => new HttpClient(t.baseUrl, { 'x-forwarded-for': `198.51.100.${nextAddress++}` });
+
+const SIGN_IN_THROTTLED = /^Too many failed sign-in attempts\. Please try again in (\d+) minutes?\.$/;
+const RESET_THROTTLED = /^Too many password reset requests\. Please try again in (\d+) minutes?\.$/;
+
+describe('sign-in throttling', () => {
+  it.each(TRANSPORTS)(
+    `refuses an address after ${LIMITS.loginFailuresAllowed} failures with 429, even with the right password (%s)`,
+    async (transport) => {
+      const attacker = fromNewAddress();
+      for (let i = 0; i < LIMITS.loginFailuresAllowed; i++) {
+        const guess = await attacker.post('/api/login', { email: `${unique()}@example.com`, password: 'guess' });
+        expect(guess.status).toBe(401);
+      }
+      const account = await makeAccount(t);
+      const res = await attacker.post('/api/login', { email: account.email, password: PASSWORD });
+      expect(res.status).toBe(429);
+      expect(res.body.message).toMatch(SIGN_IN_THROTTLED);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+      const viaTrpc = await callProcedure(attacker, procedureAt('accounts.login'), transport, {
+        email: account.email,
+        password: PASSWORD,
+      });
+      expect([viaTrpc.status, viaTrpc.message]).toEqual([429, res.body.message]);
+      // Somebody else, elsewhere, signs in as usual.
+      expect((await fromNewAddress().post('/api/login', { email: account.email, password: PASSWORD })).status).toBe(
+        200,
+      );
+    },
+  );
+
+  it('answers a throttled known account and a throttled unknown address alike', async () => {
+    const known = (await makeAccount(t)).email;
+    const unknown = `${unique('ghost')}@example.com`;
+    const answers: Record<string, unknown[]> = { known: [], unknown: [] };
+    for (const [which, email] of Object.entries({ known, unknown })) {
+      // Spread over many addresses: the account's own limit is what trips.
+      for (let i = 0; i < LIMITS.loginFailuresAllowed; i++) {
+        const res = await fromNewAddress().post('/api/login', { email, password: `guess-${i}` });
+        answers[which]!.push([res.status, res.body.message]);
+      }
+      const blocked = await fromNewAddress().post('/api/login', { email, password: PASSWORD });
+      answers[which]!.push([blocked.status, blocked.body.message, blocked.headers.has('retry-after')]);
+    }
+    expect(answers.known).toEqual(answers.unknown);
+    expect(answers.known!.at(-1)).toEqual([429, expect.stringMatching(SIGN_IN_THROTTLED), true]);
+    expect(answers.known![0]).toEqual([401, 'Invalid email or password']);
+  });
+});
+
+describe('password change', () => {
+  it('counts wrong current passwords as failed sign-ins, so a stolen session cannot guess the password', async () => {
+    const thief = fromNewAddress();
+    const account = await makeAccount(t);
+    expect((await thief.post('/api/login', { email: account.email, password: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < LIMITS.loginFailuresAllowed; i++) {
+      const guess = await thief.put('/api/profile/password', {
+        currentPassword: `guess-${i}`,
+        newPassword: 'stolen-pw-1',
+      });
+      expect([guess.status, guess.body.message]).toEqual([400, 'Current password is incorrect']);
+    }
+    const right = await thief.put('/api/profile/password', { currentPassword: PASSWORD, newPassword: 'stolen-pw-1' });
+    expect([right.status, right.body.message]).toEqual([429, expect.stringMatching(SIGN_IN_THROTTLED)]);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await verifyPassword((await storedUser(t, account.id)).passwordHash, PASSWORD)).toBe(true);
+  });
+});
+
+describe('password reset', () => {
+  it.each(TRANSPORTS)(
+    'answers known and unknown e-mails alike, also past the 3 mails an hour (%s)',
+    async (transport) => {
+      const known = (await makeAccount(t)).email;
+      const unknown = `${unique('ghost')}@example.com`;
+      const request = (email: string) =>
+        callProcedure(fromNewAddress(), procedureAt('accounts.requestPasswordReset'), transport, { email });
+      const answers = { known: [] as unknown[], unknown: [] as unknown[] };
+      for (let i = 0; i < 4; i++) {
+        answers.known.push(await request(known));
+        answers.unknown.push(await request(unknown));
+      }
+      expect(answers.known).toEqual(answers.unknown);
+      expect(answers.known[0]).toEqual({
+        status: 200,
+        message: undefined,
+        data: { ok: true, message: PASSWORD_RESET_REQUESTED_MESSAGE },
+      });
+      // Only the account gets mail, and at most three an hour.
+      expect(t.mailer.sent.filter((m) => m.to === known)).toHaveLength(3);
+      expect(t.mailer.sent.filter((m) => m.to === unknown)).toHaveLength(0);
+    },
+  );
+
+  it.each(TRANSPORTS)(
+    `refuses an address past ${RESET_REQUESTS_PER_IP} requests an hour with 429, for any e-mail, and no mail (%s)`,
+    async (transport) => {
+      const known = (await makeAccount(t)).email;
+      const browser = fromNewAddress();
+      for (let i = 0; i < RESET_REQUESTS_PER_IP; i++) {
+        const res = await browser.post('/api/password-reset/request', { email: `${unique('spray')}@example.com` });
+        expect(res.status).toBe(200);
+      }
+      const mailsBefore = t.mailer.sent.length;
+      const refused = [];
+      for (const email of [known, `${unique('ghost')}@example.com`]) {
+        refused.push(await callProcedure(browser, procedureAt('accounts.requestPasswordReset'), transport, { email }));
+      }
+      expect(refused[0]).toEqual(refused[1]);
+      expect(refused[0]!.status).toBe(429);
+      expect(refused[0]!.message).toMatch(RESET_THROTTLED);
+      expect(Number(RESET_THROTTLED.exec(refused[0]!.message!)![1])).toBe(RESET_REQUEST_WINDOW_MS / 60_000);
+      expect(t.mailer.sent.length).toBe(mailsBefore);
+
+      const rest = await browser.post('/api/password-reset/request', { email: known });
+      expect([rest.status, rest.body.message]).toEqual([429, refused[0]!.message]);
+      expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(RESET_REQUEST_WINDOW_MS / 1000 - 60);
+      // Another address is not affected, and the account still gets its mail from there.
+      expect((await fromNewAddress().post('/api/password-reset/request', { email: known })).status).toBe(200);
+      expect(t.mailer.lastTo(known)).toBeDefined();
+    },
+  );
+
+  it('counts one IPv6 /64 as one address', async () => {
+    const prefix = `2001:db8:${nextAddress++}:1`;
+    for (let i = 0; i < RESET_REQUESTS_PER_IP; i++) {
+      const host = new HttpClient(t.baseUrl, { 'x-forwarded-for': `${prefix}::${i + 1}` });
+      expect((await host.post('/api/password-reset/request', { email: `${unique()}@example.com` })).status).toBe(200);
+    }
+    const neighbour = new HttpClient(t.baseUrl, { 'x-forwarded-for': `${prefix}::ffff` });
+    expect((await neighbour.post('/api/password-reset/request', { email: `${unique()}@example.com` })).status).toBe(
+      429,
+    );
+  });
+
+  it('holds across app servers sharing the database', async () => {
+    // A second server on the same database, as behind a load balancer.
+    const second: FastifyInstance = await buildApp(t.config, { mailer: new RecordingMailer() });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = second.server.address();
+      const secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const ip = { 'x-forwarded-for': `203.0.113.${nextAddress++}` };
+      const servers = [new HttpClient(t.baseUrl, ip), new HttpClient(secondUrl, ip)];
+      for (let i = 0; i < RESET_REQUESTS_PER_IP; i++) {
+        const res = await servers[i % 2]!.post('/api/password-reset/request', { email: `${unique()}@example.com` });
+        expect(res.status).toBe(200);
+      }
+      for (const server of servers) {
+        const res = await server.post('/api/password-reset/request', { email: `${unique()}@example.com` });
+        expect([res.status, res.body.message]).toEqual([429, expect.stringMatching(RESET_THROTTLED)]);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('frees a place when the oldest request leaves the hour, and refused requests do not push that back', async () => {
+    let now = new Date('2030-01-01T12:00:00.000Z');
+    const throttle = new PasswordResetThrottle(t.app.services.ds, () => now);
+    const ipHash = `clock-${unique()}`;
+    for (let i = 0; i < RESET_REQUESTS_PER_IP; i++) {
+      await throttle.admit(ipHash);
+      now = new Date(now.getTime() + 60_000);
+    }
+    // One minute after the last allowed one: refused, free again when the first is an hour old.
+    await expect(throttle.admit(ipHash)).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      details: { retryAfterSeconds: 60 * 60 - RESET_REQUESTS_PER_IP * 60 },
+    });
+    now = new Date('2030-01-01T13:00:00.001Z');
+    await expect(throttle.admit(ipHash)).resolves.toBeUndefined();
+    await expect(throttle.admit(ipHash)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  });
+});
+
+describe('behind the proxy (TRUST_PROXY)', () => {
+  it('counts the address the proxy added, not the ones a client writes in front of it', async () => {
+    const real = `198.51.100.${nextAddress++}`;
+    // Each request claims a new address of its own before the one the proxy appends.
+    const claiming = (i: number) => new HttpClient(t.baseUrl, { 'x-forwarded-for': `10.0.${i}.1, ${real}` });
+    for (let i = 0; i < RESET_REQUESTS_PER_IP; i++) {
+      expect((await claiming(i).post('/api/password-reset/request', { email: `${unique()}@example.com` })).status).toBe(
+        200,
+      );
+    }
+    const reset = await claiming(99).post('/api/password-reset/request', { email: `${unique()}@example.com` });
+    expect([reset.status, reset.body.message]).toEqual([429, expect.stringMatching(RESET_THROTTLED)]);
+
+    for (let i = 0; i < LIMITS.loginFailuresAllowed; i++) {
+      expect((await claiming(i).post('/api/login', { email: `${unique()}@example.com`, password: 'x' })).status).toBe(
+        401,
+      );
+    }
+    const login = await claiming(99).post('/api/login', { email: `${unique()}@example.com`, password: 'x' });
+    expect([login.status, login.body.message]).toEqual([429, expect.stringMatching(SIGN_IN_THROTTLED)]);
+  });
+});

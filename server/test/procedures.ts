@@ -1,0 +1,92 @@
+import type { AnyTRPCProcedure } from '@trpc/server';
+import { listRestRoutes, type RestRoute } from '../src/rest/adapter';
+import { type AppRouter, appRouter } from '../src/router';
+import type { HttpClient } from './http';
+
+// Every procedure of the router, with its REST route if it has one, and one way to call any of them over either
+// transport. Tests that must cover every procedure walk this list, so a new procedure cannot slip past them.
+
+type PathsOf<R, Prefix extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyTRPCProcedure ? `${Prefix}${K}` : PathsOf<R[K], `${Prefix}${K}.`>;
+}[keyof R & string];
+
+/** 'accounts.login', 'admin.orders.updateStatus', …: every procedure path, as a type. */
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
+
+export interface Procedure {
+  path: ProcedurePath;
+  type: 'query' | 'mutation';
+  /** Its /api route, or null for a procedure only the browser calls over /trpc. */
+  rest: RestRoute | null;
+}
+
+export function listProcedures(): Procedure[] {
+  const rest = new Map(listRestRoutes(appRouter, '/api').map((route) => [route.procedurePath, route]));
+  const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+  return Object.entries(procedures).map(([path, procedure]) => ({
+    path: path as ProcedurePath,
+    type: (procedure._def as unknown as { type: 'query' | 'mutation' }).type,
+    rest: rest.get(path) ?? null,
+  }));
+}
+
+/** The procedure at `path`. */
+export function procedureAt(path: ProcedurePath): Procedure {
+  const procedure = listProcedures().find((p) => p.path === path);
+  if (!procedure) throw new Error(`no procedure ${path}`);
+  return procedure;
+}
+
+export type Transport = 'trpc' | 'rest';
+
+export interface Answer {
+  status: number;
+  /** The error message (both transports carry one), or undefined on success. */
+  message: string | undefined;
+  /** The procedure's output on success. */
+  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected loosely, like HttpClient's
+  data: any;
+}
+
+/**
+ * Calls `procedure` with `input` as the browser does (/trpc) or as a REST client does (/api: path parameters from
+ * the input, the rest as the query string of a GET or DELETE or as the JSON body otherwise).
+ */
+export async function callProcedure(
+  client: HttpClient,
+  procedure: Procedure,
+  transport: Transport,
+  input?: unknown,
+): Promise<Answer> {
+  if (transport === 'trpc') {
+    // As the browser's httpBatchLink sends it: a batch of one, with the input under "0" (absent for void).
+    const batch = JSON.stringify(input === undefined ? {} : { 0: input });
+    const url = `/trpc/${procedure.path}?batch=1`;
+    const res =
+      procedure.type === 'query'
+        ? await client.get(`${url}&input=${encodeURIComponent(batch)}`)
+        : await client.post(url, batch, { 'content-type': 'application/json' });
+    const [answer] = res.body as [{ result?: { data: unknown }; error?: { message: string } }];
+    return { status: res.status, message: answer.error?.message, data: answer.result?.data };
+  }
+  const route = procedure.rest;
+  if (!route) throw new Error(`${procedure.path} has no REST route`);
+  const fields = { ...((input ?? {}) as Record<string, unknown>) };
+  const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = fields[name];
+    delete fields[name];
+    return encodeURIComponent(String(value));
+  });
+  const res =
+    route.method === 'GET' || route.method === 'DELETE'
+      ? await client.request(route.method, `${url}${queryString(fields)}`)
+      : await client.request(route.method, url, route.takesInput ? fields : undefined);
+  const failed = res.status >= 400;
+  return { status: res.status, message: failed ? res.body?.message : undefined, data: failed ? undefined : res.body };
+}
+
+function queryString(fields: Record<string, unknown>): string {
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return '';
+  return `?${new URLSearchParams(entries.map(([name, value]): [string, string] => [name, String(value)]))}`;
+}
