@@ -17,8 +17,9 @@ import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { buildApp } from '../src/app';
-import { type Config, loadConfig } from '../src/config';
-import { createScratchMysql, createScratchSqlite } from '../src/db/scratch-database';
+import { type Config, type Database, loadConfig } from '../src/config';
+import { createScratchMysql, createScratchSqlite, type ScratchDatabase } from '../src/db/scratch-database';
+import { sqlDateParam } from '../src/db/sql-dates';
 
 const CARS = 10_000;
 const VOTES = 1_000_000;
@@ -26,6 +27,8 @@ const OWNERS = 100;
 const DAYS = 60;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Runs that cast votes (REST and tRPC). */
+const VOTE_RUNS = 2;
 const CATEGORIES = ['JDM', 'Euro', 'Muscle', 'Exotic', 'Classic', 'Hot Rod'];
 const MAKES = ['Nissan', 'Toyota', 'Mazda', 'BMW', 'Porsche', 'Chevrolet', 'Ford', 'Dodge', 'Honda', 'Subaru'];
 
@@ -37,6 +40,10 @@ interface Row {
   p99: number;
   errors: number;
   baselineRps: number;
+  baselineP99: number;
+  /** The issue's target for this row, e.g. '≥ 50%' or '≥ 2000/s', and whether it was met. */
+  target: string;
+  met: boolean;
 }
 
 /** 'YYYY-MM-DD HH:mm:ss.SSS' in UTC: what both drivers store for a datetime(3). */
@@ -185,6 +192,15 @@ interface Target {
   path: string;
   /** POST: the body for the n-th request. */
   body?: (n: number) => string;
+  /** 'rest' and 'trpc' reads are held to a share of the baseline; 'vote' to votes per second. */
+  kind: 'rest' | 'trpc' | 'vote';
+}
+
+/** The targets of the server-speed issue, per kind of call and database. */
+function targetOf(kind: Target['kind'], database: 'sqlite' | 'mysql'): { ratio?: number; rps?: number } {
+  if (kind === 'vote') return { rps: 2000 };
+  if (kind === 'trpc') return { ratio: 0.3 };
+  return { ratio: database === 'sqlite' ? 0.5 : 0.4 };
 }
 
 /** Requests sent so far, across runs: the n-th gets its own client address (and a car by n). */
@@ -224,16 +240,27 @@ async function listen(app: FastifyInstance): Promise<string> {
 
 function makeTargets(slug: string, carBase: number): Target[] {
   const voteBody = (n: number) => JSON.stringify({ carId: carBase + (n % CARS) });
-  const trpcInput = (input: unknown) => `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  // As the browser client sends them: httpBatchLink, a batch of one.
+  const trpcInput = (input: unknown) => `?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`;
   return [
-    { name: 'GET /api/cars?limit=100', method: 'GET', path: '/api/cars?limit=100' },
-    { name: 'GET /api/cars/top?period=month&limit=20', method: 'GET', path: '/api/cars/top?period=month&limit=20' },
-    { name: 'GET /api/cars/{slug}', method: 'GET', path: `/api/cars/${slug}` },
-    { name: 'GET /trpc/cars.list', method: 'GET', path: `/trpc/cars.list${trpcInput({ limit: 100 })}` },
-    { name: 'GET /trpc/cars.top', method: 'GET', path: `/trpc/cars.top${trpcInput({ period: 'month', limit: 20 })}` },
-    { name: 'GET /trpc/cars.bySlug', method: 'GET', path: `/trpc/cars.bySlug${trpcInput({ slug })}` },
-    { name: 'POST /api/votes', method: 'POST', path: '/api/votes', body: voteBody },
-    { name: 'POST /trpc/votes.cast', method: 'POST', path: '/trpc/votes.cast', body: voteBody },
+    { name: 'GET /api/cars?limit=100', method: 'GET', path: '/api/cars?limit=100', kind: 'rest' },
+    {
+      name: 'GET /api/cars/top?period=month&limit=20',
+      method: 'GET',
+      path: '/api/cars/top?period=month&limit=20',
+      kind: 'rest',
+    },
+    { name: 'GET /api/cars/{slug}', method: 'GET', path: `/api/cars/${slug}`, kind: 'rest' },
+    { name: 'GET /trpc/cars.list', method: 'GET', path: `/trpc/cars.list${trpcInput({ limit: 100 })}`, kind: 'trpc' },
+    {
+      name: 'GET /trpc/cars.top',
+      method: 'GET',
+      path: `/trpc/cars.top${trpcInput({ period: 'month', limit: 20 })}`,
+      kind: 'trpc',
+    },
+    { name: 'GET /trpc/cars.bySlug', method: 'GET', path: `/trpc/cars.bySlug${trpcInput({ slug })}`, kind: 'trpc' },
+    { name: 'POST /api/votes', method: 'POST', path: '/api/votes', body: voteBody, kind: 'vote' },
+    { name: 'POST /trpc/votes.cast', method: 'POST', path: '/trpc/votes.cast', body: voteBody, kind: 'vote' },
   ];
 }
 
@@ -248,11 +275,8 @@ interface Ready {
  * The child process: the app on a filled scratch database, and the bare-Fastify baseline answering, path by path,
  * the bytes the app answered. Prints `READY {json}` and serves until SIGTERM, then removes the database.
  */
-async function serve(kind: 'sqlite' | 'mysql'): Promise<void> {
-  const scratch =
-    kind === 'sqlite'
-      ? createScratchSqlite('curbside-bench')
-      : await createScratchMysql(process.env.BENCH_MYSQL_URL as string, 'curbside_bench');
+/** The app as production runs it behind a proxy, on `database`, with a data folder of its own. */
+function benchConfig(database: Database): { config: Config; dataDir: string } {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curbside-bench-'));
   const config: Config = {
     ...loadConfig({
@@ -263,19 +287,38 @@ async function serve(kind: 'sqlite' | 'mysql'): Promise<void> {
       LOG_LEVEL: 'silent',
       TRUST_PROXY: 'true',
     }),
-    database: scratch.database,
+    database,
   };
+  return { config, dataDir };
+}
+
+/** A scratch database, migrated and filled by this (the measuring) process, so the server starts on it fresh. */
+async function prepareDatabase(kind: 'sqlite' | 'mysql'): Promise<ScratchDatabase> {
+  const scratch =
+    kind === 'sqlite'
+      ? createScratchSqlite('curbside-bench')
+      : await createScratchMysql(process.env.BENCH_MYSQL_URL as string, 'curbside_bench');
+  const { config, dataDir } = benchConfig(scratch.database);
+  const app = await buildApp(config, { logger: false });
+  try {
+    await fill(app.services.ds, kind);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return scratch;
+}
+
+async function serve(database: Database): Promise<void> {
+  const { config, dataDir } = benchConfig(database);
   const app = await buildApp(config, { logger: false });
   const baseline = Fastify({ logger: false });
   const cleanUp = async () => {
     await baseline.close();
     await app.close();
-    await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    console.log(`filling ${CARS.toLocaleString('en-US')} cars and ${VOTES.toLocaleString('en-US')} votes…`);
-    await fill(app.services.ds, kind);
     const appUrl = await listen(app);
     const [middle] = await app.services.ds.query(`SELECT slug FROM cars WHERE slug = 'bench-car-5000'`);
     const [first] = await app.services.ds.query('SELECT MIN(id) AS id FROM cars');
@@ -297,6 +340,13 @@ async function serve(kind: 'sqlite' | 'mysql'): Promise<void> {
         handler: async (_req, reply) => reply.code(status).type('application/json; charset=utf-8').send(bytes),
       });
     }
+    // What the parent asks at the end: the peak resident set while serving, and whether the tallies match the votes.
+    let peakRss = process.memoryUsage.rss();
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    }, 50);
+    sampler.unref();
+    baseline.get('/bench/check', async () => ({ peakRssBytes: peakRss, ...(await checkTallies(app.services.ds)) }));
     const baselineUrl = await listen(baseline);
     console.log(`READY ${JSON.stringify({ ...ready, baselineUrl })}`);
   } catch (error) {
@@ -311,14 +361,72 @@ async function serve(kind: 'sqlite' | 'mysql'): Promise<void> {
   });
 }
 
+interface TallyCheck {
+  votes: number;
+  /** (car, voter) pairs with two votes inside 24 hours: votes counted twice. */
+  duplicatePairs: number;
+  /** Cars whose totalVotes differs from their vote rows, and (car, month) tallies that differ from theirs. */
+  carsOff: number;
+  monthsOff: number;
+}
+
+/** Counts the vote rows and compares them with the stored tallies the app reads. */
+async function checkTallies(ds: DataSource): Promise<TallyCheck> {
+  const month =
+    ds.options.type === 'better-sqlite3' ? 'substr(v.createdAt, 1, 7)' : "DATE_FORMAT(v.createdAt, '%Y-%m')";
+  const dayAgo = sqlDateParam(ds, new Date(Date.now() - 86_400_000));
+  const [[votes], [duplicates], [cars], [months]] = await Promise.all([
+    ds.query('SELECT COUNT(*) AS n FROM votes'),
+    ds.query(
+      `SELECT COUNT(*) AS n FROM (SELECT carId, ipHash FROM votes WHERE createdAt > ? GROUP BY carId, ipHash
+       HAVING COUNT(*) > 1) d`,
+      [dayAgo],
+    ),
+    ds.query(
+      `SELECT COUNT(*) AS n FROM cars c LEFT JOIN (SELECT carId, COUNT(*) AS n FROM votes GROUP BY carId) v
+       ON v.carId = c.id WHERE c.totalVotes <> COALESCE(v.n, 0)`,
+    ),
+    ds.query(
+      `SELECT COUNT(*) AS n FROM (SELECT v.carId, ${month} AS month, COUNT(*) AS n FROM votes v GROUP BY v.carId, ${month}) v
+       LEFT JOIN car_monthly_votes m ON m.carId = v.carId AND m.month = v.month WHERE COALESCE(m.votes, 0) <> v.n`,
+    ),
+  ]);
+  return {
+    votes: Number(votes.n),
+    duplicatePairs: Number(duplicates.n),
+    carsOff: Number(cars.n),
+    monthsOff: Number(months.n),
+  };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts the serving child for one database, measures every target and its baseline, then stops the child. */
-async function benchDatabase(label: string, kind: 'sqlite' | 'mysql'): Promise<Row[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-run.ts', 'serve', kind], {
+interface DatabaseResult {
+  rows: Row[];
+  peakRssBytes: number;
+  /** Votes answered 201 during the runs, and vote rows added meanwhile. */
+  votesAnswered: number;
+  votesStored: number;
+  tallies: TallyCheck;
+}
+
+async function benchDatabase(label: string, kind: 'sqlite' | 'mysql'): Promise<DatabaseResult> {
+  console.log(`  ${label}: filling ${CARS.toLocaleString('en-US')} cars and ${VOTES.toLocaleString('en-US')} votes…`);
+  const scratch = await prepareDatabase(kind);
+  try {
+    return await measureServer(label, scratch.database);
+  } finally {
+    await scratch.drop();
+  }
+}
+
+/** Starts the serving child on the filled database, measures every target and its baseline, then stops the child. */
+async function measureServer(label: string, database: Database): Promise<DatabaseResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-run.ts', 'serve'], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
+    env: { ...process.env, BENCH_DATABASE: JSON.stringify(database) },
   });
   const ready = await new Promise<Ready>((resolve, reject) => {
     let buffered = '';
@@ -335,13 +443,20 @@ async function benchDatabase(label: string, kind: 'sqlite' | 'mysql'): Promise<R
     });
     child.once('exit', (code) => reject(new Error(`the ${label} server stopped (${code})`)));
   });
+  const check = async (): Promise<TallyCheck & { peakRssBytes: number }> =>
+    (await fetch(`${ready.baselineUrl}/bench/check`)).json() as Promise<TallyCheck & { peakRssBytes: number }>;
   try {
     const rows: Row[] = [];
+    const before = await check();
+    let votesAnswered = 0;
     for (const [index, target] of makeTargets(ready.slug, ready.carBase).entries()) {
       const base = await measure(ready.baselineUrl, { ...target, path: `/baseline/${index}` });
       await sleep(1000);
       const result = await measure(ready.appUrl, target);
       await sleep(1000); // let the server finish what the closed connections had queued
+      if (target.kind === 'vote') votesAnswered += result['2xx'];
+      const goal = targetOf(target.kind, database.kind);
+      const ratio = result.requests.average / base.requests.average;
       const row: Row = {
         database: label,
         endpoint: target.name,
@@ -350,13 +465,27 @@ async function benchDatabase(label: string, kind: 'sqlite' | 'mysql'): Promise<R
         p99: result.latency.p99,
         errors: result.errors + result.non2xx,
         baselineRps: base.requests.average,
+        baselineP99: base.latency.p99,
+        target: goal.rps ? `≥ ${goal.rps}/s` : `≥ ${(goal.ratio ?? 0) * 100}%, p99 ≤ 3×`,
+        met:
+          result.errors + result.non2xx === 0 &&
+          (goal.rps
+            ? result.requests.average >= goal.rps
+            : ratio >= (goal.ratio ?? 0) && result.latency.p99 <= 3 * Math.max(1, base.latency.p99)),
       };
       rows.push(row);
       console.log(
         `  ${target.name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms, errors ${row.errors} (baseline ${Math.round(row.baselineRps)} req/s)`,
       );
     }
-    return rows;
+    const after = await check();
+    return {
+      rows,
+      peakRssBytes: after.peakRssBytes,
+      votesAnswered,
+      votesStored: after.votes - before.votes,
+      tallies: after,
+    };
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -366,30 +495,56 @@ async function benchDatabase(label: string, kind: 'sqlite' | 'mysql'): Promise<R
 
 function table(rows: Row[]): string {
   const lines = [
-    '| Database | Endpoint | req/s | p50 ms | p99 ms | errors | bare Fastify req/s | ratio |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Database | Endpoint | req/s | p50 ms | p99 ms | errors | bare Fastify req/s | bare p99 ms | ratio | target |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.database} | ${r.endpoint} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.baselineRps)} | ${((r.rps / r.baselineRps) * 100).toFixed(1)}% |`,
+      `| ${r.database} | ${r.endpoint} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.baselineRps)} | ${r.baselineP99} | ${((r.rps / r.baselineRps) * 100).toFixed(1)}% | ${r.target} ${r.met ? '✓' : '✗'} |`,
     );
   }
   return lines.join('\n');
 }
 
+/** The lines under the table: memory and vote exactness per database; false when a check failed. */
+function summary(label: string, result: DatabaseResult): { text: string; ok: boolean } {
+  const rssMb = result.peakRssBytes / 1024 / 1024;
+  // autocannon stops a run with up to CONNECTIONS requests in flight: the server counts them, autocannon does not.
+  const inFlight = result.votesStored - result.votesAnswered;
+  const exact =
+    inFlight >= 0 &&
+    inFlight <= VOTE_RUNS * CONNECTIONS &&
+    result.tallies.duplicatePairs === 0 &&
+    result.tallies.carsOff === 0 &&
+    result.tallies.monthsOff === 0;
+  const text = [
+    `${label}: peak resident set while serving ${rssMb.toFixed(0)} MB (target < 300 MB ${rssMb < 300 ? '✓' : '✗'})`,
+    `${label}: ${result.votesAnswered} votes answered 201 and ${inFlight} in flight when runs stopped; ` +
+      `${result.votesStored} vote rows added, ${result.tallies.duplicatePairs} counted twice; cars with ` +
+      `totalVotes ≠ their votes: ${result.tallies.carsOff}, monthly tallies ≠ their votes: ` +
+      `${result.tallies.monthsOff} (${exact ? 'every vote counted exactly once ✓' : 'MISMATCH ✗'})`,
+  ].join('\n');
+  return { text, ok: exact && rssMb < 300 };
+}
+
 async function main() {
-  const rows: Row[] = [];
-  rows.push(...(await benchDatabase('SQLite', 'sqlite')));
-  if (process.env.BENCH_MYSQL_URL) rows.push(...(await benchDatabase('MySQL/MariaDB', 'mysql')));
+  const databases: [string, DatabaseResult][] = [['SQLite', await benchDatabase('SQLite', 'sqlite')]];
+  if (process.env.BENCH_MYSQL_URL) databases.push(['MySQL/MariaDB', await benchDatabase('MySQL/MariaDB', 'mysql')]);
   else console.log('(set BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306/test to measure MySQL/MariaDB too)');
   console.log(
     `\n${CARS.toLocaleString('en-US')} cars, ${VOTES.toLocaleString('en-US')} votes; autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, ${os.cpus().length} cores\n`,
   );
+  const rows = databases.flatMap(([, result]) => result.rows);
   console.log(table(rows));
+  const summaries = databases.map(([label, result]) => summary(label, result));
+  console.log(`\n${summaries.map((s) => s.text).join('\n')}`);
+  const allMet = rows.every((r) => r.met) && summaries.every((s) => s.ok);
+  console.log(allMet ? '\nEvery target met.' : '\nSome targets missed (✗ above).');
+  process.exitCode = allMet ? 0 : 1;
 }
 
 if (process.argv[1]?.endsWith('bench-run.ts')) {
-  const mode = process.argv[2] === 'serve' ? serve(process.argv[3] === 'mysql' ? 'mysql' : 'sqlite') : main();
+  const mode = process.argv[2] === 'serve' ? serve(JSON.parse(process.env.BENCH_DATABASE as string)) : main();
   mode.catch((error) => {
     console.error(error);
     process.exit(1);

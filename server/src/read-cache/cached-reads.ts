@@ -2,8 +2,9 @@ import type { AnyTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import type { RecentVoters } from '../modules/votes/recent-voters';
+import { callProcedure } from '../rest/adapter';
 import type { AppRouter } from '../router';
-import { createCallerFactory, type Meta } from '../trpc';
+import type { Meta } from '../trpc';
 import type { CacheEntry, Encoding, ReadCache } from './read-cache';
 
 // Queries many visitors read alike declare `cache` in their meta. Both transports (the /api route and /trpc) then
@@ -48,14 +49,12 @@ export interface CachedRead {
 
 /** Every query of the router with a `cache` policy, by procedure path. */
 export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
-  const createCaller = createCallerFactory(deps.router);
   const procedures = deps.router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
   const reads = new Map<string, CachedRead>();
   for (const [procedurePath, procedure] of Object.entries(procedures)) {
     const def = procedure._def as unknown as ProcedureDef;
     const policy = def.meta?.cache;
     if (!policy || def.type !== 'query') continue;
-    const segments = procedurePath.split('.');
     const [inputSchema] = def.inputs;
     reads.set(procedurePath, {
       procedurePath,
@@ -69,9 +68,7 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
         if (policy.votesOfViewer && deps.recentVoters.includes(deps.ipHashOf(req))) return undefined;
         return deps.cache.get(`${procedurePath}:${JSON.stringify(input) ?? ''}`, async () => {
           const ctx = { ...(await deps.createContext(req, reply)), ipHash: NON_VOTER };
-          // biome-ignore lint/suspicious/noExplicitAny: walking the caller by the procedure's dotted path
-          const call = segments.reduce<any>((node, key) => node[key], createCaller(ctx));
-          const value = await call(input);
+          const value = await callProcedure(procedure, procedurePath, ctx, input);
           return { value, tags: policy.tags(value as never) };
         });
       },

@@ -91,6 +91,22 @@ describe('POST /api/votes', () => {
     expect((await visitor().get(`/api/cars/${car.slug}`)).body.totalVotes).toBe(30);
   });
 
+  it('counts a burst of votes over several cars exactly once per visitor and car, tallies included', async () => {
+    const ds = t.app.services.ds;
+    const cars = await Promise.all(Array.from({ length: 5 }, () => makeCar(ds)));
+    const voters = Array.from({ length: 20 }, () => visitor());
+    // Every visitor votes twice for every car, all at once: 200 requests, 100 of which may count.
+    const calls = voters.flatMap((voter) => cars.flatMap((car) => [car, car].map(() => ({ voter, car }))));
+    const answers = await Promise.all(calls.map(({ voter, car }) => voter.post('/api/votes', { carId: car.id })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(100);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(100);
+    for (const car of cars) {
+      const stored = carSchema.parse((await visitor().get(`/api/cars/${car.slug}`)).body);
+      expect([stored.totalVotes, stored.lastMonthVotes]).toEqual([20, 20]);
+      expect(await ds.getRepository(VoteEntity).countBy({ carId: car.id })).toBe(20);
+    }
+  });
+
   it('answers 404 "Car not found" for a missing car and 400 for a bad id', async () => {
     const missing = await visitor().post('/api/votes', { carId: 999_999 });
     expect(missing.status).toBe(404);
