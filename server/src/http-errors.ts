@@ -19,9 +19,23 @@ export interface ErrorAnswer {
   };
 }
 
+/** An answer lists at most this many problems: a body of 60,000 bad entries must not get a 3 MB answer. */
+export const MAX_LISTED_ISSUES = 20;
+/** A field name a client made up (a key of additionalSpecs) is cut to this many characters in the answer. */
+const MAX_PATH_SEGMENT = 40;
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((segment) => {
+      const name = String(segment);
+      return name.length > MAX_PATH_SEGMENT ? `${name.slice(0, MAX_PATH_SEGMENT)}…` : name;
+    })
+    .join('.');
+}
+
 /** "email: Please enter a valid email address" — the first problem, naming the field. */
 export function describeZodError(error: ZodError): { message: string; issues: { path: string; message: string }[] } {
-  const issues = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  const issues = error.issues.slice(0, MAX_LISTED_ISSUES).map((i) => ({ path: fieldPath(i.path), message: i.message }));
   const first = issues[0];
   const message = !first ? 'Invalid input' : first.path ? `${first.path}: ${first.message}` : first.message;
   return { message, issues };

@@ -19,7 +19,7 @@ export const subscribeInputSchema = z.object({
   source: z
     .string()
     .trim()
-    .regex(/^[a-z0-9_-]{1,40}$/)
+    .regex(/^[a-z0-9_-]{1,40}$/, MESSAGES.validation.newsletterSourceInvalid)
     .default('footer'),
 });
 export type SubscribeInput = z.infer<typeof subscribeInputSchema>;

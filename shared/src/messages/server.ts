@@ -34,6 +34,8 @@ export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   tooManyRequests: 'Too many requests. Please try again later.',
   imageOnly: 'Please upload an image file',
+  /** A multipart body that cannot be read (cut off, or not multipart at all despite its content type). */
+  uploadMalformed: 'The upload was incomplete or malformed. Please try again.',
   fileTooLarge: (maxMegabytes: number) => `The file is too large (maximum ${maxMegabytes}MB)`,
   newsletterFailed: 'Failed to subscribe. Please try again.',
   internal: 'Something went wrong. Please try again later.',

@@ -83,4 +83,5 @@ export const VALIDATION_MESSAGES = {
   tooLong: (max: number) => `Must be ${max} characters or fewer`,
   invalidId: 'Invalid id',
   atLeastOneField: 'Nothing to update',
+  newsletterSourceInvalid: 'The sign-up source must be 1 to 40 lower-case letters, digits, dashes or underscores',
 } as const;

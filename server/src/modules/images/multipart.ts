@@ -3,7 +3,9 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { MESSAGES } from '@curbside/shared';
 import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../../errors';
 
 export interface ReceivedUpload {
   /** Temp file holding the named file field, or null when none was sent. */
@@ -50,7 +52,10 @@ export async function receiveUpload(
     }
   } catch (error) {
     await result.cleanup();
-    throw error;
+    // @fastify/multipart's own refusals (limits 413, not multipart 406) carry their status; the parser's (a body cut
+    // off or not multipart at all despite its content type) do not, and would answer 500.
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new DomainError('BAD_REQUEST', MESSAGES.server.uploadMalformed);
   }
   return result;
 }

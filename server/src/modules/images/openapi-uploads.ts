@@ -1,4 +1,6 @@
+import { carImageSchema, userSchema } from '@curbside/shared';
 import type { OpenAPIObject } from 'trpc-to-openapi';
+import { type ZodType, z } from 'zod';
 
 // The multipart uploads are plain Fastify routes (tRPC procedures take JSON), so they are added to the generated
 // OpenAPI document here, next to the routes they describe (upload-routes.ts).
@@ -19,6 +21,12 @@ const uploadErrors = {
   '415': error('The file is not an image (decided by its bytes)'),
 };
 const adminErrors = { '403': error('Not an admin') };
+
+/** The JSON schema of an answer, as the generated operations write theirs (OpenAPI 3.1 is JSON Schema 2020-12). */
+function answerSchema(schema: ZodType): object {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output' });
+  return rest;
+}
 
 type Field = { type: 'string' | 'integer' | 'boolean'; format?: string; enum?: string[]; default?: unknown };
 
@@ -43,7 +51,11 @@ const OPERATIONS: MultipartOperation[] = [
     summary: 'Add a photo to a car (owner or admin); JPEG, PNG, WebP, AVIF, HEIC or GIF up to 50 MB',
     fields: { image: imageFile, carId: { type: 'integer' }, isPrimary: { type: 'boolean', default: false } },
     required: ['image', 'carId'],
-    success: { status: '201', description: 'The stored image with its responsive variants' },
+    success: {
+      status: '201',
+      description: 'The stored image with its responsive variants',
+      schema: answerSchema(carImageSchema),
+    },
     errors: { '403': error('Not the owner of the car'), '404': error('No such car') },
   },
   {
@@ -53,7 +65,7 @@ const OPERATIONS: MultipartOperation[] = [
     summary: 'Set the profile picture (an image up to 2 MB)',
     fields: { profilePicture: imageFile },
     required: ['profilePicture'],
-    success: { status: '200', description: 'The user with the new picture' },
+    success: { status: '200', description: 'The user with the new picture', schema: answerSchema(userSchema) },
   },
   {
     path: '/products/upload-image',
