@@ -6,9 +6,17 @@ import type { CachedReadPolicy } from './cached-reads';
 
 export const carTag = (carId: number) => `car:${carId}`;
 export const LEADERBOARD_TAG = 'leaderboard';
+/** Anything counting votes site-wide (the home page counters). */
+export const VOTES_TAG = 'votes';
 
 /** The tags a counted vote for `carId` invalidates. */
-export const voteTags = (carId: number) => [carTag(carId), LEADERBOARD_TAG];
+export const voteTags = (carId: number) => [carTag(carId), LEADERBOARD_TAG, VOTES_TAG];
+
+/** The same for everyone, changed only by writes other than votes (settings, ads, events, merchandise). */
+export const sharedCache: CachedReadPolicy = { tags: () => [] };
+
+/** Site counters, which every vote moves. */
+export const statsCache: CachedReadPolicy = { tags: () => [VOTES_TAG] };
 
 /** One car (its tallies and hasVoted inside). */
 export const carCache: CachedReadPolicy = {

@@ -1,5 +1,6 @@
 import { advertisementListSchema } from '@curbside/shared';
 import { z } from 'zod';
+import { sharedCache } from '../../read-cache/tags';
 import { publicProcedure, router } from '../../trpc';
 import { listActiveAds } from './active-ads';
 
@@ -9,6 +10,7 @@ export const adsRouter = router({
   active: publicProcedure
     .meta({
       openapi: { method: 'GET', path: '/advertisements/active', tags, protect: false, summary: 'Ads live today' },
+      cache: sharedCache,
     })
     .input(z.void())
     .output(advertisementListSchema)

@@ -1,5 +1,6 @@
 import { eventListSchema } from '@curbside/shared';
 import { z } from 'zod';
+import { sharedCache } from '../../read-cache/tags';
 import { publicProcedure, router } from '../../trpc';
 import { listUpcomingEvents } from './upcoming-events';
 
@@ -7,7 +8,10 @@ const tags = ['events'];
 
 export const eventsRouter = router({
   upcoming: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/events/upcoming', tags, protect: false, summary: 'Upcoming car meets' } })
+    .meta({
+      openapi: { method: 'GET', path: '/events/upcoming', tags, protect: false, summary: 'Upcoming car meets' },
+      cache: sharedCache,
+    })
     .input(z.void())
     .output(eventListSchema)
     .query(({ ctx }) => listUpcomingEvents(ctx.services.ds)),

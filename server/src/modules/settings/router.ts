@@ -1,5 +1,6 @@
 import { siteSettingsSchema } from '@curbside/shared';
 import { z } from 'zod';
+import { sharedCache } from '../../read-cache/tags';
 import { publicProcedure, router } from '../../trpc';
 
 const tags = ['site settings'];
@@ -9,6 +10,7 @@ export const settingsRouter = router({
   get: publicProcedure
     .meta({
       openapi: { method: 'GET', path: '/site-settings', tags, protect: false, summary: 'Site modes and messages' },
+      cache: sharedCache,
     })
     .input(z.void())
     .output(siteSettingsSchema)

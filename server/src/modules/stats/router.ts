@@ -1,5 +1,6 @@
 import { siteStatsSchema } from '@curbside/shared';
 import { z } from 'zod';
+import { statsCache } from '../../read-cache/tags';
 import { publicProcedure, router } from '../../trpc';
 import { siteStats } from './site-stats';
 
@@ -7,6 +8,7 @@ export const statsRouter = router({
   site: publicProcedure
     .meta({
       openapi: { method: 'GET', path: '/stats', tags: ['stats'], protect: false, summary: 'Home page counters' },
+      cache: statsCache,
     })
     .input(z.void())
     .output(siteStatsSchema)

@@ -20,7 +20,7 @@ const MAX_BATCH = 200;
  * Batches written at once. SQLite writes one at a time anyway; on MySQL several transactions in flight let InnoDB
  * flush their commits to disk together (one fsync for several batches), while the car-row locks keep them exact.
  */
-const WRITERS = { sqlite: 1, mysql: 4 };
+const WRITERS = { sqlite: 1, mysql: 2 };
 
 interface PendingVote {
   carId: number;
