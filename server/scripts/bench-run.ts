@@ -20,17 +20,15 @@ import { buildApp } from '../src/app';
 import { type Config, type Database, loadConfig } from '../src/config';
 import { createScratchMysql, createScratchSqlite, type ScratchDatabase } from '../src/db/scratch-database';
 import { sqlDateParam } from '../src/db/sql-dates';
+import { fillShowcase, type ShowcaseSizes } from './showcase-data';
 
-const CARS = 10_000;
-const VOTES = 1_000_000;
-const OWNERS = 100;
-const DAYS = 60;
+/** What the bench fills: the scale the issue measures at. */
+const SIZES: ShowcaseSizes = { cars: 10_000, votes: 1_000_000, owners: 100, days: 60 };
+const { cars: CARS, votes: VOTES } = SIZES;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Runs that cast votes (REST and tRPC). */
 const VOTE_RUNS = 2;
-const CATEGORIES = ['JDM', 'Euro', 'Muscle', 'Exotic', 'Classic', 'Hot Rod'];
-const MAKES = ['Nissan', 'Toyota', 'Mazda', 'BMW', 'Porsche', 'Chevrolet', 'Ford', 'Dodge', 'Honda', 'Subaru'];
 
 interface Row {
   database: string;
@@ -44,146 +42,6 @@ interface Row {
   /** The issue's target for this row, e.g. '≥ 50%' or '≥ 2000/s', and whether it was met. */
   target: string;
   met: boolean;
-}
-
-/** 'YYYY-MM-DD HH:mm:ss.SSS' in UTC: what both drivers store for a datetime(3). */
-const sqlDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
-
-async function insertRows(ds: DataSource, table: string, columns: string[], rows: unknown[][], batch: number) {
-  for (let i = 0; i < rows.length; i += batch) {
-    const chunk = rows.slice(i, i + batch);
-    const tuple = `(${columns.map(() => '?').join(', ')})`;
-    await ds.query(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`,
-      chunk.flat(),
-    );
-  }
-}
-
-export async function fill(ds: DataSource, kind: 'sqlite' | 'mysql'): Promise<void> {
-  const started = Date.now();
-  const now = Date.now();
-  const owners = Array.from({ length: OWNERS }, (_, i) => [
-    `bench-owner-${i}@example.com`,
-    `owner${i}`,
-    `owner${i}`,
-    `Owner ${i}`,
-    'x',
-    i % 3 === 0 ? 'owner' : 'user',
-    'Builds cars on weekends.',
-  ]);
-  await insertRows(
-    ds,
-    'users',
-    ['email', 'username', 'usernameKey', 'name', 'passwordHash', 'role', 'bio'],
-    owners,
-    100,
-  );
-  const [firstOwner] = await ds.query('SELECT MIN(id) AS id FROM users');
-  const ownerBase = Number(firstOwner.id);
-
-  const story =
-    'A well-kept street car with a long story of weekend meets, track days and careful restoration. '.repeat(3);
-  const cars = Array.from({ length: CARS }, (_, i) => [
-    `bench-car-${i}`,
-    MAKES[i % MAKES.length],
-    `Model ${i}`,
-    1970 + (i % 50),
-    CATEGORIES[i % CATEGORIES.length],
-    story,
-    'Overview of the build.',
-    `Owner ${i % OWNERS}`,
-    ownerBase + (i % OWNERS),
-    JSON.stringify({ engine: 'V8', horsepower: 300 + (i % 400), modified: i % 2 === 0 }),
-    1,
-    i % 50 === 0 ? 1 : 0,
-    sqlDate(new Date(now - (CARS - i) * 60_000)),
-  ]);
-  await insertRows(
-    ds,
-    'cars',
-    [
-      'slug',
-      'make',
-      'model',
-      'year',
-      'category',
-      'story',
-      'specs',
-      'ownerName',
-      'ownerId',
-      'additionalSpecs',
-      'legalAgreement',
-      'featured',
-      'createdAt',
-    ],
-    cars,
-    500,
-  );
-  const [firstCar] = await ds.query('SELECT MIN(id) AS id FROM cars');
-  const carBase = Number(firstCar.id);
-
-  const images: unknown[][] = [];
-  for (let i = 0; i < CARS; i++) {
-    for (const n of [0, 1]) {
-      const key = `bench/${i}/${n}.jpg`;
-      const variants = JSON.stringify({
-        w400: `/api/file/${key}.w400.webp`,
-        w800: `/api/file/${key}.w800.webp`,
-        w1600: `/api/file/${key}.w1600.webp`,
-      });
-      images.push([carBase + i, key, `/api/file/${key}`, 1600, 1067, variants, n === 0 ? 1 : 0, 1, 250_000, n]);
-    }
-  }
-  await insertRows(
-    ds,
-    'car_images',
-    [
-      'carId',
-      'storageKey',
-      'url',
-      'width',
-      'height',
-      'variants',
-      'isPrimary',
-      'isAdminUploaded',
-      'fileSize',
-      'sortOrder',
-    ],
-    images,
-    500,
-  );
-
-  // Votes: popular cars get most of them (squared uniform), spread evenly over the last DAYS days.
-  let seed = 42;
-  const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
-  const span = DAYS * 86_400_000;
-  // Rows per INSERT: SQLite binds at most 32,766 parameters per statement.
-  const voteBatch = kind === 'sqlite' ? 10_000 : 5_000;
-  for (let i = 0; i < VOTES; i += voteBatch) {
-    const rows: unknown[][] = [];
-    for (let j = i; j < Math.min(VOTES, i + voteBatch); j++) {
-      const car = carBase + Math.floor(CARS * random() ** 2);
-      rows.push([car, `bench-${j.toString(36)}`, sqlDate(new Date(now - span + Math.floor((j / VOTES) * span)))]);
-    }
-    await insertRows(ds, 'votes', ['carId', 'ipHash', 'createdAt'], rows, voteBatch);
-  }
-
-  // The stored tallies, as the votes service keeps them.
-  await ds.query('UPDATE cars SET totalVotes = (SELECT COUNT(*) FROM votes v WHERE v.carId = cars.id)');
-  const month = kind === 'sqlite' ? 'substr(createdAt, 1, 7)' : "DATE_FORMAT(createdAt, '%Y-%m')";
-  await ds.query(
-    `INSERT INTO car_monthly_votes (carId, month, votes) SELECT carId, ${month}, COUNT(*) FROM votes GROUP BY carId, ${month}`,
-  );
-  await ds.query(
-    'INSERT INTO vote_limits (carId, ipHash, lastVotedAt) SELECT carId, ipHash, MAX(createdAt) FROM votes WHERE createdAt >= ? GROUP BY carId, ipHash',
-    [sqlDate(new Date(now - 86_400_000))],
-  );
-  if (kind === 'sqlite') await ds.query('ANALYZE');
-  console.log(`  filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 interface Target {
@@ -301,7 +159,7 @@ async function prepareDatabase(kind: 'sqlite' | 'mysql'): Promise<ScratchDatabas
   const { config, dataDir } = benchConfig(scratch.database);
   const app = await buildApp(config, { logger: false });
   try {
-    await fill(app.services.ds, kind);
+    await fillShowcase(app.services.ds, kind, SIZES);
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

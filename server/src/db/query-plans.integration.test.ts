@@ -1,0 +1,99 @@
+import type { Logger } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillShowcase } from '../../scripts/showcase-data';
+import { startTestApp, type TestApp } from '../../test/app';
+import { HttpClient } from '../../test/http';
+import { dialectOf } from './data-source';
+
+// The hot reads on a database of some size: every SELECT they run, as captured from the app itself, is planned by
+// the database with an index, never a full scan of a table. Run on SQLite and MariaDB (each plans for itself).
+
+/**
+ * Queries that read whole tables by nature: a contains-search ('%text%') cannot use a B-tree index (a full-text
+ * index would), and the home page's site counters add up every car and every print sold (answered from the read
+ * cache, so computed once per cache lifetime or vote, not per visitor).
+ */
+const MAY_SCAN = [/ LIKE /i, /SUM\(totalVotes\)/, /SUM\(i\.quantity\)/];
+
+let t: TestApp;
+const captured = new Map<string, unknown[]>();
+
+beforeAll(async () => {
+  t = await startTestApp({ TRUST_PROXY: 'true' });
+  const ds = t.app.services.ds;
+  await fillShowcase(ds, dialectOf(ds) === 'sqlite' ? 'sqlite' : 'mysql', {
+    cars: 10_000,
+    votes: 300_000,
+    owners: 1_000,
+    days: 365,
+  });
+  await t.app.services.recentVoters.refresh();
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Runs `calls` with the app's query logger replaced by one that keeps every SELECT (and its parameters). */
+async function captureSelects(calls: () => Promise<void>): Promise<void> {
+  const ds = t.app.services.ds;
+  const original = ds.logger;
+  const capture: Partial<Logger> = {
+    logQuery(query, parameters) {
+      if (/^\s*SELECT/i.test(query)) captured.set(query, parameters ?? []);
+    },
+  };
+  Object.assign(ds, { logger: { ...original, ...capture, logQuery: capture.logQuery } });
+  try {
+    await calls();
+  } finally {
+    Object.assign(ds, { logger: original });
+  }
+}
+
+/** The plan's steps that read a whole table. */
+async function fullScans(query: string, parameters: unknown[]): Promise<string[]> {
+  const ds = t.app.services.ds;
+  if (dialectOf(ds) === 'sqlite') {
+    const plan: { detail: string }[] = await ds.query(`EXPLAIN QUERY PLAN ${query}`, parameters);
+    // "SCAN cars" reads every row; "SCAN cars USING INDEX …" walks an index in order; subqueries are listed apart.
+    return plan.map((step) => step.detail).filter((detail) => /^SCAN \S+$/.test(detail));
+  }
+  const plan: { table: string; type: string | null }[] = await ds.query(`EXPLAIN ${query}`, parameters);
+  return plan.filter((step) => step.type === 'ALL' && !step.table.startsWith('<')).map((step) => `${step.table}: ALL`);
+}
+
+describe('query plans of the hot reads', () => {
+  it('use an index for every SELECT of the gallery, leaderboard, car page, vote and counters', async () => {
+    const [car] = await t.app.services.ds.query(`SELECT id, slug FROM cars WHERE slug = 'bench-car-5000'`);
+    const voter = new HttpClient(t.baseUrl, { 'x-forwarded-for': '203.0.113.9' });
+    await captureSelects(async () => {
+      const reads = [
+        '/api/cars?limit=100',
+        '/api/cars?limit=12&offset=24',
+        '/api/cars?featured=true&limit=12',
+        '/api/cars?category=JDM&limit=12',
+        '/api/cars/top?period=month&limit=20',
+        '/api/cars/top?period=all&limit=20',
+        `/api/cars/${car.slug}`,
+        `/api/cars/by-id/${car.id}`,
+        '/api/cars/search?q=nissan',
+        '/api/stats',
+      ];
+      expect((await voter.post('/api/votes', { carId: Number(car.id) })).status).toBe(201);
+      // The voter's own answers (hasVoted read from vote_limits), then everyone's from a cold cache.
+      for (const read of reads) expect((await voter.get(read)).status).toBe(200);
+      t.app.services.readCache.clear();
+      for (const read of reads) expect((await new HttpClient(t.baseUrl).get(read)).status).toBe(200);
+      await t.app.services.recentVoters.refresh();
+    });
+    expect(captured.size).toBeGreaterThan(10);
+
+    const scanning: string[] = [];
+    for (const [query, parameters] of captured) {
+      if (MAY_SCAN.some((pattern) => pattern.test(query))) continue;
+      const scans = await fullScans(query, parameters);
+      if (scans.length > 0) scanning.push(`${scans.join(', ')} in ${query.replace(/\s+/g, ' ')}`);
+    }
+    expect(scanning).toEqual([]);
+  });
+});
