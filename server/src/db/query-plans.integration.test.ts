@@ -37,12 +37,13 @@ afterAll(async () => {
 async function captureSelects(calls: () => Promise<void>): Promise<void> {
   const ds = t.app.services.ds;
   const original = ds.logger;
-  const capture: Partial<Logger> = {
-    logQuery(query, parameters) {
-      if (/^\s*SELECT/i.test(query)) captured.set(query, parameters ?? []);
+  // The app's own logger for everything else (its methods live on its prototype).
+  const capturing: Logger = Object.assign(Object.create(original), {
+    logQuery(query: string, parameters?: unknown) {
+      if (/^\s*SELECT/i.test(query)) captured.set(query, Array.isArray(parameters) ? parameters : []);
     },
-  };
-  Object.assign(ds, { logger: { ...original, ...capture, logQuery: capture.logQuery } });
+  });
+  Object.assign(ds, { logger: capturing });
   try {
     await calls();
   } finally {
