@@ -26,9 +26,23 @@ function expandIPv6(ip: string): string[] {
   return [...headParts, ...Array(missing).fill('0'), ...tailParts].map((p) => p.toLowerCase().replace(/^0+(?=.)/, ''));
 }
 
+/** Hashes of addresses seen lately: a visitor's page makes several calls, each needing its hash. */
+const recentHashes = new Map<string, string>();
+const RECENT_HASHES = 10_000;
+let recentHashesSecret = '';
+
 /** A keyed hash, so the stored value reveals no address even to someone holding the database. */
 export function hashIp(ip: string, secret: string): string {
-  return createHmac('sha256', secret)
+  if (secret !== recentHashesSecret) {
+    recentHashes.clear();
+    recentHashesSecret = secret;
+  }
+  const known = recentHashes.get(ip);
+  if (known !== undefined) return known;
+  const hash = createHmac('sha256', secret)
     .update(`ip:${ipLimitKey(ip)}`)
     .digest('hex');
+  if (recentHashes.size >= RECENT_HASHES) recentHashes.delete(recentHashes.keys().next().value as string);
+  recentHashes.set(ip, hash);
+  return hash;
 }

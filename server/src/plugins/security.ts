@@ -37,8 +37,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
   });
-  app.addHook('onRequest', async (_req, reply) => {
+  app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
+    done();
   });
 
   app.addHook('onRequest', async (req, reply) => {

@@ -59,14 +59,18 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
     reads.set(procedurePath, {
       procedurePath,
       async answer(req, reply, rawInput) {
+        if (policy.votesOfViewer && deps.recentVoters.includes(deps.ipHashOf(req))) return undefined;
+        // Keyed by the input as sent: a hit needs no parsing, and only inputs that parse are ever stored.
+        const key = `${procedurePath}:${JSON.stringify(rawInput) ?? ''}`;
+        const hit = deps.cache.peek(key);
+        if (hit) return hit;
         let input: unknown;
         if (inputSchema) {
           const parsed = inputSchema.safeParse(rawInput);
           if (!parsed.success) return undefined;
           input = parsed.data;
         }
-        if (policy.votesOfViewer && deps.recentVoters.includes(deps.ipHashOf(req))) return undefined;
-        return deps.cache.get(`${procedurePath}:${JSON.stringify(input) ?? ''}`, async () => {
+        return deps.cache.get(key, async () => {
           const ctx = { ...(await deps.createContext(req, reply)), ipHash: NON_VOTER };
           const value = await callProcedure(procedure, procedurePath, ctx, input);
           return { value, tags: policy.tags(value as never) };
@@ -164,14 +168,14 @@ export function registerCacheInvalidation(app: FastifyInstance, router: AppRoute
       .filter((meta) => meta?.invalidatesPrecisely && meta.openapi)
       .map((meta) => `/api${meta?.openapi?.path}`),
   );
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400) {
-      return payload;
+      return done(null, payload);
     }
     const path = req.url.split('?')[0] ?? '';
     const trpcPaths = path.startsWith('/trpc/') ? path.slice('/trpc/'.length).split(',') : undefined;
     const isPrecise = trpcPaths ? trpcPaths.every((p) => precise.has(p)) : preciseRestUrls.has(path);
     if (!isPrecise) cache.clear();
-    return payload;
+    done(null, payload);
   });
 }

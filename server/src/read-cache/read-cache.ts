@@ -66,6 +66,12 @@ export class ReadCache {
     return this.entries.size;
   }
 
+  /** The entry for `key` when it is cached and fresh. */
+  peek(key: string): CacheEntry | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expiresAt > this.now() ? hit : undefined;
+  }
+
   /**
    * The entry for `key`, building it with `load` on a miss. Concurrent misses share one build. A build that overlaps
    * an invalidation of one of its tags still answers its callers but is not kept, so nothing stale is stored.
