@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp';
 
 // Demo pictures drawn as SVG and rasterised with sharp: a sky, a road and a stylised car in the car's colour.
 // Kept deliberately simple so the whole demo set renders in a few seconds on two cores.
@@ -149,6 +149,7 @@ export async function writeSvgImage(
 ): Promise<WrittenImage> {
   const file = path.join(uploadsDir, ...key.split('/'));
   await mkdir(path.dirname(file), { recursive: true });
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const jpeg = await sharp(data, raw).jpeg({ quality: 82, mozjpeg: false }).toBuffer();

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, MESSAGES } from '@curbside/shared';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { DomainError } from '../../errors';
+import { loadSharp } from '../../lib/sharp';
 import { fileUrl, type Storage } from '../../lib/storage';
 
 // Every uploaded picture is decoded and re-encoded here, so no byte the sender chose survives: the EXIF orientation
@@ -34,6 +35,7 @@ const unsupported = () => new DomainError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.ser
 async function inspect(file: string): Promise<void> {
   let meta: Metadata;
   try {
+    const sharp = await loadSharp();
     meta = await sharp(file, { limitInputPixels: false }).metadata();
   } catch {
     throw unsupported();
@@ -48,8 +50,8 @@ async function inspect(file: string): Promise<void> {
 }
 
 /** A decoder for the file, oriented upright; a corrupt body fails with 415 when encoded. */
-const decode = (file: string) =>
-  sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).rotate();
+const decode = async (file: string) =>
+  (await loadSharp())(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).rotate();
 
 async function encodeOrRefuse<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -85,7 +87,8 @@ export async function storeCarPhoto(storage: Storage, file: string, carId: numbe
   await inspect(file);
   const base = `cars/${carId}/${randomUUID()}`;
   const { original, info, variants } = await encodeOrRefuse(async () => {
-    const { data, info } = await decode(file)
+    const sharp = await loadSharp();
+    const { data, info } = await (await decode(file))
       .resize({ width: ORIGINAL_MAX_SIDE, height: ORIGINAL_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 85, mozjpeg: true })
@@ -118,8 +121,11 @@ export async function storeCarPhoto(storage: Storage, file: string, carId: numbe
 export async function storeAvatar(storage: Storage, file: string, userId: number): Promise<StoredImage> {
   await inspect(file);
   const key = `avatars/${userId}/${randomUUID()}.webp`;
-  const bytes = await encodeOrRefuse(() =>
-    decode(file).resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover' }).webp({ quality: 82 }).toBuffer(),
+  const bytes = await encodeOrRefuse(async () =>
+    (await decode(file))
+      .resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer(),
   );
   await putAll(storage, [[key, bytes]]);
   return {
@@ -137,8 +143,8 @@ export async function storeAvatar(storage: Storage, file: string, userId: number
 export async function storeSiteImage(storage: Storage, file: string, folder: 'products' | 'ads'): Promise<StoredImage> {
   await inspect(file);
   const key = `${folder}/${randomUUID()}.webp`;
-  const { data, info } = await encodeOrRefuse(() =>
-    decode(file)
+  const { data, info } = await encodeOrRefuse(async () =>
+    (await decode(file))
       .resize({ width: SITE_IMAGE_MAX_SIDE, height: SITE_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 85 })
       .toBuffer({ resolveWithObject: true }),

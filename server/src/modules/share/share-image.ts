@@ -1,7 +1,7 @@
 import { isShareableImage, LIMITS, primaryImage } from '@curbside/shared';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
+import { loadSharp } from '../../lib/sharp';
 import type { Storage } from '../../lib/storage';
 import { CarEntity } from '../cars/car.entity';
 import { CarImageEntity } from '../images/car-image.entity';
@@ -19,6 +19,7 @@ async function renderPreview(storage: Storage, image: CarImageEntity): Promise<B
   if (cached) return streamToBuffer(cached.body);
   const original = await storage.get(image.storageKey);
   if (!original) return null;
+  const sharp = await loadSharp();
   const jpeg = await sharp(await streamToBuffer(original.body))
     .rotate()
     .resize(WIDTH, HEIGHT, { fit: 'cover', position: 'attention' })
@@ -31,9 +32,11 @@ async function renderPreview(storage: Storage, image: CarImageEntity): Promise<B
 let placeholder: Promise<Buffer> | null = null;
 /** A plain dark card for a car without a usable photo. */
 function placeholderPreview(): Promise<Buffer> {
-  placeholder ??= sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#1f1f1f' } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  placeholder ??= loadSharp().then((sharp) =>
+    sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#1f1f1f' } })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
   return placeholder;
 }
 
