@@ -2,13 +2,19 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
-import { createContext, viewerIpHash } from './context';
-import { createDataSource } from './db/data-source';
+import { type Context, createContext, viewerIpHash } from './context';
+import { createDataSource, startStatementTimeouts } from './db/data-source';
 import { runMigrations } from './db/migrate';
-import { toErrorAnswer } from './http-errors';
+import { INTERNAL_ERROR_MESSAGE, toErrorAnswer } from './http-errors';
 import { type Mailer, OutboxMailer, SmtpMailer } from './lib/mailer';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerUploadRoutes } from './modules/images/upload-routes';
@@ -17,11 +23,13 @@ import { stripeWebhookPlugin } from './modules/payments/webhook-route';
 import { registerShareImageRoute } from './modules/share/share-image';
 import { registerClient } from './plugins/client';
 import { registerCompression } from './plugins/compression';
+import { registerGracefulClose } from './plugins/graceful-close';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { cachedReads, registerCacheInvalidation, registerTrpcCachedRoutes } from './read-cache/cached-reads';
 import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
+import { registerTrpcMutationRoutes } from './rest/trpc-mutations';
 import { type AppRouter, appRouter } from './router';
 import { ensureSiteSettings, seedDemoData } from './seed/demo';
 import { createServices, type Services } from './services';
@@ -49,7 +57,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
+    return503OnClosing: false, // answered by registerGracefulClose, with the usual message
   });
+  registerGracefulClose(app);
   // text/plain is what a cross-site HTML form can send without a preflight; no JSON endpoint accepts it.
   app.removeContentTypeParser('text/plain');
 
@@ -86,15 +97,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const makeContext = (req: Parameters<typeof createContext>[0], reply: Parameters<typeof createContext>[1]) =>
     createContext(req, reply, config, services);
 
+  /** Headers of a tRPC answer: what the procedure set, and Retry-After on a throttled call. */
+  const trpcHeaders = (ctx: Context | undefined, errors: unknown[]): Record<string, string> => {
+    const retry = errors.map((e) => toErrorAnswer(e).body.retryAfterSeconds).find(Boolean);
+    return { ...(ctx?.http.headers ?? {}), ...(retry ? { 'retry-after': String(retry) } : {}) };
+  };
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
     router: appRouter,
     createContext: ({ req, res }) => makeContext(req, res),
-    responseMeta: ({ ctx, errors }) => {
-      const retry = errors.map((e) => toErrorAnswer(e).body.retryAfterSeconds).find(Boolean);
-      return { headers: { ...(ctx?.http.headers ?? {}), ...(retry ? { 'retry-after': String(retry) } : {}) } };
-    },
+    responseMeta: ({ ctx, errors }) => ({ headers: trpcHeaders(ctx, errors) }),
   };
   await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
+  await registerTrpcMutationRoutes(app, {
+    router: appRouter,
+    createContext: makeContext,
+    headersFor: (ctx, errors) => trpcHeaders(ctx, errors),
+  });
 
   const reads = cachedReads({
     router: appRouter,
@@ -117,12 +135,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 async function openDatabase(config: Config, app: FastifyInstance): Promise<DataSource> {
-  const ds = await createDataSource(config.database);
+  const ds = await createDataSource(config.database, { timeouts: config.databaseTimeouts });
   await ds.initialize();
   app.addHook('onClose', async () => {
     if (ds.isInitialized) await ds.destroy();
   });
   await runMigrations(ds);
+  startStatementTimeouts(ds);
   return ds;
 }
 
@@ -140,4 +159,20 @@ async function prepareData(app: FastifyInstance, ds: DataSource, config: Config,
     const outcome = await services.accounts.ensureAdmin(config.admin.email, config.admin.password);
     app.log.info({ email: config.admin.email, outcome }, 'admin account from ADMIN_EMAIL');
   }
+}
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's frameworkErrors). Fastify's own answers repeat
+ * the whole address in the message, up to the 16 KB header limit: answer a short message of the usual shape instead.
+ */
+function answerFrameworkError(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply
+      .code(400)
+      .send({ message: 'The address is not valid: it has a malformed %-escape.', code: 'BAD_REQUEST' });
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).send({ message: 'The address is too long.', code: 'URI_TOO_LONG' });
+  }
+  return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_SERVER_ERROR' });
 }

@@ -64,7 +64,7 @@ describe('ReadCache', () => {
 
   it('rebuilds an answer once its time to live has passed', async () => {
     let now = 1_000;
-    const cache = new ReadCache(() => now);
+    const cache = new ReadCache({ now: () => now });
     let builds = 0;
     const load = async () => ({ value: ++builds, tags: [] });
     expect((await cache.get('k', load)).value).toBe(1);
@@ -72,6 +72,19 @@ describe('ReadCache', () => {
     expect((await cache.get('k', load)).value).toBe(1);
     now += 1;
     expect((await cache.get('k', load)).value).toBe(2);
+  });
+
+  it('stays within its memory budget, dropping the oldest answers first', async () => {
+    const cache = new ReadCache({ maxBytes: 1_000 });
+    const answer = (n: number) => async () => ({ value: 'x'.repeat(100 + n), tags: [] });
+    for (let n = 0; n < 3; n++) await cache.get(`k${n}`, answer(n));
+    expect(cache.size).toBe(2);
+    expect(cache.peek('k0')).toBeUndefined();
+    expect(cache.peek('k2')).toBeDefined();
+    const huge = await cache.get('huge', async () => ({ value: 'x'.repeat(5_000), tags: [] }));
+    expect(huge.value).toHaveLength(5_000);
+    expect(cache.peek('huge')).toBeUndefined();
+    expect(cache.size).toBe(2);
   });
 
   it('keeps no failed build: the next reader tries again', async () => {

@@ -7,7 +7,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // in any case, so a change made through another app server shows here within READ_CACHE_TTL_MS.
 
 export const READ_CACHE_TTL_MS = 5_000;
-const MAX_ENTRIES = 2_000;
+/** What the cache may hold, estimated from each answer's JSON size; the oldest answers go first. */
+export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** An answer in memory (objects, serialized and compressed forms) takes a few times its JSON. */
+const BYTES_PER_JSON_CHAR = 4;
 
 export type Encoding = 'br' | 'gzip';
 
@@ -19,6 +22,8 @@ export class CacheEntry {
     readonly value: unknown,
     readonly tags: readonly string[],
     readonly expiresAt: number,
+    /** Estimated bytes this entry holds. */
+    readonly size: number,
   ) {}
 
   /** The answer as `form` serializes it, with a strong ETag of those bytes; made on first use. */
@@ -59,8 +64,14 @@ export class ReadCache {
   private readonly keysByTag = new Map<string, Set<string>>();
   private readonly pending = new Map<string, Promise<CacheEntry>>();
   private readonly builds = new Set<Build>();
+  private bytes = 0;
+  private readonly now: () => number;
+  private readonly maxBytes: number;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(options: { now?: () => number; maxBytes?: number } = {}) {
+    this.now = options.now ?? Date.now;
+    this.maxBytes = options.maxBytes ?? READ_CACHE_MAX_BYTES;
+  }
 
   get size(): number {
     return this.entries.size;
@@ -87,7 +98,8 @@ export class ReadCache {
     this.builds.add(build);
     const promise = load()
       .then(({ value, tags }) => {
-        const entry = new CacheEntry(value, tags, this.now() + READ_CACHE_TTL_MS);
+        const size = (JSON.stringify(value)?.length ?? 0) * BYTES_PER_JSON_CHAR;
+        const entry = new CacheEntry(value, tags, this.now() + READ_CACHE_TTL_MS, size);
         if (!build.all && !tags.some((tag) => build.invalidated.has(tag))) this.store(key, entry);
         return entry;
       })
@@ -114,15 +126,19 @@ export class ReadCache {
     for (const build of this.builds) build.all = true;
     this.entries.clear();
     this.keysByTag.clear();
+    this.bytes = 0;
   }
 
   private store(key: string, entry: CacheEntry): void {
     this.remove(key);
-    if (this.entries.size >= MAX_ENTRIES) {
+    if (entry.size > this.maxBytes) return;
+    while (this.bytes + entry.size > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.remove(oldest);
+      if (oldest === undefined) break;
+      this.remove(oldest);
     }
     this.entries.set(key, entry);
+    this.bytes += entry.size;
     for (const tag of entry.tags) {
       const keys = this.keysByTag.get(tag) ?? new Set<string>();
       keys.add(key);
@@ -134,6 +150,7 @@ export class ReadCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    this.bytes -= entry.size;
     for (const tag of entry.tags) {
       const keys = this.keysByTag.get(tag);
       keys?.delete(key);
