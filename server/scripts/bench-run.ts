@@ -118,7 +118,13 @@ function makeTargets(slug: string, carBase: number): Target[] {
     },
     { name: 'GET /trpc/cars.bySlug', method: 'GET', path: `/trpc/cars.bySlug${trpcInput({ slug })}`, kind: 'trpc' },
     { name: 'POST /api/votes', method: 'POST', path: '/api/votes', body: voteBody, kind: 'vote' },
-    { name: 'POST /trpc/votes.cast', method: 'POST', path: '/trpc/votes.cast', body: voteBody, kind: 'vote' },
+    {
+      name: 'POST /trpc/votes.cast',
+      method: 'POST',
+      path: '/trpc/votes.cast?batch=1',
+      body: (n) => JSON.stringify({ 0: JSON.parse(voteBody(n)) }),
+      kind: 'vote',
+    },
   ];
 }
 
@@ -205,6 +211,10 @@ async function serve(database: Database): Promise<void> {
     }, 50);
     sampler.unref();
     baseline.get('/bench/check', async () => ({ peakRssBytes: peakRss, ...(await checkTallies(app.services.ds)) }));
+    baseline.get('/bench/memory', async () => ({
+      peakRssBytes: peakRss,
+      heapUsedBytes: process.memoryUsage().heapUsed,
+    }));
     const baselineUrl = await listen(baseline);
     console.log(`READY ${JSON.stringify({ ...ready, baselineUrl })}`);
   } catch (error) {
@@ -257,6 +267,7 @@ async function checkTallies(ds: DataSource): Promise<TallyCheck> {
   };
 }
 
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts the serving child for one database, measures every target and its baseline, then stops the child. */
@@ -332,8 +343,13 @@ async function measureServer(label: string, database: Database): Promise<Databas
             : ratio >= (goal.ratio ?? 0) && result.latency.p99 <= 3 * Math.max(1, base.latency.p99)),
       };
       rows.push(row);
+      const memory = (await (await fetch(`${ready.baselineUrl}/bench/memory`)).json()) as {
+        peakRssBytes: number;
+        heapUsedBytes: number;
+      };
       console.log(
-        `  ${target.name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms, errors ${row.errors} (baseline ${Math.round(row.baselineRps)} req/s)`,
+        `  ${target.name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms, errors ${row.errors} (baseline ${Math.round(row.baselineRps)} req/s); ` +
+          `peak RSS so far ${mb(memory.peakRssBytes)} MB, heap used ${mb(memory.heapUsedBytes)} MB`,
       );
     }
     const after = await check();
