@@ -1,17 +1,21 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { DomainError } from './errors';
 import { domainToTrpcError, toErrorAnswer } from './http-errors';
-import type { CachedReadPolicy } from './read-cache/cached-reads';
+import { type CachedReadPolicy, NON_VOTER, readCacheKey } from './read-cache/cached-reads';
 
 /**
- * Procedure meta: the REST path (trpc-to-openapi's shape); for REST, a success status other than 200; for queries
+ * Procedure meta: the REST path (trpc-to-openapi's shape); for REST, a success status other than 200 and, when the
+ * procedure sets `ctx.http.status` to 200 in some cases (an idempotent create that finds the row already there), that
+ * case's description as `alsoOk`, so the OpenAPI document lists both statuses; for queries
  * many visitors read alike, how the read cache keeps them; for mutations that drop exactly the cached answers they
  * change, `invalidatesPrecisely` (any other write clears the read cache).
  */
 export type Meta = OpenApiMeta<{
   successStatus?: 201 | 204;
+  alsoOk?: string;
   cache?: CachedReadPolicy;
   invalidatesPrecisely?: true;
 }>;
@@ -54,7 +58,33 @@ const domainErrors = t.middleware(async ({ next, ctx, path }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(domainErrors);
+/**
+ * Queries with `meta.cache` are answered from the read cache (read-cache/), on every transport and inside batches:
+ * computed once — as for a viewer who has not voted, checked by the output schema — and shared; viewers with a recent
+ * vote get an answer of their own. Errors are never cached.
+ */
+const cachedRead = t.middleware(async ({ meta, ctx, path, type, getRawInput, next }) => {
+  const policy = meta?.cache;
+  if (type !== 'query' || !policy) return next();
+  if (policy.votesOfViewer && ctx.services.recentVoters.includes(ctx.ipHash)) return next();
+  let failed: Awaited<ReturnType<typeof next>> | undefined;
+  try {
+    const entry = await ctx.services.readCache.get(readCacheKey(path, await getRawInput()), async () => {
+      const result = await next({ ctx: { ...ctx, ipHash: NON_VOTER } });
+      if (!result.ok) {
+        failed = result;
+        throw result.error;
+      }
+      return { value: result.data, tags: policy.tags(result.data as never) };
+    });
+    return { ok: true as const, data: entry.value, marker: middlewareMarker };
+  } catch (error) {
+    if (failed) return failed;
+    throw error;
+  }
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(cachedRead);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });

@@ -164,6 +164,24 @@ describe('cached reads', () => {
     expect(top.map((e) => e.car.id)).not.toContain(older.id);
   });
 
+  it('answer queries inside a batch of several calls from the cache too, per viewer', async () => {
+    const ds = t.app.services.ds;
+    const car = await makeCar(ds, { model: 'Cached' });
+    const batchUrl = `/trpc/cars.bySlug,settings.get?batch=1&input=${trpcInput({ 0: { slug: car.slug } })}`;
+    const first = await visitor().get(batchUrl);
+    expect(first.body[0].result.data.model).toBe('Cached');
+    // Changed behind the app's back: a cached answer does not see it until the cache is cleared.
+    await ds.query('UPDATE cars SET model = ? WHERE id = ?', ['Changed', car.id]);
+    expect((await visitor().get(batchUrl)).body[0].result.data.model).toBe('Cached');
+    t.app.services.readCache.clear();
+    expect((await visitor().get(batchUrl)).body[0].result.data.model).toBe('Changed');
+
+    const voter = visitor();
+    expect((await voter.post('/api/votes', { carId: car.id })).status).toBe(201);
+    expect((await voter.get(batchUrl)).body[0].result.data.hasVoted).toBe(true);
+    expect((await visitor().get(batchUrl)).body[0].result.data.hasVoted).toBe(false);
+  });
+
   it('reports a bad input or a missing car as the uncached path does, and caches neither', async () => {
     const viewer = visitor();
     const size = t.app.services.readCache.size;

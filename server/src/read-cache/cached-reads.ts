@@ -24,7 +24,11 @@ export interface CachedReadPolicy {
 }
 
 /** An IP hash no vote is ever stored under (a real one is 64 hex digits): "a viewer who has not voted". */
-const NON_VOTER = 'non-voter';
+export const NON_VOTER = 'non-voter';
+
+/** A cached answer's key: the procedure and its input as sent (only inputs that parse are ever stored). */
+export const readCacheKey = (procedurePath: string, rawInput: unknown) =>
+  `${procedurePath}:${JSON.stringify(rawInput) ?? ''}`;
 
 export interface CachedReadDeps {
   router: AppRouter;
@@ -60,21 +64,14 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
       procedurePath,
       async answer(req, reply, rawInput) {
         if (policy.votesOfViewer && deps.recentVoters.includes(deps.ipHashOf(req))) return undefined;
-        // Keyed by the input as sent: a hit needs no parsing, and only inputs that parse are ever stored.
-        const key = `${procedurePath}:${JSON.stringify(rawInput) ?? ''}`;
+        // A hit needs no parsing and no context.
+        const key = readCacheKey(procedurePath, rawInput);
         const hit = deps.cache.peek(key);
         if (hit) return hit;
-        let input: unknown;
-        if (inputSchema) {
-          const parsed = inputSchema.safeParse(rawInput);
-          if (!parsed.success) return undefined;
-          input = parsed.data;
-        }
-        return deps.cache.get(key, async () => {
-          const ctx = { ...(await deps.createContext(req, reply)), ipHash: NON_VOTER };
-          const value = await callProcedure(procedure, procedurePath, ctx, input);
-          return { value, tags: policy.tags(value as never) };
-        });
+        if (inputSchema && !inputSchema.safeParse(rawInput).success) return undefined;
+        // On a miss the procedure's cache middleware (trpc.ts) computes and stores the answer.
+        await callProcedure(procedure, procedurePath, await deps.createContext(req, reply), rawInput);
+        return deps.cache.peek(key);
       },
     });
   }
