@@ -9,7 +9,7 @@
 // (by performance score) is reported (default 3); --build rebuilds the client first.
 // Environment: CHROME_PATH (default /usr/bin/chromium).
 // Exit code: 0 every target met, 1 a target missed, 2 the audit could not run (build, server or browser failure).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -21,7 +21,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +28,7 @@ import { parseArgs as parseCommandLine } from 'node:util';
 // Installed for the e2e workspace and hoisted to the root node_modules (chrome-launcher comes with lighthouse).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { killServerSync, sleep, startServer, stopServer } from './production-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The same browser and flags as the e2e run.
@@ -129,88 +129,13 @@ async function snapshotClient(workDir) {
 
 // ---- Server ----------------------------------------------------------------------------------------------------------
 
-/** Asks the OS for a port nobody is listening on. */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
+/** The production server on a fresh embedded database with the demo data, serving the client copy. */
+function startAuditServer(dataDir, clientDist) {
+  return startServer({
+    dataDir,
+    env: { CLIENT_DIST: clientDist },
+    secret: 'audit-web-session-secret-of-at-least-32-characters',
   });
-}
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-/** The production server on a fresh embedded database with the demo data, as e2e/playwright.config.ts starts it. */
-async function startServer(dataDir, clientDist) {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  // Its own process group (npm, the shell, node), so stopping it stops all of them.
-  const child = spawn('npm', ['run', 'start', '-w', '@curbside/server'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      CLIENT_DIST: clientDist,
-      SESSION_SECRET: 'audit-web-session-secret-of-at-least-32-characters',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk).slice(-20_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
-  let exitedWith;
-  exited.then((status) => {
-    exitedWith = status;
-  });
-  const server = { child, baseURL, exited, output: () => output, running: () => !exitedWith };
-
-  // The page answers once migrations and the demo data are done and the server listens.
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (exitedWith) {
-      throw new Error(`the server exited (${exitedWith.code ?? exitedWith.signal}) before answering:\n${output}`);
-    }
-    try {
-      const response = await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  await stopServer(server);
-  throw new Error(`the server did not answer ${baseURL}/ within 120 s:\n${output}`);
-}
-
-async function stopServer(server) {
-  if (!server?.running()) return;
-  try {
-    process.kill(-server.child.pid, 'SIGTERM');
-  } catch {
-    return; // already gone
-  }
-  const stopped = await Promise.race([server.exited.then(() => true), sleep(10_000).then(() => false)]);
-  if (!stopped) {
-    try {
-      process.kill(-server.child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-    await server.exited;
-  }
 }
 
 // ---- Lighthouse ------------------------------------------------------------------------------------------------------
@@ -429,13 +354,7 @@ let server;
 
 // Whatever happens, the server stops and the work directory (database, client copy) goes.
 function cleanupSync() {
-  if (server?.running()) {
-    try {
-      process.kill(-server.child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  killServerSync(server);
   rmSync(workDir, { recursive: true, force: true });
 }
 process.on('exit', cleanupSync);
@@ -452,7 +371,7 @@ let exitCode = 2;
 try {
   ensureBuild(args.build);
   console.log('Starting the production server with the demo data...');
-  server = await startServer(dataDir, await snapshotClient(workDir));
+  server = await startAuditServer(dataDir, await snapshotClient(workDir));
   console.log(`Server ready at ${server.baseURL}`);
   const pagePaths = [
     ['home', '/'],

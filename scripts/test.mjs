@@ -1,6 +1,7 @@
 // `npm test`: every test tier in order, stopping at the first that fails.
 //   0. Static checks: TypeScript in every workspace, then Biome (format and lint).
 //   1. Vitest: unit, integration and contract tests (SQLite; MySQL/MariaDB as well when TEST_MYSQL_URL is set).
+//      Then sqlmap against the search, car and cart endpoints of the production server (scripts/sqlmap-check.mjs).
 //   2. End to end: build the client, check the home page's download budget, then Playwright in Debian's Chromium
 //      against the production server.
 // Each runner prints its usual report and also writes a JSON report; the last line sums them up:
@@ -70,6 +71,14 @@ function playwrightCounts(report) {
   return { passed: expected + flaky, failed: unexpected + report.errors.length, skipped };
 }
 
+// The sqlmap check's summary: a clean endpoint passes; an injectable, a 5xx or an endpoint not reached fails.
+function sqlmapCounts(report) {
+  if (!report || report.targets.length === 0) return undefined;
+  const passed = report.targets.filter((target) => target.verdict === 'clean').length;
+  const canary = report.canary?.caught ? 1 : 0;
+  return { passed: passed + canary, failed: report.targets.length - passed + (1 - canary) };
+}
+
 // 0. Static checks: a type error or a lint finding fails the run before any test starts.
 if (!count('npm run typecheck', run('npm run typecheck', 'npm', ['run', 'typecheck']))) finish();
 if (!count('npm run lint', run('npm run lint', 'npm', ['run', 'lint']))) finish();
@@ -85,6 +94,16 @@ const vitestCode = run('vitest run', process.execPath, [
   vitestJson,
 ]);
 if (!count('Vitest', vitestCode, vitestCounts(readReport('vitest.json')))) finish();
+
+// sqlmap against the production server on a fresh SQLite database: each endpoint it attacks counts as one test,
+// and so does the canary that proves these settings catch an injection.
+const sqlmapJson = join(reports, 'sqlmap.json');
+const sqlmapCode = run('node scripts/sqlmap-check.mjs', process.execPath, [
+  join(root, 'scripts/sqlmap-check.mjs'),
+  '--json',
+  sqlmapJson,
+]);
+count('sqlmap check', sqlmapCode, sqlmapCounts(readReport('sqlmap.json')));
 
 // 2. End to end: build the client, then Playwright against the production server.
 if (!count('npm run build', run('npm run build', 'npm', ['run', 'build']))) finish();

@@ -18,6 +18,15 @@ describe('configuration from the environment', () => {
     expect(config.secureCookies).toBe(false);
   });
 
+  it('bounds how long a request waits on the database: 5 s to connect or for a lock, 30 s per statement', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).databaseTimeouts).toEqual({ waitMs: 5_000, queryMs: 30_000 });
+    const set = loadConfig({ DATA_DIR: dataDir(), DATABASE_TIMEOUT_MS: '800', DATABASE_QUERY_TIMEOUT_MS: '2000' });
+    expect(set.databaseTimeouts).toEqual({ waitMs: 800, queryMs: 2000 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_TIMEOUT_MS: '0' })).toThrow(
+      /DATABASE_TIMEOUT_MS: must be at least 100/,
+    );
+  });
+
   it('keeps the generated development session secret across restarts', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

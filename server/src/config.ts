@@ -18,6 +18,16 @@ const envSchema = z.object({
     .string()
     .regex(/^(mysql|mariadb):\/\/.+/, 'must be a mysql:// or mariadb:// URL (leave unset for the embedded database)')
     .optional(),
+  DATABASE_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int()
+    .min(100, 'must be at least 100 (milliseconds)')
+    .default(5_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int()
+    .min(100, 'must be at least 100 (milliseconds)')
+    .default(30_000),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -46,12 +56,21 @@ const envSchema = z.object({
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
 
+/** How long a request may wait on the database before it is answered 503 instead of hanging. */
+export interface DatabaseTimeouts {
+  /** Connecting, a free pooled connection, or a lock held by another connection (SQLite's busy timeout). */
+  waitMs: number;
+  /** MySQL/MariaDB: one statement; past it the connection is dropped (a silent network looks like this). */
+  queryMs: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   dataDir: string;
   database: Database;
+  databaseTimeouts: DatabaseTimeouts;
   sessionSecret: string;
   admin: { email: string; password: string } | null;
   /** Fastify's trustProxy: false, or (TRUST_PROXY=true) trust in the one proxy in front; see trustOneProxy. */
@@ -123,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'mysql', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'curbside.sqlite') },
+    databaseTimeouts: { waitMs: e.DATABASE_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     sessionSecret: e.SESSION_SECRET ?? developmentSessionSecret(e.NODE_ENV, dataDir),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,

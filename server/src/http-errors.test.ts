@@ -1,6 +1,9 @@
+import { MESSAGES } from '@curbside/shared';
 import { TRPCError } from '@trpc/server';
+import { QueryFailedError } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DatabaseUnavailableError } from './db/errors';
 import { DomainError } from './errors';
 import { INTERNAL_ERROR_MESSAGE, toErrorAnswer } from './http-errors';
 
@@ -48,5 +51,22 @@ describe('error answers', () => {
     );
     expect(answer.status).toBe(503);
     expect(answer.body.message).not.toContain('3306');
+  });
+
+  it('answers 503 with the message for a procedure whose query found the database gone or busy', () => {
+    const failedQuery = (code: string) =>
+      new TRPCError({
+        code: 'INTERNAL_SERVER_ERROR',
+        cause: new QueryFailedError('SELECT 1', [], Object.assign(new Error(`${code}: at 10.0.0.5`), { code })),
+      });
+    for (const code of ['ECONNRESET', 'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'SQLITE_BUSY']) {
+      const answer = toErrorAnswer(failedQuery(code));
+      expect(answer.status, code).toBe(503);
+      expect(answer.body).toEqual({ message: MESSAGES.server.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
+    }
+    expect(toErrorAnswer(new DatabaseUnavailableError('no connection within 5000 ms')).status).toBe(503);
+    // A query that is simply wrong stays a masked 500.
+    expect(toErrorAnswer(failedQuery('ER_NO_SUCH_TABLE')).status).toBe(500);
+    expect(toErrorAnswer(failedQuery('SQLITE_CONSTRAINT_FOREIGNKEY')).status).toBe(500);
   });
 });

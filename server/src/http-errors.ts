@@ -1,6 +1,8 @@
+import { MESSAGES } from '@curbside/shared';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from './db/errors';
 import { DomainError } from './errors';
 
 // Turns anything thrown into the answer a client sees: a status and a human message.
@@ -77,6 +79,14 @@ export function toErrorAnswer(error: unknown): ErrorAnswer & { isServerError: bo
     if (typeof cause.details?.retryAfterSeconds === 'number') body.retryAfterSeconds = cause.details.retryAfterSeconds;
     return { status, body, isServerError: false };
   }
+  // Before tRPC's 500: a procedure whose query found the database gone fails as INTERNAL_SERVER_ERROR.
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: { message: MESSAGES.server.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' },
+      isServerError: true,
+    };
+  }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     if (status >= 500) return masked(status);
@@ -92,16 +102,6 @@ export function toErrorAnswer(error: unknown): ErrorAnswer & { isServerError: bo
       isServerError: false,
     };
   }
-  if (isDatabaseUnavailable(error)) {
-    return {
-      status: 503,
-      body: {
-        message: 'The service is temporarily unavailable. Please try again shortly.',
-        code: 'SERVICE_UNAVAILABLE',
-      },
-      isServerError: true,
-    };
-  }
   return masked(500);
 }
 
@@ -114,16 +114,4 @@ function friendlyFastifyMessage(error: Error, status: number): string {
   if (status === 415)
     return error.message.includes('Unsupported Media Type') ? 'Unsupported content type: send JSON.' : error.message;
   return error.message;
-}
-
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'PROTOCOL_CONNECTION_LOST',
-  'ETIMEDOUT',
-  'ER_CON_COUNT_ERROR',
-  'ECONNRESET',
-]);
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (rootCause(error) as { code?: string } | undefined)?.code;
-  return typeof code === 'string' && UNAVAILABLE_CODES.has(code);
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../src/app';
-import { type Config, loadConfig } from '../src/config';
+import { type Config, type Database, loadConfig } from '../src/config';
 import type { Mailer, MailMessage } from '../src/lib/mailer';
 import { createTestDatabase } from './db';
 
@@ -35,6 +35,7 @@ export interface TestApp {
 export async function startTestApp(
   env: Record<string, string> = {},
   buildOptions: Omit<BuildOptions, 'mailer'> = {},
+  options: { reach?: (database: Database) => Database } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curbside-test-'));
   const db = await createTestDatabase();
@@ -47,7 +48,8 @@ export async function startTestApp(
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       ...env,
     }),
-    database: db.database,
+    // `reach` lets a test put something between the app and its database (a TCP proxy it can cut).
+    database: options.reach ? options.reach(db.database) : db.database,
   };
   const mailer = new RecordingMailer();
   const app = await buildApp(config, { ...buildOptions, mailer });

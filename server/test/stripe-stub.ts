@@ -23,6 +23,7 @@ export interface StubPaymentIntent {
 export interface StripeStub {
   port: number;
   intents: Map<string, StubPaymentIntent>;
+  /** Refunds made (a request repeated with its idempotency key is not counted twice, as Stripe does not refund twice). */
   refunds: { payment_intent: string }[];
   /** How many create calls arrived (including retries answered from the idempotency cache). */
   createCalls: number;
@@ -60,6 +61,7 @@ export async function startStripeStub(): Promise<StripeStub> {
   const intents = new Map<string, StubPaymentIntent>();
   const idempotent = new Map<string, string>();
   const refunds: { payment_intent: string }[] = [];
+  const refundsByKey = new Map<string, unknown>();
   const stub = { createCalls: 0 };
 
   const server: Server = createServer(async (req, res) => {
@@ -116,14 +118,20 @@ export async function startStripeStub(): Promise<StripeStub> {
       const id = String(body.payment_intent);
       const intent = intents.get(id);
       if (!intent) return missing(id);
+      // Like Stripe, a retried request with the same idempotency key gets the first answer and refunds nothing more.
+      const key = req.headers['idempotency-key'];
+      const earlier = typeof key === 'string' ? refundsByKey.get(key) : undefined;
+      if (earlier) return send(200, earlier);
       refunds.push({ payment_intent: id });
-      return send(200, {
+      const refund = {
         id: `re_${randomBytes(8).toString('hex')}`,
         object: 'refund',
         payment_intent: id,
         amount: intent.amount,
         status: 'succeeded',
-      });
+      };
+      if (typeof key === 'string') refundsByKey.set(key, refund);
+      return send(200, refund);
     }
     return send(404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
@@ -186,4 +194,21 @@ export function startStripeTestApp(stub: StripeStub): Promise<TestApp> {
     },
     { stripeApi: { host: '127.0.0.1', port: stub.port, protocol: 'http' } },
   );
+}
+
+/** The stub and the app on it, started together (a test file's beforeAll); close() stops both. */
+export async function startStripeShop(): Promise<{ stub: StripeStub; t: TestApp; close(): Promise<void> }> {
+  const stub = await startStripeStub();
+  const t = await startStripeTestApp(stub).catch(async (error) => {
+    await stub.close();
+    throw error;
+  });
+  return {
+    stub,
+    t,
+    async close() {
+      await t.close();
+      await stub.close();
+    },
+  };
 }

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
+import type { Pool } from 'mysql2';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
-import type { Database } from '../config';
+import type { Database, DatabaseTimeouts } from '../config';
 import { entities } from './entities';
 import { mysqlMigrations } from './migrations/mysql';
 import { sqliteMigrations } from './migrations/sqlite';
+import { armStatementTimeouts, mysqlDriverWithTimeouts } from './mysql-timeouts';
 
 export type Dialect = 'sqlite' | 'mysql' | 'mariadb';
 
@@ -12,7 +14,11 @@ export interface DataSourceOptions {
   /** Build the schema from the entities instead of migrations: only for throwaway databases (migration generation). */
   synchronize?: boolean;
   logging?: boolean;
+  /** How long requests wait on the database before giving up (config.databaseTimeouts). */
+  timeouts?: DatabaseTimeouts;
 }
+
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = { waitMs: 5_000, queryMs: 30_000 };
 
 /**
  * MariaDB and MySQL need different TypeORM drivers: with type 'mysql' against MariaDB every schema comparison
@@ -37,6 +43,7 @@ export async function createDataSource(database: Database, options: DataSourceOp
     migrationsRun: false,
     logging: options.logging ?? false,
   } as const;
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
 
   if (database.kind === 'sqlite') {
     return new DataSource({
@@ -44,11 +51,12 @@ export async function createDataSource(database: Database, options: DataSourceOp
       type: 'better-sqlite3',
       database: database.file,
       migrations: sqliteMigrations,
-      // WAL lets readers work beside a writer; the busy timeout makes concurrent writers wait instead of failing.
+      // WAL lets readers work beside a writer. The busy timeout makes a write wait (SQLite retries it) while another
+      // connection holds the lock; past it the write fails with SQLITE_BUSY, answered 503.
       enableWAL: true,
-      timeout: 10_000,
+      timeout: timeouts.waitMs,
       prepareDatabase: (db: { pragma: (s: string) => unknown }) => {
-        db.pragma('busy_timeout = 10000');
+        db.pragma(`busy_timeout = ${timeouts.waitMs}`);
         db.pragma('foreign_keys = ON');
         db.pragma('synchronous = NORMAL');
       },
@@ -59,6 +67,7 @@ export async function createDataSource(database: Database, options: DataSourceOp
   return new DataSource({
     ...common,
     type,
+    driver: mysqlDriverWithTimeouts(timeouts),
     url: database.url.replace(/^mariadb:/, 'mysql:'),
     migrations: mysqlMigrations,
     timezone: 'Z',
@@ -66,6 +75,17 @@ export async function createDataSource(database: Database, options: DataSourceOp
     poolSize: 10,
     extra: { connectionLimit: 10, waitForConnections: true },
   });
+}
+
+/** Limits every later statement (MySQL/MariaDB) to the query timeout: call once migrations have run. */
+export function startStatementTimeouts(ds: DataSource): void {
+  if (dialectOf(ds) !== 'sqlite') armStatementTimeouts((ds.driver as unknown as { pool: Pool }).pool);
+}
+
+/** How long this DataSource lets a request wait for the database (SQLite: its busy timeout). */
+export function waitLimitMs(ds: DataSource): number {
+  const timeout = (ds.options as { timeout?: unknown }).timeout;
+  return typeof timeout === 'number' ? timeout : DEFAULT_TIMEOUTS.waitMs;
 }
 
 export function dialectOf(ds: DataSource): Dialect {

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { dialectOf } from './data-source';
+import { dialectOf, waitLimitMs } from './data-source';
+import { DatabaseUnavailableError } from './errors';
 
 // Every multi-statement write goes through runInTransaction.
 // SQLite: the app shares one better-sqlite3 connection, and TypeORM refuses to open a second transaction on it while
@@ -14,7 +15,6 @@ interface SqliteHandle {
   inTransaction: boolean;
 }
 
-const MAX_SQLITE_WAIT_MS = 10_000;
 const MYSQL_ATTEMPTS = 8;
 
 export async function runInTransaction<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>): Promise<T> {
@@ -40,12 +40,13 @@ export async function runInTransaction<T>(ds: DataSource, work: (em: EntityManag
   }
 }
 
-/** SQLite: resolves once no transaction is open on the shared connection. */
+/** SQLite: resolves once no transaction is open on the shared connection (or gives up after the busy timeout). */
 export async function waitUntilIdle(ds: DataSource): Promise<void> {
   const db = (ds.driver as unknown as { databaseConnection: SqliteHandle }).databaseConnection;
   const started = Date.now();
+  const limit = waitLimitMs(ds);
   while (db.inTransaction) {
-    if (Date.now() - started > MAX_SQLITE_WAIT_MS) throw new Error('the database stayed busy');
+    if (Date.now() - started > limit) throw new DatabaseUnavailableError('the database stayed busy');
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }

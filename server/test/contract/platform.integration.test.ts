@@ -75,6 +75,24 @@ describe('error answers', () => {
     expect(plain.body.message).toMatch(/content type/i);
   });
 
+  // Regression: Fastify's own answer repeated the whole address in its message, 8 KB of it here.
+  it('answers a malformed %-escape or an over-long path parameter with a short message, not the address', async () => {
+    const http = new HttpClient(t.baseUrl);
+    const padding = 'a'.repeat(8_000);
+    for (const path of [`/api/cars/%zz${padding}`, `/${padding}%E0%A4%A`]) {
+      const res = await http.get(path);
+      expect(res.status, path.slice(0, 20)).toBe(400);
+      expect(res.body).toEqual({
+        message: 'The address is not valid: it has a malformed %-escape.',
+        code: 'BAD_REQUEST',
+      });
+    }
+    const long = await http.get(`/api/cars/${padding}`);
+    expect(long.status).toBe(414);
+    expect(long.body).toEqual({ message: 'The address is too long.', code: 'URI_TOO_LONG' });
+    expect(long.text.length).toBeLessThan(100);
+  });
+
   it('answers 413 for a body over the limit', async () => {
     const res = await new HttpClient(t.baseUrl).post('/api/login', {
       email: 'a@b.co',

@@ -4,7 +4,7 @@ export const SERVER_MESSAGES = {
   adminOnly: 'Admin access required',
   forbidden: 'You do not have permission to do that',
   notOwner: 'You can only edit your own cars',
-  carNotFound: 'Car Not Found',
+  carNotFound: 'Car not found',
   imageNotFound: 'Image not found',
   imageNotOfCar: 'That image does not belong to this car',
   primaryImageDelete: 'Choose another primary image before deleting this one',
@@ -25,6 +25,8 @@ export const SERVER_MESSAGES = {
   orderChangedMeanwhile: 'This order was changed by someone else. Please reload it and try again.',
   paymentNotFound: 'Payment not found',
   paymentNotCompleted: 'The payment has not been completed',
+  /** A paid payment whose items ran out before its order was made (asked again after the refund). */
+  paymentRefunded: 'An item in your order ran out of stock. Your payment has been refunded.',
   eventNotFound: 'Event not found',
   adNotFound: 'Advertisement not found',
   voteCooldown: 'You can vote for this car again after 24 hours.',
@@ -39,4 +41,6 @@ export const SERVER_MESSAGES = {
   fileTooLarge: (maxMegabytes: number) => `The file is too large (maximum ${maxMegabytes}MB)`,
   newsletterFailed: 'Failed to subscribe. Please try again.',
   internal: 'Something went wrong. Please try again later.',
+  /** 503: the database cannot be reached, or stayed busy past its wait (the request changed nothing). */
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;

@@ -138,6 +138,7 @@ export class CheckoutService {
     if (!(provider instanceof TestPaymentProvider)) throw notFound('Test payments are not enabled');
     const row = await this.deps.ds.getRepository(PaymentEntity).findOneBy({ providerPaymentId: paymentId });
     if (!row || row.userId !== userId) throw notFound(S.paymentNotFound);
+    if (row.status === 'refunded') throw conflict(S.paymentRefunded); // a second click after the refund
     try {
       provider.confirm(paymentId, clientSecret, cardNumber);
     } catch (error) {
@@ -163,7 +164,8 @@ export class CheckoutService {
 
     const existing = await this.deps.orders.findByPaymentId(providerPaymentId);
     if (existing) return { order: existing, created: false };
-    if (row.status === 'refunded') throw conflict(S.paymentNotCompleted);
+    // Refunded because the stock ran out (a cancelled order's payment has its order, found above).
+    if (row.status === 'refunded') throw conflict(S.paymentRefunded);
 
     const remote = await this.deps.provider.retrieve(providerPaymentId);
     if (!remote) throw notFound(S.paymentNotFound);

@@ -42,6 +42,7 @@ export const checkoutRouter = router({
   recordOrder: authedProcedure
     .meta({
       successStatus: 201,
+      alsoOk: 'The order of this payment was already recorded: the same order again',
       openapi: {
         method: 'POST',
         path: '/payment-orders',

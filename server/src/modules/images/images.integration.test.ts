@@ -248,7 +248,7 @@ describe('a failure after the files are written', () => {
     const file = path.join(t.config.dataDir, 'race.jpg');
     writeFileSync(file, await jpegBytes());
     await expect(images.addCarImage({ id: owner.ownerId!, role: 'user' }, carId, true, file)).rejects.toThrow(
-      'Car Not Found',
+      'Car not found',
     );
     expect(puts).toBe(4);
     expect(filesUnder(path.join(uploadsDir(), 'cars', String(carId)))).toEqual([]);

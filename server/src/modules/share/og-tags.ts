@@ -80,9 +80,12 @@ async function photoPreload(ds: DataSource, carId: number, sizes: string): Promi
   return `<link rel="preload" as="image" href="${escapeHtml(href)}"${responsive} fetchpriority="high" />`;
 }
 
-/** index.html with `tags` added to its head. */
+/**
+ * index.html with `tags` added to its head. A function gives the replacement: a replacement string would read `$'`,
+ * `` $` `` and `$&` in a car's story as "the rest of the page" and copy index.html's body into the head.
+ */
 export function withHeadTags(indexHtml: string, tags: string): string {
-  return indexHtml.replace('</head>', `  ${tags}\n  </head>`);
+  return indexHtml.replace('</head>', () => `  ${tags}\n  </head>`);
 }
 
 /** index.html with its title and description replaced by `tags`. */

@@ -1,4 +1,4 @@
-import { isShareableImage, LIMITS, primaryImage } from '@curbside/shared';
+import { isShareableImage, LIMITS, MESSAGES, primaryImage } from '@curbside/shared';
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { loadSharp } from '../../lib/sharp';
@@ -52,7 +52,7 @@ export function registerShareImageRoute(app: FastifyInstance, deps: { ds: DataSo
     const file = (req.params as { file: string }).file;
     const slug = file.endsWith('.jpg') ? file.slice(0, -4) : file;
     const car = await deps.ds.getRepository(CarEntity).findOne({ where: { slug }, select: { id: true } });
-    if (!car) return reply.code(404).send({ message: 'Car not found', code: 'NOT_FOUND' });
+    if (!car) return reply.code(404).send({ message: MESSAGES.server.carNotFound, code: 'NOT_FOUND' });
     const images = await deps.ds.getRepository(CarImageEntity).find({
       where: { carId: car.id },
       order: { isPrimary: 'DESC', sortOrder: 'ASC', id: 'ASC' },

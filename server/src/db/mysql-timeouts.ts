@@ -1,0 +1,72 @@
+import mysql, { type Pool, type PoolConnection, type PoolOptions } from 'mysql2';
+import type { DatabaseTimeouts } from '../config';
+import { DatabaseUnavailableError } from './errors';
+
+// mysql2 as TypeORM uses it (its `driver` option), with the two limits mysql2 lacks, so that a request never waits
+// forever on MySQL/MariaDB:
+// - getting a pooled connection gives up after `waitMs` (all connections busy or stuck; mysql2 would queue forever);
+// - a statement gives up after `queryMs`, and its connection is then destroyed: mysql2's own query timeout leaves the
+//   connection with the stuck statement still in front, so the next request handed that connection would hang.
+// The statement limit is switched on with `armStatementTimeouts` once migrations have run (a migration, or the wait
+// for another server's migration lock, may take longer).
+
+const guarded = new WeakSet<PoolConnection>();
+const armed = new WeakSet<Pool>();
+
+type Callback = (error: Error | null, ...rest: unknown[]) => void;
+
+function withStatementTimeout(pool: Pool, connection: PoolConnection, queryMs: number): void {
+  if (guarded.has(connection)) return;
+  guarded.add(connection);
+  const query = connection.query as unknown as (...args: unknown[]) => unknown;
+  (connection as unknown as { query: (...args: unknown[]) => unknown }).query = function (
+    this: PoolConnection,
+    ...args: unknown[]
+  ) {
+    const callback = args.at(-1);
+    if (!armed.has(pool) || typeof callback !== 'function') return query.apply(this, args);
+    const [sql, ...rest] = args.slice(0, -1);
+    const options = typeof sql === 'string' ? { sql, timeout: queryMs } : { timeout: queryMs, ...(sql as object) };
+    return query.call(this, options, ...rest, (error: Error | null, ...results: unknown[]) => {
+      if ((error as { code?: string } | null)?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') connection.destroy();
+      (callback as Callback)(error, ...results);
+    });
+  };
+}
+
+function withAcquireTimeout(pool: Pool, timeouts: DatabaseTimeouts): void {
+  const getConnection = pool.getConnection.bind(pool);
+  pool.getConnection = ((callback: (error: Error | null, connection?: PoolConnection) => void) => {
+    let gaveUp = false;
+    const timer = setTimeout(() => {
+      gaveUp = true;
+      callback(new DatabaseUnavailableError(`no database connection within ${timeouts.waitMs} ms`));
+    }, timeouts.waitMs);
+    getConnection((error, connection) => {
+      clearTimeout(timer);
+      if (gaveUp) {
+        connection?.release();
+        return;
+      }
+      if (connection) withStatementTimeout(pool, connection, timeouts.queryMs);
+      callback(error, connection);
+    });
+  }) as Pool['getConnection'];
+}
+
+/** The mysql2 module for TypeORM's `driver` option, its pools limited by `timeouts`. */
+export function mysqlDriverWithTimeouts(timeouts: DatabaseTimeouts): typeof mysql {
+  return {
+    ...mysql,
+    createPool(options: PoolOptions) {
+      const pool = mysql.createPool({ ...options, connectTimeout: timeouts.waitMs });
+      withAcquireTimeout(pool, timeouts);
+      return pool;
+    },
+  } as typeof mysql;
+}
+
+/** From now on every statement of this pool is limited to `queryMs` (see above). */
+export function armStatementTimeouts(pool: Pool): void {
+  armed.add(pool);
+}
