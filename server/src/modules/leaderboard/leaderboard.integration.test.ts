@@ -38,7 +38,6 @@ describe('GET /api/cars/top', () => {
   });
 
   it('ranks by votes and shows each move against 24 hours earlier; newcomers are marked new', async () => {
-    const ds = t.app.services.ds;
     // Two days ago: Alpha 3 votes, Bravo 2. Since then Bravo got 2 more and Charlie its first.
     await pastVotes(t.app.services, alpha.id, [hoursAgo(48), hoursAgo(47), hoursAgo(46)]);
     await pastVotes(t.app.services, bravo.id, [hoursAgo(48), hoursAgo(47)]);
