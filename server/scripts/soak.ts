@@ -3,7 +3,8 @@
 // For the embedded SQLite database (always) and MySQL/MariaDB (when SOAK_MYSQL_URL is set, e.g.
 // mysql://root@127.0.0.1:3306/test; a scratch database named curbside_soak_* is created there and dropped after):
 //   1. a server process: the app as production runs it (NODE_ENV=production, behind a proxy, the built client if
-//      there is one) on a fresh database with the demo data, listening on 127.0.0.1;
+//      there is one, MALLOC_ARENA_MAX=2 as in the Docker image) on a fresh database with the demo data, listening on
+//      127.0.0.1;
 //   2. this process sends it traffic for SOAK_SECONDS (default 600) per database: visitors browsing (REST, tRPC, the
 //      pages' HTML), voters (each vote from its own address), and shoppers paying with the test card;
 //   3. every minute it prints the server's resident set (read from /proc) and the requests so far; at the end the
@@ -347,7 +348,8 @@ async function soak(label: string, kind: 'sqlite' | 'mysql'): Promise<boolean> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/soak.ts', 'serve', kind], {
     cwd: serverDir,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: process.env,
+    // As the Docker image runs it (docker/Dockerfile): glibc keeps two malloc arenas instead of one per thread.
+    env: { MALLOC_ARENA_MAX: '2', ...process.env },
   });
   const ready = await ask<Ready>(child, {}, 'ready');
   const pid = child.pid as number;
