@@ -163,7 +163,7 @@ async function prepareDatabase(kind: 'sqlite' | 'mysql'): Promise<ScratchDatabas
       ? createScratchSqlite('curbside-bench')
       : await createScratchMysql(process.env.BENCH_MYSQL_URL as string, 'curbside_bench');
   const { config, dataDir } = benchConfig(scratch.database);
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config);
   try {
     await fillShowcase(app.services.ds, kind, SIZES);
   } finally {
@@ -175,7 +175,7 @@ async function prepareDatabase(kind: 'sqlite' | 'mysql'): Promise<ScratchDatabas
 
 async function serve(database: Database): Promise<void> {
   const { config, dataDir } = benchConfig(database);
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config);
   const baseline = Fastify({ logger: false });
   const cleanUp = async () => {
     await baseline.close();

@@ -1,14 +1,7 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import { type Context, createContext, viewerIpHash } from './context';
@@ -21,6 +14,8 @@ import { registerUploadRoutes } from './modules/images/upload-routes';
 import type { StripeClientOptions } from './modules/payments/stripe-provider';
 import { stripeWebhookPlugin } from './modules/payments/webhook-route';
 import { registerShareImageRoute } from './modules/share/share-image';
+import { logMixin, registerRequestContext, requestIdGenerator } from './ops/request-context';
+import { registerOpsRoutes } from './ops/routes';
 import { registerClient } from './plugins/client';
 import { registerCompression } from './plugins/compression';
 import { registerGracefulClose } from './plugins/graceful-close';
@@ -41,7 +36,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** Where the JSON log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Replace the mailer (tests read what was sent). */
   mailer?: Mailer;
   /** Point the Stripe SDK elsewhere (tests: a local stand-in of Stripe's API). */
@@ -51,16 +47,22 @@ export interface BuildOptions {
 /** Builds the whole app without listening: database, plugins, /trpc, /api, docs and the client. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // JSON lines on stdout; every line written during a request carries its id (ops/request-context.ts).
+    logger: {
+      level: config.logLevel,
+      mixin: logMixin,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
-    genReqId: () => randomUUID(),
+    genReqId: requestIdGenerator(config.trustProxy !== false),
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
     return503OnClosing: false, // answered by registerGracefulClose, with the usual message
   });
   registerGracefulClose(app);
+  registerRequestContext(app);
   // text/plain is what a cross-site HTML form can send without a preflight; no JSON endpoint accepts it.
   app.removeContentTypeParser('text/plain');
 
@@ -86,6 +88,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(answer.status).send(body);
   });
 
+  registerOpsRoutes(app, {
+    ds,
+    storage: services.storage,
+    metrics: services.metrics,
+    metricsToken: config.metricsToken,
+  });
   await services.recentVoters.start((err) => app.log.error({ err }, 'reading recent voters failed'));
   app.addHook('onClose', async () => services.recentVoters.stop());
   registerCacheInvalidation(app, appRouter, services.readCache);

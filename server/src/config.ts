@@ -52,6 +52,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: boolFromEnv.default(false),
+  // Prometheus metrics at /metrics, only for requests bearing this token; unset: not served.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
@@ -87,6 +89,8 @@ export interface Config {
   clientDist: string | null;
   /** Where uploaded photos are kept. */
   storage: StorageConfig;
+  /** The Bearer token /metrics asks for; null: /metrics is not served. */
+  metricsToken: string | null;
 }
 
 export type StorageConfig =
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : { kind: 'local', dir: path.join(dataDir, 'uploads') },
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

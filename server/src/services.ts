@@ -16,6 +16,7 @@ import { ProfileService } from './modules/profile/profile.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { RecentVoters } from './modules/votes/recent-voters';
 import { VotesService } from './modules/votes/votes.service';
+import { AppMetrics } from './ops/metrics';
 import { ReadCache } from './read-cache/read-cache';
 import { voteTags } from './read-cache/tags';
 
@@ -42,12 +43,15 @@ export interface Services extends ShopServices {
   productAdmin: ProductAdminService;
   eventAdmin: EventAdminService;
   adAdmin: AdAdminService;
+  /** Prometheus metrics of this server (/metrics). */
+  metrics: AppMetrics;
 }
 
 export function createServices(ds: DataSource, config: Config, mailer: Mailer, shop: ShopOptions = {}): Services {
   const storage = createStorage(config);
   const images = new ImagesService({ ds, storage });
-  const shopServices = createShopServices(ds, config, mailer, shop);
+  const metrics = new AppMetrics(ds);
+  const shopServices = createShopServices(ds, config, mailer, { ...shop, checkoutEvents: metrics });
   const readCache = new ReadCache();
   const recentVoters = new RecentVoters(ds);
   return {
@@ -65,11 +69,13 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     votes: new VotesService(ds, {
       onCounted(carId, ipHash, at) {
         recentVoters.record(ipHash, at);
+        metrics.voteCounted();
         readCache.invalidate(voteTags(carId));
       },
     }),
     readCache,
     recentVoters,
+    metrics,
     productAdmin: new ProductAdminService(ds),
     eventAdmin: new EventAdminService(ds),
     adAdmin: new AdAdminService(ds),

@@ -14,6 +14,7 @@ import { OrderItemEntity } from '../modules/orders/order-item.entity';
 import { OrderStatusChangeEntity } from '../modules/orders/order-status-change.entity';
 import { PaymentEntity } from '../modules/payments/payment.entity';
 import { PaymentWebhookEventEntity } from '../modules/payments/payment-webhook-event.entity';
+import { TestProviderPaymentEntity } from '../modules/payments/test-provider-payment.entity';
 import { ProductEntity } from '../modules/products/product.entity';
 import { SiteSettingsEntity } from '../modules/settings/site-settings.entity';
 import { CarMonthlyVotesEntity } from '../modules/votes/car-monthly-votes.entity';
@@ -39,6 +40,7 @@ export const entities = [
   CartItemEntity,
   PaymentEntity,
   PaymentWebhookEventEntity,
+  TestProviderPaymentEntity,
   OrderEntity,
   OrderItemEntity,
   OrderStatusChangeEntity,

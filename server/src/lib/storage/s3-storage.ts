@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
@@ -80,6 +81,11 @@ export class S3Storage implements Storage {
       if (isMissing(error)) return false;
       throw error;
     }
+  }
+
+  /** The bucket exists and these credentials may use it. */
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }));
   }
 
   destroy(): void {

@@ -20,6 +20,8 @@ export interface Storage {
   /** Removes the object; a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Resolves when the storage can be written to (readiness); throws why not. */
+  check(): Promise<void>;
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

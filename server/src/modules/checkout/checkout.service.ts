@@ -13,6 +13,14 @@ import { type PaymentCartLine, PaymentEntity } from '../payments/payment.entity'
 import type { PaymentClientConfig, PaymentProvider } from '../payments/provider';
 import { TestPaymentProvider } from '../payments/test-provider';
 
+/** What checkout reports to monitoring (ops/metrics.ts). */
+export interface CheckoutEvents {
+  orderCreated(): void;
+  paymentFailed(reason: 'declined' | 'provider_unreachable' | 'failed_at_provider' | 'refunded_out_of_stock'): void;
+}
+
+const NO_EVENTS: CheckoutEvents = { orderCreated() {}, paymentFailed() {} };
+
 // Checkout: price the user's cart on the server, ask the provider for a payment of exactly that amount, and make
 // the order only once the provider says that payment succeeded. Amounts sent by a client are never read.
 
@@ -28,8 +36,13 @@ export class CheckoutService {
       provider: PaymentProvider;
       orders: OrdersService;
       publishableKey: string | null;
+      events?: CheckoutEvents;
     },
   ) {}
+
+  private get events(): CheckoutEvents {
+    return this.deps.events ?? NO_EVENTS;
+  }
 
   get provider(): PaymentProvider {
     return this.deps.provider;
@@ -104,6 +117,7 @@ export class CheckoutService {
       });
     } catch (error) {
       await payments.update({ id: row.id }, { status: 'failed' });
+      this.events.paymentFailed('provider_unreachable');
       // The provider's own error stays attached for the server log; the shopper gets a plain message.
       throw Object.assign(new DomainError('SERVICE_UNAVAILABLE', PROVIDER_UNREACHABLE), { cause: error });
     }
@@ -140,12 +154,13 @@ export class CheckoutService {
     if (!row || row.userId !== userId) throw notFound(S.paymentNotFound);
     if (row.status === 'refunded') throw conflict(S.paymentRefunded); // a second click after the refund
     try {
-      provider.confirm(paymentId, clientSecret, cardNumber);
+      await provider.confirm(paymentId, clientSecret, cardNumber);
     } catch (error) {
       if (error instanceof DomainError) {
         await this.deps.ds
           .getRepository(PaymentEntity)
           .update({ id: row.id, status: 'requires_payment' }, { status: 'failed' });
+        this.events.paymentFailed('declined');
       }
       throw error;
     }
@@ -179,7 +194,9 @@ export class CheckoutService {
     }
 
     try {
-      return await this.deps.orders.createFromPayment(row);
+      const made = await this.deps.orders.createFromPayment(row);
+      if (made.created) this.events.orderCreated();
+      return made;
     } catch (error) {
       if (!(error instanceof OutOfStockError)) throw error;
       // A twin call (webhook and browser together) may have just made this order with the last units.
@@ -187,14 +204,17 @@ export class CheckoutService {
       if (made) return { order: made, created: false };
       await this.deps.provider.refund(providerPaymentId);
       await payments.update({ id: row.id }, { status: 'refunded' });
+      this.events.paymentFailed('refunded_out_of_stock');
       throw conflict(OUT_OF_STOCK_REFUNDED(error.message));
     }
   }
 
   /** payment_intent.payment_failed and the like: remember it (no order). */
   async markFailed(providerPaymentId: string): Promise<void> {
-    await this.deps.ds
+    const result = await this.deps.ds
       .getRepository(PaymentEntity)
       .update({ providerPaymentId, status: 'requires_payment' }, { status: 'failed' });
+    // A repeated delivery of the same event changes nothing and is not counted again.
+    if (result.affected) this.events.paymentFailed('failed_at_provider');
   }
 }

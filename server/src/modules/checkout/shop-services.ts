@@ -6,7 +6,7 @@ import { OrdersService } from '../orders/orders.service';
 import { createPayments, type Payments } from '../payments/create-payments';
 import type { StripeClientOptions } from '../payments/stripe-provider';
 import { ProductsReadService } from '../products/products-read.service';
-import { CheckoutService } from './checkout.service';
+import { type CheckoutEvents, CheckoutService } from './checkout.service';
 
 export interface ShopServices {
   products: ProductsReadService;
@@ -21,6 +21,8 @@ export interface ShopOptions {
   stripeApi?: StripeClientOptions;
   /** Where failures that must not fail a paid order (the confirmation e-mail) are reported. */
   logError?: (error: unknown, message: string) => void;
+  /** Orders made and payments failed, for monitoring. */
+  checkoutEvents?: CheckoutEvents;
 }
 
 /** The shop's services: catalogue, cart, orders, checkout and the payment provider chosen by config. */
@@ -30,7 +32,7 @@ export function createShopServices(
   mailer: Mailer,
   options: ShopOptions = {},
 ): ShopServices {
-  const payments = createPayments(config, options.stripeApi);
+  const payments = createPayments(ds, config, options.stripeApi);
   const orders = new OrdersService({
     ds,
     mailer,
@@ -42,7 +44,13 @@ export function createShopServices(
     products: new ProductsReadService(ds),
     cart: new CartService(ds),
     orders,
-    checkout: new CheckoutService({ ds, provider: payments.provider, orders, publishableKey: payments.publishableKey }),
+    checkout: new CheckoutService({
+      ds,
+      provider: payments.provider,
+      orders,
+      publishableKey: payments.publishableKey,
+      events: options.checkoutEvents,
+    }),
     payments,
   };
 }

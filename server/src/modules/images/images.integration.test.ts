@@ -239,6 +239,7 @@ describe('a failure after the files are written', () => {
       get: (key) => disk.get(key),
       exists: (key) => disk.exists(key),
       delete: (key) => disk.delete(key),
+      check: () => disk.check(),
       put: async (key, body) => {
         await disk.put(key, body);
         if (++puts === 4) await t.app.services.ds.getRepository(CarEntity).delete({ id: carId });

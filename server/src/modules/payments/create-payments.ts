@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { DataSource } from 'typeorm';
 import type { Config } from '../../config';
 import type { PaymentProvider } from './provider';
 import { createStripeClient, type StripeClientOptions, StripePaymentProvider } from './stripe-provider';
@@ -13,10 +14,10 @@ export interface Payments {
 }
 
 /** Stripe when config.stripe is set (all three keys), else the built-in test provider. */
-export function createPayments(config: Config, stripeApi: StripeClientOptions = {}): Payments {
+export function createPayments(ds: DataSource, config: Config, stripeApi: StripeClientOptions = {}): Payments {
   if (!config.stripe) {
     return {
-      provider: new TestPaymentProvider(config.sessionSecret),
+      provider: new TestPaymentProvider(ds, config.sessionSecret),
       stripe: null,
       webhookSecret: null,
       publishableKey: null,

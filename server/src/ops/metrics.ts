@@ -1,0 +1,103 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+
+// The app's Prometheus metrics, served at /metrics (ops/routes.ts). One registry per app, so several apps in one
+// process (tests) never share counters. Counters are per app server: Prometheus sums them across servers.
+
+export type PaymentFailureReason = 'declined' | 'provider_unreachable' | 'failed_at_provider' | 'refunded_out_of_stock';
+
+export class AppMetrics {
+  readonly registry = new Registry();
+
+  private readonly httpRequests = new Counter({
+    name: 'curbside_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly httpDuration = new Histogram({
+    name: 'curbside_http_request_duration_seconds',
+    help: 'Time from the request arriving to its answer being sent, by method and route pattern',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  private readonly votes = new Counter({
+    name: 'curbside_votes_counted_total',
+    help: 'Votes counted (refused votes are not counted)',
+    registers: [this.registry],
+  });
+
+  private readonly orders = new Counter({
+    name: 'curbside_orders_created_total',
+    help: 'Orders made from a successful payment',
+    registers: [this.registry],
+  });
+
+  private readonly paymentFailures = new Counter({
+    name: 'curbside_payment_failures_total',
+    help: 'Payments that did not become an order, by reason',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(ds?: DataSource) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'curbside_' });
+    if (ds) {
+      new Gauge({
+        name: 'curbside_db_pool_connections',
+        help: 'Database connections of this server by state: open (total), idle, and requests waiting for one',
+        labelNames: ['state'] as const,
+        registers: [this.registry],
+        collect() {
+          const pool = poolStats(ds);
+          this.set({ state: 'total' }, pool.total);
+          this.set({ state: 'idle' }, pool.idle);
+          this.set({ state: 'waiting' }, pool.waiting);
+        },
+      });
+    }
+  }
+
+  /** `route` is the route's pattern (`/api/cars/:slug`), never the raw address: one series per route, not per car. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    this.httpRequests.inc({ method, route, status: String(status) });
+    this.httpDuration.observe({ method, route }, seconds);
+  }
+
+  voteCounted(): void {
+    this.votes.inc();
+  }
+
+  orderCreated(): void {
+    this.orders.inc();
+  }
+
+  paymentFailed(reason: PaymentFailureReason): void {
+    this.paymentFailures.inc({ reason });
+  }
+
+  /** The text exposition format Prometheus scrapes. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
+
+interface PoolQueues {
+  _allConnections?: { length: number };
+  _freeConnections?: { length: number };
+  _connectionQueue?: { length: number };
+}
+
+/** MySQL/MariaDB: mysql2's pool (its queues are not public API, hence the care); SQLite: its one connection. */
+export function poolStats(ds: DataSource): { total: number; idle: number; waiting: number } {
+  if (ds.options.type === 'better-sqlite3') return { total: ds.isInitialized ? 1 : 0, idle: 0, waiting: 0 };
+  const pool = (ds.driver as unknown as { pool?: PoolQueues }).pool;
+  return {
+    total: pool?._allConnections?.length ?? 0,
+    idle: pool?._freeConnections?.length ?? 0,
+    waiting: pool?._connectionQueue?.length ?? 0,
+  };
+}
