@@ -1,10 +1,21 @@
-/** A tiny HTTP client that keeps its session cookie, like one browser. */
+/**
+ * A tiny HTTP client that keeps its session cookie, like one browser. Given more servers (`alsoAt`), it sends each
+ * request to the next one in turn, like a browser behind a round-robin load balancer.
+ */
 export class HttpClient {
   cookie: string | null = null;
+  private turn = 0;
   constructor(
     readonly baseUrl: string,
     private readonly defaultHeaders: Record<string, string> = {},
+    private readonly alsoAt: string[] = [],
   ) {}
+
+  /** The server the next request goes to. */
+  private nextServer(): string {
+    const servers = [this.baseUrl, ...this.alsoAt];
+    return servers[this.turn++ % servers.length]!;
+  }
 
   async request(
     method: string,
@@ -22,7 +33,7 @@ export class HttpClient {
         init.body = JSON.stringify(body);
       }
     }
-    const res = await fetch(this.baseUrl + path, init);
+    const res = await fetch(this.nextServer() + path, init);
     const setCookie = res.headers.getSetCookie();
     for (const c of setCookie) {
       const [pair] = c.split(';');

@@ -216,14 +216,20 @@ export class AccountsService {
     let username = base.length >= LIMITS.usernameMin ? base : `${base}-admin`;
     if (await this.users.existsBy({ usernameKey: username.toLowerCase() }))
       username = `${base}-${randomBytes(2).toString('hex')}`;
-    await this.users.insert({
-      email,
-      username,
-      usernameKey: username.toLowerCase(),
-      name: null,
-      passwordHash: await hashPassword(password),
-      role: 'admin',
-    });
+    try {
+      await this.users.insert({
+        email,
+        username,
+        usernameKey: username.toLowerCase(),
+        name: null,
+        passwordHash: await hashPassword(password),
+        role: 'admin',
+      });
+    } catch (error) {
+      // Several app servers starting together with the same ADMIN_EMAIL: one creates it, the others find it.
+      if (isUniqueViolation(error) && (await this.users.existsBy({ email }))) return this.ensureAdmin(email, password);
+      throw error;
+    }
     return 'created';
   }
 }
