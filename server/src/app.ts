@@ -157,7 +157,7 @@ async function openDatabase(config: Config, app: FastifyInstance): Promise<DataS
 async function prepareData(app: FastifyInstance, ds: DataSource, config: Config, services: Services): Promise<void> {
   await ensureSiteSettings(ds);
   if (config.seedDemo) {
-    const seeded = await seedDemoData(ds, { uploadsDir: path.join(config.dataDir, 'uploads'), log: app.log });
+    const seeded = await seedDemoData(ds, { storage: services.storage, log: app.log });
     if (seeded.loaded) {
       const lines = seeded.accounts.map((a) => `  ${a.role.padEnd(5)}  ${a.email}  /  ${a.password}`);
       app.log.info(`Demo data loaded. Sign in with:\n${lines.join('\n')}`);

@@ -1,6 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { loadSharp } from '../lib/sharp';
+import type { Storage } from '../lib/storage';
 
 // Demo pictures drawn as SVG and rasterised with sharp: a sky, a road and a stylised car in the car's colour.
 // Kept deliberately simple so the whole demo set renders in a few seconds on two cores.
@@ -138,22 +137,20 @@ export function adSvg(width: number, height: number, headline: string, cta: stri
 const VARIANT_WIDTHS = [400, 800, 1600] as const;
 
 /**
- * Renders `svg` once and writes `<uploadsDir>/<key>` as JPEG; with `variants`, also `-w400/-w800/-w1600.webp` beside
- * it (the naming the upload pipeline uses). Keys use forward slashes; URLs are `/api/file/<key>`.
+ * Renders `svg` once and stores it at `<key>` as JPEG in the photo storage (local disk or the S3 bucket, like an
+ * upload); with `variants`, also `-w400/-w800/-w1600.webp` beside it (the naming the upload pipeline uses). Keys use forward slashes; URLs are `/api/file/<key>`.
  */
 export async function writeSvgImage(
-  uploadsDir: string,
+  storage: Storage,
   key: string,
   svg: string,
   options: { variants: boolean },
 ): Promise<WrittenImage> {
-  const file = path.join(uploadsDir, ...key.split('/'));
-  await mkdir(path.dirname(file), { recursive: true });
   const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const jpeg = await sharp(data, raw).jpeg({ quality: 82, mozjpeg: false }).toBuffer();
-  await writeFile(file, jpeg);
+  await storage.put(key, jpeg, { contentType: 'image/jpeg' });
 
   let variants: WrittenImage['variants'] = null;
   if (options.variants) {
@@ -163,7 +160,7 @@ export async function writeSvgImage(
         const variantKey = `${base}-w${w}.webp`;
         const img = sharp(data, raw);
         const out = await (w < info.width ? img.resize({ width: w }) : img).webp({ quality: 72, effort: 0 }).toBuffer();
-        await writeFile(path.join(uploadsDir, ...variantKey.split('/')), out);
+        await storage.put(variantKey, out, { contentType: 'image/webp' });
         return `/api/file/${variantKey}`;
       }),
     );

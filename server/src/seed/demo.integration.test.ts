@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase } from '../../test/db';
 import { createDataSource } from '../db/data-source';
 import { runMigrations } from '../db/migrate';
+import { LocalStorage } from '../lib/storage';
 import { verifyPassword } from '../modules/accounts/password';
 import { UserEntity } from '../modules/accounts/user.entity';
 import { AdvertisementEntity } from '../modules/ads/advertisement.entity';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   await runMigrations(ds);
   uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'curbside-seed-'));
   await ensureSiteSettings(ds);
-  first = await seedDemoData(ds, { uploadsDir, now });
+  first = await seedDemoData(ds, { storage: new LocalStorage(uploadsDir), now });
 });
 
 afterAll(async () => {
@@ -161,7 +162,7 @@ describe('demo data', () => {
 
   test('seeding again does nothing', async () => {
     const before = await Promise.all([ds.getRepository(CarEntity).count(), ds.getRepository(VoteEntity).count()]);
-    const second = await seedDemoData(ds, { uploadsDir });
+    const second = await seedDemoData(ds, { storage: new LocalStorage(uploadsDir) });
     expect(second).toEqual({ loaded: false, accounts: [] });
     expect(await Promise.all([ds.getRepository(CarEntity).count(), ds.getRepository(VoteEntity).count()])).toEqual(
       before,
@@ -184,7 +185,7 @@ test('a database that already has a user gets no demo data and no files', async 
       usernameKey: 'someone',
       passwordHash: 'x',
     });
-    expect(await seedDemoData(other, { uploadsDir: dir })).toEqual({ loaded: false, accounts: [] });
+    expect(await seedDemoData(other, { storage: new LocalStorage(dir) })).toEqual({ loaded: false, accounts: [] });
     expect(await other.getRepository(CarEntity).count()).toBe(0);
     expect(readdirSync(dir)).toEqual([]);
   } finally {

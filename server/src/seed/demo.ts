@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRole } from '@curbside/shared';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { Storage } from '../lib/storage';
 import { hashPassword } from '../modules/accounts/password';
 import { UserEntity } from '../modules/accounts/user.entity';
 import { AdvertisementEntity } from '../modules/ads/advertisement.entity';
@@ -38,19 +39,19 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOTHING: SeedResult = { loaded: false, accounts: [] };
 
 /**
- * Loads the demo data set into an empty database (no users and no cars); otherwise does nothing at all. Pictures are
- * written under `<uploadsDir>/demo/`; every row goes in one transaction, so a failure leaves the database empty.
+ * Loads the demo data set into an empty database (no users and no cars); otherwise does nothing at all. Pictures go to
+ * the photo storage under `demo/` (so every app server can serve them); every row goes in one transaction, so a failure leaves the database empty.
  */
 export async function seedDemoData(
   ds: DataSource,
-  options: { uploadsDir: string; log?: SeedLogger; now?: Date },
+  options: { storage: Storage; log?: SeedLogger; now?: Date },
 ): Promise<SeedResult> {
   if (!(await isEmpty(ds.manager))) return NOTHING;
   const now = options.now ?? new Date();
   const started = Date.now();
 
   const [pictures, passwordHashes] = await Promise.all([
-    renderPictures(options.uploadsDir),
+    renderPictures(options.storage),
     Promise.all(DEMO_USERS.map((u) => hashPassword(u.password ?? randomBytes(24).toString('base64url')))),
   ]);
 
@@ -92,24 +93,24 @@ interface Pictures {
 }
 
 /** Renders every demo picture, a few at a time (each is a 1600×1000 raster in memory while it is encoded). */
-async function renderPictures(uploadsDir: string): Promise<Pictures> {
+async function renderPictures(storage: Storage): Promise<Pictures> {
   const carJobs = DEMO_CARS.flatMap((car, c) => Array.from({ length: car.photos }, (_, n) => ({ c, n }))).map(
     ({ c, n }) =>
       () => {
         const car = DEMO_CARS[c];
-        return writeSvgImage(uploadsDir, `demo/${car.slug}/${n + 1}.jpg`, carSceneSvg(car, n), { variants: true });
+        return writeSvgImage(storage, `demo/${car.slug}/${n + 1}.jpg`, carSceneSvg(car, n), { variants: true });
       },
   );
   const productJobs = DEMO_PRODUCTS.map(
     (p) => () =>
-      writeSvgImage(uploadsDir, `demo/products/${p.sku.toLowerCase()}.jpg`, productSvg(p.name, p.art, p.color), {
+      writeSvgImage(storage, `demo/products/${p.sku.toLowerCase()}.jpg`, productSvg(p.name, p.art, p.color), {
         variants: false,
       }),
   );
   const adJobs = [
     () =>
       writeSvgImage(
-        uploadsDir,
+        storage,
         'demo/ads/banner-728x90.jpg',
         adSvg(728, 90, 'Get your car on Curbside', 'Book a shoot', '#c0392b'),
         {
@@ -117,7 +118,7 @@ async function renderPictures(uploadsDir: string): Promise<Pictures> {
         },
       ),
     () =>
-      writeSvgImage(uploadsDir, 'demo/ads/column-120x600.jpg', adSvg(120, 600, 'Detail Co.', 'Shop wax', '#2e86de'), {
+      writeSvgImage(storage, 'demo/ads/column-120x600.jpg', adSvg(120, 600, 'Detail Co.', 'Shop wax', '#2e86de'), {
         variants: false,
       }),
   ];

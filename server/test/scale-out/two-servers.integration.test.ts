@@ -15,6 +15,7 @@ import { CALIFORNIA, makeProduct } from '../../src/modules/checkout/shop-test-fi
 import { jpegBytes, uploadCarImage } from '../../src/modules/images/upload-test-helpers';
 import { VoteEntity } from '../../src/modules/votes/vote.entity';
 import { READ_CACHE_TTL_MS } from '../../src/read-cache/read-cache';
+import { DEMO_CARS } from '../../src/seed/demo-data';
 import { unique } from '../app';
 import { NEW_CAR } from '../hardening/fixtures';
 import { HttpClient } from '../http';
@@ -65,6 +66,7 @@ function startServer(databaseUrl: string): Promise<AppServer> {
       SESSION_SECRET,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: 'true',
       TRUST_PROXY: 'true',
       METRICS_TOKEN,
       LOG_LEVEL: 'info',
@@ -168,14 +170,16 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
     if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
   }, 60_000);
 
-  it('both start on a fresh database: each migration applied once, one admin, both ready', async () => {
+  it('both start on a fresh database: each migration applied once, one admin, the demo data once, both ready', async () => {
     const applied: { name: string; times: number | string }[] = await ds.query(
       'SELECT name, COUNT(*) AS times FROM migrations GROUP BY name',
     );
     expect(applied).toHaveLength(mysqlMigrations.length);
     expect(applied.every((row) => Number(row.times) === 1)).toBe(true);
-    const [{ admins }] = await ds.query("SELECT COUNT(*) AS admins FROM users WHERE role = 'admin'");
+    const [{ admins }] = await ds.query('SELECT COUNT(*) AS admins FROM users WHERE email = ?', [ADMIN.email]);
     expect(Number(admins)).toBe(1);
+    const [{ cars }] = await ds.query('SELECT COUNT(*) AS cars FROM cars WHERE slug = ?', [DEMO_CARS[0]!.slug]);
+    expect(Number(cars)).toBe(1);
     for (const server of servers) {
       const ready = await fetch(`${server.url}/readyz`);
       expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
@@ -207,6 +211,15 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
     expect(await ds.getRepository(VoteEntity).countBy({ carId: car.id })).toBe(1);
     // Another address still may vote, through either server.
     expect((await at(servers[1]!, '192.0.2.45').post('/api/votes', { carId: car.id })).status).toBe(201);
+  });
+
+  it('the demo photos are in the bucket: both servers serve them', async () => {
+    const [{ url }] = await ds.query('SELECT url FROM car_images ORDER BY id LIMIT 1');
+    for (const server of servers) {
+      const res = await fetch(server.url + url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+    }
   });
 
   it('a photo uploaded through one server is served by the other, from the bucket (no server keeps it on disk)', async () => {
