@@ -4,10 +4,13 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { FastifyInstance } from 'fastify';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { mysqlMigrations } from '../../src/db/migrations/mysql';
 import { createScratchMysql, type ScratchDatabase } from '../../src/db/scratch-database';
@@ -198,6 +201,38 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
     const replayed = at(servers[0]!);
     replayed.cookie = cookie;
     expect((await replayed.get('/api/user')).status).toBe(401);
+  });
+
+  it('rotating the session secret ("new,old") keeps everyone signed in, and re-signs their cookies with the new one', async () => {
+    const { client, email } = await registeredBrowser(); // a cookie signed with the current secret
+    const newSecret = randomBytes(32).toString('hex');
+    const [rotating, newOnly] = await Promise.all(
+      [`${newSecret},${SESSION_SECRET}`, newSecret].map((secret) =>
+        buildApp({
+          ...loadConfig({
+            NODE_ENV: 'test',
+            DATA_DIR: servers[0]!.dataDir,
+            SESSION_SECRET: secret,
+            LOG_LEVEL: 'silent',
+          }),
+          database: scratch.database,
+        }),
+      ),
+    );
+    try {
+      const me = (app: FastifyInstance, cookie: string | null) =>
+        app.inject({ method: 'GET', url: '/api/user', headers: cookie ? { cookie } : {} });
+      const during = await me(rotating!, client.cookie);
+      expect(during.statusCode).toBe(200);
+      expect(during.json().email).toBe(email);
+      const resigned = during.cookies.find((c) => c.name === 'curbside_session');
+      expect(resigned?.value).toBeTruthy();
+      // After the old secret is dropped: the re-signed cookie still works, one never re-signed reads as signed out.
+      expect((await me(newOnly!, `curbside_session=${encodeURIComponent(resigned!.value)}`)).statusCode).toBe(200);
+      expect((await me(newOnly!, client.cookie)).statusCode).toBe(401);
+    } finally {
+      await Promise.all([rotating?.close(), newOnly?.close()]);
+    }
   });
 
   it('a vote limit holds across both: the same address voting on both at once is counted once', async () => {
