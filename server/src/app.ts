@@ -14,7 +14,7 @@ import { registerUploadRoutes } from './modules/images/upload-routes';
 import type { StripeClientOptions } from './modules/payments/stripe-provider';
 import { stripeWebhookPlugin } from './modules/payments/webhook-route';
 import { registerShareImageRoute } from './modules/share/share-image';
-import { logMixin, registerRequestContext, requestIdGenerator } from './ops/request-context';
+import { registerRequestIds, requestIdGenerator } from './ops/request-ids';
 import { registerOpsRoutes } from './ops/routes';
 import { registerClient } from './plugins/client';
 import { registerCompression } from './plugins/compression';
@@ -47,10 +47,9 @@ export interface BuildOptions {
 /** Builds the whole app without listening: database, plugins, /trpc, /api, docs and the client. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    // JSON lines on stdout; every line written during a request carries its id (ops/request-context.ts).
+    // JSON lines on stdout. Work done for a request logs through req.log, whose lines carry its id (lib/log.ts).
     logger: {
       level: config.logLevel,
-      mixin: logMixin,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
@@ -62,7 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: false, // answered by registerGracefulClose, with the usual message
   });
   registerGracefulClose(app);
-  registerRequestContext(app);
+  registerRequestIds(app);
   // text/plain is what a cross-site HTML form can send without a preflight; no JSON endpoint accepts it.
   app.removeContentTypeParser('text/plain');
 
@@ -74,7 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
   const services = createServices(ds, config, mailer, {
     stripeApi: options.stripeApi,
-    logError: (err, message) => app.log.error({ err }, message),
+    log: app.log,
   });
   app.decorate('services', services);
   await prepareData(app, ds, config, services);

@@ -47,7 +47,7 @@ export interface Services extends ShopServices {
   metrics: AppMetrics;
 }
 
-export function createServices(ds: DataSource, config: Config, mailer: Mailer, shop: ShopOptions = {}): Services {
+export function createServices(ds: DataSource, config: Config, mailer: Mailer, shop: ShopOptions): Services {
   const storage = createStorage(config);
   const images = new ImagesService({ ds, storage });
   const metrics = new AppMetrics(ds);
@@ -86,7 +86,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
       mailer,
       publicUrl: config.publicUrl,
       siteName: config.siteName,
-      logError: shop.logError,
+      log: shop.log,
     }),
   };
 }

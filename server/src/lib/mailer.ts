@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
+import type { Log } from './log';
 
 export interface MailMessage {
   to: string;
@@ -12,7 +12,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** `log`: the logger of the request the mail is sent for (its lines then carry the request id). */
+  send(message: MailMessage, log?: Log): Promise<void>;
 }
 
 /** Sends through SMTP (SMTP_URL). */
@@ -34,10 +35,10 @@ export class OutboxMailer implements Mailer {
   constructor(
     private readonly dir: string,
     private readonly from: string,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
   ) {}
 
-  async send(message: MailMessage): Promise<void> {
+  async send(message: MailMessage, log: Log = this.log): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const slug = message.subject
@@ -49,6 +50,6 @@ export class OutboxMailer implements Mailer {
       '\n',
     );
     await writeFile(file, body, { mode: 0o600 });
-    this.log.info({ to: message.to, file, link: message.link }, `mail written to the outbox: ${message.subject}`);
+    log.info({ to: message.to, file, link: message.link }, `mail written to the outbox: ${message.subject}`);
   }
 }

@@ -80,7 +80,9 @@ describe('metrics', () => {
     expect((await fetch(`${t.baseUrl}/metrics`)).status).toBe(401);
     const wrong = await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${'x'.repeat(34)}` } });
     expect(wrong.status).toBe(401);
-    expect(((await wrong.json()) as { message: string }).message).toBe('The metrics need the token of METRICS_TOKEN as a Bearer token.');
+    expect(((await wrong.json()) as { message: string }).message).toBe(
+      'The metrics need the token of METRICS_TOKEN as a Bearer token.',
+    );
 
     const untokened = await startTestApp();
     try {

@@ -4,6 +4,7 @@ import { type DataSource, IsNull, LessThan, MoreThan } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
 import { conflict, DomainError } from '../../errors';
+import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
 import { LoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
@@ -146,7 +147,7 @@ export class AccountsService {
    * Always resolves the same way, whether or not the e-mail has an account. Too many requests from one IP (known
    * e-mails or not) are refused with 429 before the e-mail is looked at.
    */
-  async requestPasswordReset(email: string, ipHash: string): Promise<void> {
+  async requestPasswordReset(email: string, ipHash: string, log?: Log): Promise<void> {
     await this.resetThrottle.admit(ipHash);
     const user = await this.users.findOneBy({ email });
     if (!user) return;
@@ -163,20 +164,23 @@ export class AccountsService {
       createdAt: this.now(),
     });
     const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.deps.mailer.send({
-      to: user.email,
-      subject: `Reset your ${this.deps.siteName} password`,
-      link,
-      text: [
-        `Hi ${user.name ?? user.username},`,
-        '',
-        `Someone asked to reset the password of your ${this.deps.siteName} account. If it was you, open this link within the next hour:`,
-        '',
+    await this.deps.mailer.send(
+      {
+        to: user.email,
+        subject: `Reset your ${this.deps.siteName} password`,
         link,
-        '',
-        'If it was not you, ignore this e-mail: your password stays as it is.',
-      ].join('\n'),
-    });
+        text: [
+          `Hi ${user.name ?? user.username},`,
+          '',
+          `Someone asked to reset the password of your ${this.deps.siteName} account. If it was you, open this link within the next hour:`,
+          '',
+          link,
+          '',
+          'If it was not you, ignore this e-mail: your password stays as it is.',
+        ].join('\n'),
+      },
+      log,
+    );
   }
 
   /** Sets a new password from a one-time token, and ends every session of that user. */

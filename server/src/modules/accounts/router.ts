@@ -83,7 +83,7 @@ export const accountsRouter = router({
     .input(forgotPasswordInputSchema)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.accounts.requestPasswordReset(input.email, ctx.ipHash);
+      await ctx.services.accounts.requestPasswordReset(input.email, ctx.ipHash, ctx.req.log);
       return { ok: true as const, message: PASSWORD_RESET_REQUESTED_MESSAGE };
     }),
 

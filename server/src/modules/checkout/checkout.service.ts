@@ -7,6 +7,7 @@ import {
 } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { badRequest, conflict, DomainError, notFound } from '../../errors';
+import type { Log } from '../../lib/log';
 import { CartItemEntity } from '../cart/cart-item.entity';
 import { type OrdersService, OutOfStockError } from '../orders/orders.service';
 import { type PaymentCartLine, PaymentEntity } from '../payments/payment.entity';
@@ -137,8 +138,8 @@ export class CheckoutService {
    * POST /api/payment-orders: the browser reports a confirmed payment. Only a payment this server created for this
    * user, which the provider says succeeded for the amount computed here, makes an order. Repeats return it.
    */
-  async recordPaidOrder(userId: number, paymentId: string): Promise<{ order: Order; created: boolean }> {
-    return this.fulfil(paymentId, userId);
+  async recordPaidOrder(userId: number, paymentId: string, log?: Log): Promise<{ order: Order; created: boolean }> {
+    return this.fulfil(paymentId, userId, log);
   }
 
   /** The test card form's Pay button (test mode only): confirms, then fulfils like Stripe's webhook would. */
@@ -147,6 +148,7 @@ export class CheckoutService {
     paymentId: string,
     clientSecret: string,
     cardNumber: string,
+    log?: Log,
   ): Promise<Order> {
     const provider = this.deps.provider;
     if (!(provider instanceof TestPaymentProvider)) throw notFound('Test payments are not enabled');
@@ -164,15 +166,15 @@ export class CheckoutService {
       }
       throw error;
     }
-    return (await this.fulfil(paymentId, userId)).order;
+    return (await this.fulfil(paymentId, userId, log)).order;
   }
 
   /**
    * Makes the order for a provider payment id (from the browser with its user, or from the webhook without one).
    * Unknown, foreign, unpaid and mismatched payments create nothing. If the stock ran out after the payment, the
-   * payment is refunded and the answer says so.
+   * payment is refunded and the answer says so. `log`: the request's logger (the order's e-mail reports through it).
    */
-  async fulfil(providerPaymentId: string, userId?: number): Promise<{ order: Order; created: boolean }> {
+  async fulfil(providerPaymentId: string, userId?: number, log?: Log): Promise<{ order: Order; created: boolean }> {
     const payments = this.deps.ds.getRepository(PaymentEntity);
     const row = await payments.findOneBy({ providerPaymentId, provider: this.deps.provider.name });
     if (!row || (userId !== undefined && row.userId !== userId)) throw notFound(S.paymentNotFound);
@@ -194,7 +196,7 @@ export class CheckoutService {
     }
 
     try {
-      const made = await this.deps.orders.createFromPayment(row);
+      const made = await this.deps.orders.createFromPayment(row, log);
       if (made.created) this.events.orderCreated();
       return made;
     } catch (error) {

@@ -53,7 +53,7 @@ export const checkoutRouter = router({
     .input(paymentOrderInputSchema)
     .output(orderSchema)
     .mutation(async ({ ctx, input }) => {
-      const { order, created } = await ctx.services.checkout.recordPaidOrder(ctx.user.id, input.paymentId);
+      const { order, created } = await ctx.services.checkout.recordPaidOrder(ctx.user.id, input.paymentId, ctx.req.log);
       if (!created) ctx.http.status = 200;
       return order;
     }),
@@ -63,6 +63,12 @@ export const checkoutRouter = router({
     .input(testCardPaymentInputSchema)
     .output(orderSchema)
     .mutation(({ ctx, input }) =>
-      ctx.services.checkout.confirmTestPayment(ctx.user.id, input.paymentId, input.clientSecret, input.cardNumber),
+      ctx.services.checkout.confirmTestPayment(
+        ctx.user.id,
+        input.paymentId,
+        input.clientSecret,
+        input.cardNumber,
+        ctx.req.log,
+      ),
     ),
 });

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config';
+import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
 import { CartService } from '../cart/cart.service';
 import { OrdersService } from '../orders/orders.service';
@@ -19,26 +20,21 @@ export interface ShopServices {
 export interface ShopOptions {
   /** Tests point the Stripe SDK at a local stand-in of its API. */
   stripeApi?: StripeClientOptions;
-  /** Where failures that must not fail a paid order (the confirmation e-mail) are reported. */
-  logError?: (error: unknown, message: string) => void;
+  /** Where failures that must not fail a paid order (the confirmation e-mail) are reported outside a request. */
+  log: Log;
   /** Orders made and payments failed, for monitoring. */
   checkoutEvents?: CheckoutEvents;
 }
 
 /** The shop's services: catalogue, cart, orders, checkout and the payment provider chosen by config. */
-export function createShopServices(
-  ds: DataSource,
-  config: Config,
-  mailer: Mailer,
-  options: ShopOptions = {},
-): ShopServices {
+export function createShopServices(ds: DataSource, config: Config, mailer: Mailer, options: ShopOptions): ShopServices {
   const payments = createPayments(ds, config, options.stripeApi);
   const orders = new OrdersService({
     ds,
     mailer,
     publicUrl: config.publicUrl,
     siteName: config.siteName,
-    logError: options.logError,
+    log: options.log,
   });
   return {
     products: new ProductsReadService(ds),

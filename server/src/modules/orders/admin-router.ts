@@ -28,5 +28,5 @@ export const ordersAdminRouter = router({
     })
     .input(orderStatusUpdateInputSchema.extend({ id: pathIdSchema }))
     .output(orderSchema)
-    .mutation(({ ctx, input }) => ctx.services.orderAdmin.updateStatus(ctx.user.id, input)),
+    .mutation(({ ctx, input }) => ctx.services.orderAdmin.updateStatus(ctx.user.id, input, ctx.req.log)),
 });

@@ -10,6 +10,7 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { runInTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../errors';
+import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
 import { PaymentEntity } from '../payments/payment.entity';
 import type { PaymentProvider } from '../payments/provider';
@@ -38,8 +39,8 @@ export class OrderAdminService {
       mailer: Mailer;
       publicUrl: string;
       siteName: string;
-      /** Where a failed refund or customer e-mail is reported (the status change stands). */
-      logError?: (error: unknown, message: string) => void;
+      /** Where a failed refund or customer e-mail is reported (the status change stands) when no request's is given. */
+      log: Log;
     },
   ) {}
 
@@ -60,7 +61,7 @@ export class OrderAdminService {
    * that fails leaves the cancel standing, is logged and noted on the status-change row (docs/decisions.md).
    * The customer is e-mailed when the order ships (or its tracking number changes) and when it is canceled.
    */
-  async updateStatus(adminId: number, input: OrderStatusUpdateInput): Promise<Order> {
+  async updateStatus(adminId: number, input: OrderStatusUpdateInput, log: Log = this.deps.log): Promise<Order> {
     const { ds } = this.deps;
     const order = await ds.getRepository(OrderEntity).findOneBy({ id: input.id });
     if (!order) throw notFound(S.orderNotFound);
@@ -96,14 +97,15 @@ export class OrderAdminService {
       return Number(inserted.identifiers[0]?.id);
     });
 
-    const refund = to === 'canceled' && changeId !== null ? await this.refund(order, changeId) : null;
+    const refund = to === 'canceled' && changeId !== null ? await this.refund(order, changeId, log) : null;
     const [updated] = await this.deps.orders.withItems([
       await ds.getRepository(OrderEntity).findOneByOrFail({ id: order.id }),
     ]);
 
     const trackingChanged = updated.trackingNumber !== order.trackingNumber;
-    if (to === 'shipped' && (statusChanged || trackingChanged)) await this.mail(() => this.sendShipped(updated));
-    if (refund) await this.mail(() => this.sendCanceled(updated, refund));
+    if (to === 'shipped' && (statusChanged || trackingChanged))
+      await this.mail(log, () => this.sendShipped(updated, log));
+    if (refund) await this.mail(log, () => this.sendCanceled(updated, refund, log));
     return updated;
   }
 
@@ -133,18 +135,18 @@ export class OrderAdminService {
   }
 
   /** Refunds a canceled order's payment through its provider; the outcome goes on the cancel's status-change row. */
-  private async refund(order: OrderEntity, changeId: number): Promise<RefundOutcome> {
+  private async refund(order: OrderEntity, changeId: number, log: Log): Promise<RefundOutcome> {
     const { ds, provider } = this.deps;
     let outcome: RefundOutcome;
     if (order.paymentProvider !== provider.name) {
       outcome = { ok: false, reason: `paid with ${order.paymentProvider}, which is not the configured provider` };
-      this.deps.logError?.(new Error(outcome.reason), `order ${order.id} canceled but not refunded`);
+      log.error({ err: new Error(outcome.reason) }, `order ${order.id} canceled but not refunded`);
     } else {
       try {
         await provider.refund(order.paymentId);
         outcome = { ok: true };
       } catch (error) {
-        this.deps.logError?.(error, `order ${order.id} canceled but its refund failed`);
+        log.error({ err: error }, `order ${order.id} canceled but its refund failed`);
         outcome = { ok: false, reason: error instanceof Error ? error.message : String(error) };
       }
     }
@@ -158,41 +160,47 @@ export class OrderAdminService {
     return outcome;
   }
 
-  private async mail(send: () => Promise<void>): Promise<void> {
-    await send().catch((error) => this.deps.logError?.(error, 'order status e-mail failed'));
+  private async mail(log: Log, send: () => Promise<void>): Promise<void> {
+    await send().catch((err) => log.error({ err }, 'order status e-mail failed'));
   }
 
-  private async sendShipped(order: Order): Promise<void> {
+  private async sendShipped(order: Order, log: Log): Promise<void> {
     const link = `${this.deps.publicUrl}/user/orders`;
-    await this.deps.mailer.send({
-      to: order.email,
-      subject: `${this.deps.siteName} order #${order.id} has shipped`,
-      text: [
-        `Good news: your order #${order.id} is on its way.`,
-        '',
-        `Tracking number: ${order.trackingNumber}`,
-        '',
-        `Your orders: ${link}`,
-      ].join('\n'),
-      link,
-    });
+    await this.deps.mailer.send(
+      {
+        to: order.email,
+        subject: `${this.deps.siteName} order #${order.id} has shipped`,
+        text: [
+          `Good news: your order #${order.id} is on its way.`,
+          '',
+          `Tracking number: ${order.trackingNumber}`,
+          '',
+          `Your orders: ${link}`,
+        ].join('\n'),
+        link,
+      },
+      log,
+    );
   }
 
-  private async sendCanceled(order: Order, refund: RefundOutcome): Promise<void> {
+  private async sendCanceled(order: Order, refund: RefundOutcome, log: Log): Promise<void> {
     const link = `${this.deps.publicUrl}/user/orders`;
-    await this.deps.mailer.send({
-      to: order.email,
-      subject: `${this.deps.siteName} order #${order.id} was canceled`,
-      text: [
-        `Your order #${order.id} has been canceled.`,
-        '',
-        refund.ok
-          ? `We have refunded ${formatCents(order.total)} to your card. It may take 5–10 business days to appear.`
-          : `Your refund of ${formatCents(order.total)} is being processed; we will be in touch if we need anything.`,
-        '',
-        `Your orders: ${link}`,
-      ].join('\n'),
-      link,
-    });
+    await this.deps.mailer.send(
+      {
+        to: order.email,
+        subject: `${this.deps.siteName} order #${order.id} was canceled`,
+        text: [
+          `Your order #${order.id} has been canceled.`,
+          '',
+          refund.ok
+            ? `We have refunded ${formatCents(order.total)} to your card. It may take 5–10 business days to appear.`
+            : `Your refund of ${formatCents(order.total)} is being processed; we will be in touch if we need anything.`,
+          '',
+          `Your orders: ${link}`,
+        ].join('\n'),
+        link,
+      },
+      log,
+    );
   }
 }

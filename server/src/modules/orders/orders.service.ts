@@ -2,6 +2,7 @@ import { ESTIMATED_DELIVERY, formatCents, MESSAGES, type Order } from '@curbside
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
+import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
 import { UserEntity } from '../accounts/user.entity';
 import { CarEntity } from '../cars/car.entity';
@@ -31,8 +32,8 @@ export class OrdersService {
       mailer: Mailer;
       publicUrl: string;
       siteName: string;
-      /** Where a failed confirmation e-mail is reported (the order stands). */
-      logError?: (error: unknown, message: string) => void;
+      /** Where a failed confirmation e-mail is reported (the order stands) when no request's logger is given. */
+      log: Log;
     },
   ) {}
 
@@ -56,7 +57,10 @@ export class OrdersService {
    * the prices the payment was computed from, the payment linked, and the paid cart lines removed. One order per
    * payment: a second call, or a webhook racing the browser, gets the existing order (created: false).
    */
-  async createFromPayment(payment: PaymentEntity): Promise<{ order: Order; created: boolean }> {
+  async createFromPayment(
+    payment: PaymentEntity,
+    log: Log = this.deps.log,
+  ): Promise<{ order: Order; created: boolean }> {
     const existing = await this.findByPaymentId(payment.providerPaymentId);
     if (existing) return { order: existing, created: false };
     let orderId: number;
@@ -71,9 +75,7 @@ export class OrdersService {
     const [order] = await this.withItems([
       await this.deps.ds.getRepository(OrderEntity).findOneByOrFail({ id: orderId }),
     ]);
-    await this.sendConfirmation(order).catch((error) =>
-      this.deps.logError?.(error, 'order confirmation e-mail failed'),
-    );
+    await this.sendConfirmation(order, log).catch((err) => log.error({ err }, 'order confirmation e-mail failed'));
     return { order, created: true };
   }
 
@@ -190,7 +192,7 @@ export class OrdersService {
   }
 
   /** The order-confirmation e-mail.  */
-  private async sendConfirmation(order: Order): Promise<void> {
+  private async sendConfirmation(order: Order, log: Log): Promise<void> {
     const lines = order.items.map((item) => {
       const car = item.car ? ` — ${item.car.make} ${item.car.model}` : '';
       const size = item.printSize ? ` (${item.printSize})` : '';
@@ -216,11 +218,14 @@ export class OrdersService {
       `Estimated delivery: ${ESTIMATED_DELIVERY}.`,
       `Your orders: ${this.deps.publicUrl}/user/orders`,
     ].join('\n');
-    await this.deps.mailer.send({
-      to: order.email,
-      subject: `${this.deps.siteName} order #${order.id} confirmed`,
-      text,
-      link: `${this.deps.publicUrl}/user/orders`,
-    });
+    await this.deps.mailer.send(
+      {
+        to: order.email,
+        subject: `${this.deps.siteName} order #${order.id} confirmed`,
+        text,
+        link: `${this.deps.publicUrl}/user/orders`,
+      },
+      log,
+    );
   }
 }

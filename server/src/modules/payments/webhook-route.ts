@@ -41,7 +41,7 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: Webhook
     if (event.type === 'payment_intent.succeeded') {
       const intent = event.data.object as Stripe.PaymentIntent;
       try {
-        await checkout.fulfil(intent.id);
+        await checkout.fulfil(intent.id, undefined, req.log);
       } catch (error) {
         // Not ours, or refused for a reason a retry will not change (refunded when out of stock): record and stop.
         if (!(error instanceof DomainError)) throw error;
