@@ -125,18 +125,29 @@ type Rows = any;
 
 /**
  * The statements of one batch, in order; each `yield` hands a statement to the driver and receives its rows. Written
- * once, run synchronously on SQLite and asynchronously on MySQL. On MySQL the batch's car rows are locked first, in
- * id order: that answers "does it exist", orders every vote for those cars across app servers (so the vote_limits
- * read below cannot race another batch), and keeps concurrent batches from deadlocking on each other.
+ * once, run synchronously on SQLite and asynchronously on MySQL. On MySQL the batch's car rows (and their monthly
+ * tallies) are locked first, in id order: that answers "does it exist", orders every vote for those cars across app
+ * servers (so the vote_limits read below cannot race another batch, and the counters read stay true until commit),
+ * and keeps concurrent batches from deadlocking on each other. Eight round trips in all, BEGIN and COMMIT included.
  */
 function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generator<Statement, Outcome[], Rows> {
   const date = (d: Date) => (dialect === 'sqlite' ? sqliteDateText(d) : d);
   const carIds = [...new Set(votes.map((v) => v.carId))].sort((a, b) => a - b);
   const ipHashes = [...new Set(votes.map((v) => v.ipHash))];
-  const lock = dialect === 'mysql' ? ' ORDER BY id FOR UPDATE' : '';
-  const cars: { id: number | string }[] = yield sql(
-    `SELECT id FROM cars WHERE id IN (${marks(carIds)})${lock}`,
-    carIds,
+  const months = [...new Set(votes.map((v) => utcMonthKey(v.at)))];
+  // The cars with their counters, as they stand before this batch (locked on MySQL, so nothing else moves them
+  // until this batch commits): the totals each counted vote answers are these plus the batch's own votes.
+  const lock = dialect === 'mysql' ? ' ORDER BY c.id FOR UPDATE' : '';
+  const cars: {
+    carId: number | string;
+    totalVotes: number | string;
+    month: string | null;
+    votes: number | string | null;
+  }[] = yield sql(
+    `SELECT c.id AS carId, c.totalVotes AS totalVotes, m.month AS month, m.votes AS votes
+       FROM cars c LEFT JOIN car_monthly_votes m ON m.carId = c.id AND m.month IN (${marks(months)})
+       WHERE c.id IN (${marks(carIds)})${lock}`,
+    [...months, ...carIds],
   );
   const limits: { carId: number | string; ipHash: string; lastVotedAt: Date | string }[] = yield sql(
     `SELECT carId, ipHash, lastVotedAt FROM vote_limits WHERE carId IN (${marks(carIds)}) AND ipHash IN (${marks(ipHashes)})`,
@@ -145,10 +156,12 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
 
   const decisions = decideVotes(
     votes,
-    new Set(cars.map((car) => Number(car.id))),
+    new Set(cars.map((car) => Number(car.carId))),
     new Map(limits.map((row) => [pairKey(Number(row.carId), row.ipHash), readSqlDate(row.lastVotedAt)])),
   );
   const counted = votes.filter((_, i) => decisions[i]?.status === 'counted');
+  const perCar = countBy(counted, (v) => String(v.carId));
+  const perMonth = countBy(counted, (v) => monthKey(v.carId, utcMonthKey(v.at)));
   if (counted.length > 0) {
     const voteRows = counted.flatMap((v) => [v.carId, v.ipHash, date(v.at)]);
     const newLastVote = onDuplicate(dialect, 'carId, ipHash', 'lastVotedAt', (incoming) => incoming);
@@ -157,13 +170,11 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
       voteRows,
     );
     yield sql(`INSERT INTO votes (carId, ipHash, createdAt) VALUES ${tuples(counted.length, 3)}`, voteRows);
-    const perCar = countBy(counted, (v) => String(v.carId));
     yield sql(
       `UPDATE cars SET totalVotes = totalVotes + CASE id ${[...perCar.keys()].map(() => 'WHEN ? THEN ?').join(' ')} END
        WHERE id IN (${marks([...perCar.keys()])})`,
       [...[...perCar].flatMap(([carId, n]) => [Number(carId), n]), ...[...perCar.keys()].map(Number)],
     );
-    const perMonth = countBy(counted, (v) => `${v.carId}|${utcMonthKey(v.at)}`);
     const addToTally = onDuplicate(dialect, 'carId, month', 'votes', (incoming) => `votes + ${incoming}`);
     yield sql(
       `INSERT INTO car_monthly_votes (carId, month, votes) VALUES ${tuples(perMonth.size, 3)} ${addToTally}`,
@@ -174,30 +185,20 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
     );
   }
 
-  const months = [...new Set(counted.map((v) => utcMonthKey(v.at)))];
-  const tallies: {
-    carId: number | string;
-    month: string | null;
-    totalVotes: number | string;
-    votes: number | string | null;
-  }[] =
-    counted.length === 0
-      ? []
-      : yield sql(
-          `SELECT c.id AS carId, m.month AS month, c.totalVotes AS totalVotes, m.votes AS votes
-           FROM cars c LEFT JOIN car_monthly_votes m ON m.carId = c.id AND m.month IN (${marks(months)})
-           WHERE c.id IN (${marks(counted.map((v) => v.carId))})`,
-          [...months, ...counted.map((v) => v.carId)],
-        );
+  const totalBefore = new Map(cars.map((row) => [Number(row.carId), Number(row.totalVotes)]));
+  const monthBefore = new Map(
+    cars.filter((row) => row.month !== null).map((row) => [monthKey(Number(row.carId), row.month!), Number(row.votes)]),
+  );
   return votes.map((vote, i): Outcome => {
     const decision = decisions[i] as Decision;
     if (decision.status !== 'counted') return decision;
-    const month = utcMonthKey(vote.at);
-    const rows = tallies.filter((row) => Number(row.carId) === vote.carId);
-    const monthRow = rows.find((row) => row.month === month);
+    const month = monthKey(vote.carId, utcMonthKey(vote.at));
     return {
       status: 'counted',
-      totals: { totalVotes: Number(rows[0]?.totalVotes ?? 0), lastMonthVotes: Number(monthRow?.votes ?? 0) },
+      totals: {
+        totalVotes: (totalBefore.get(vote.carId) ?? 0) + (perCar.get(String(vote.carId)) ?? 0),
+        lastMonthVotes: (monthBefore.get(month) ?? 0) + (perMonth.get(month) ?? 0),
+      },
     };
   });
 }
@@ -234,6 +235,7 @@ function onDuplicate(dialect: 'sqlite' | 'mysql', keys: string, column: string, 
 }
 
 const pairKey = (carId: number, ipHash: string) => `${carId}|${ipHash}`;
+const monthKey = (carId: number, month: string) => `${carId}|${month}`;
 const sql = (text: string, params: unknown[]): Statement => ({ sql: text, params });
 const marks = (values: unknown[]) => values.map(() => '?').join(', ');
 const tuples = (rows: number, columns: number) =>
