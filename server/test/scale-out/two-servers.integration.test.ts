@@ -281,16 +281,20 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
     const savedAt = Date.now();
     expect((await at(servers[0]!).get('/api/site-settings')).body.maintenanceMessage).toBe(message); // at once
 
-    let seenAfterMs: number | null = null;
-    while (Date.now() - savedAt < READ_CACHE_TTL_MS + 2_000) {
-      if ((await reader.get('/api/site-settings')).body.maintenanceMessage === message) {
-        seenAfterMs = Date.now() - savedAt;
-        break;
-      }
+    // Server 1 cached the old settings before the change, so that entry expires within the TTL of it: no request
+    // begun later than that may get the old value. (Measured from when each request began, so a slow answer on a
+    // busy machine does not count against the server.)
+    let lastStaleBeganAfterMs = 0;
+    let seen = false;
+    while (Date.now() - savedAt < READ_CACHE_TTL_MS + 10_000) {
+      const began = Date.now() - savedAt;
+      seen = (await reader.get('/api/site-settings')).body.maintenanceMessage === message;
+      if (seen) break;
+      lastStaleBeganAfterMs = began;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(seenAfterMs).not.toBeNull();
-    expect(seenAfterMs!).toBeLessThanOrEqual(READ_CACHE_TTL_MS + 500);
+    expect(seen).toBe(true);
+    expect(lastStaleBeganAfterMs).toBeLessThanOrEqual(READ_CACHE_TTL_MS);
   });
 
   it('a shopper spread across both servers: cart, payment started on one and paid on the other, one order', async () => {
