@@ -3,19 +3,20 @@
 // For the embedded SQLite database (always) and MySQL/MariaDB (when SOAK_MYSQL_URL is set, e.g.
 // mysql://root@127.0.0.1:3306/test; a scratch database named curbside_soak_* is created there and dropped after):
 //   1. a server process: the app as production runs it (NODE_ENV=production, behind a proxy, the built client if
-//      there is one, MALLOC_ARENA_MAX=2 as in the Docker image) on a fresh database with the demo data, listening on
+//      there is one, jemalloc as in the Docker image) on a fresh database with the demo data, listening on
 //      127.0.0.1;
 //   2. this process sends it traffic for SOAK_SECONDS (default 600) per database: visitors browsing (REST, tRPC, the
 //      pages' HTML), voters (each vote from its own address), and shoppers paying with the test card;
-//   3. every minute it prints the server's resident set (read from /proc) and the requests so far; at the end the
-//      error rate (target < 0.1 %), latencies, the slope of the resident set over the second half of the run (flat:
-//      target ≤ 1 MB/min, once caches and heap have settled), and a count in the database: every vote answered 201 stored once, every paid checkout one order, no stock
-//      below zero.
+//   3. every minute it prints the server's resident set (read from /proc: anonymous, file-backed, shared), its V8
+//      heap and buffers, the SQLite files' sizes and the requests so far; at the end the error rate (target < 0.1 %),
+//      latencies, the slope of the resident set over the second half of the run (flat: target ≤ 1 MB/min, once caches
+//      and heap have settled; of each minute's lowest sample, see below), and a count in the database: every vote
+//      answered 201 stored once, every paid checkout one order, no stock below zero.
 // Entities need the server's tsconfig (decorators), which tsx reads from the working directory: so this file runs
 // itself again from server/, and loads the app only in the server process.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,22 @@ const BROWSERS = Number(process.env.SOAK_BROWSERS ?? 6);
 const VOTERS = 2;
 const SHOPPERS = 2;
 const SAMPLE_MS = 5_000;
+
+/**
+ * The server's malloc, as the Docker image sets it (docker/Dockerfile): jemalloc through LD_PRELOAD when the system
+ * has it (Debian: libjemalloc2). glibc's malloc keeps memory the app has freed: in the SQLite soak its arenas held
+ * 214 MB for 30 MB in use, which malloc_trim(0) gave back (docs/reliability.md). Without jemalloc, glibc with two
+ * arenas. SOAK_ALLOCATOR=glibc forces glibc, to compare.
+ */
+const SERVER_ALLOCATOR = ((): { name: string; env: Record<string, string> } => {
+  const jemalloc = [
+    '/usr/local/lib/libjemalloc.so.2',
+    '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+    '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+  ].find((file) => existsSync(file));
+  if (jemalloc && process.env.SOAK_ALLOCATOR !== 'glibc') return { name: 'jemalloc', env: { LD_PRELOAD: jemalloc } };
+  return { name: 'glibc malloc, MALLOC_ARENA_MAX=2', env: { MALLOC_ARENA_MAX: '2' } };
+})();
 
 interface Ready {
   url: string;
@@ -43,6 +60,17 @@ interface Tallies {
   /** The server's own view of its memory (MB): V8 heap in use, and memory outside it (buffers, native modules). */
   heapMb: number;
   externalMb: number;
+}
+
+/** The server's own view of its memory (MB), and the size of its SQLite files. */
+interface ServerMemory {
+  heapTotal: number;
+  heapUsed: number;
+  /** Memory of JS objects held outside the V8 heap (buffers, native modules' own accounting). */
+  external: number;
+  arrayBuffers: number;
+  dbFile: number;
+  walFile: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -104,8 +132,24 @@ async function serve(kind: 'sqlite' | 'mysql'): Promise<void> {
   process.on('message', async (message: { check?: boolean; memory?: boolean; stop?: boolean }) => {
     if (message.memory) {
       const m = process.memoryUsage();
-      const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-      process.send?.({ memory: { heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external) } });
+      const mb = (bytes: number) => bytes / 2 ** 20;
+      const fileMb = (suffix: string) => {
+        if (scratch.database.kind !== 'sqlite') return 0;
+        try {
+          return mb(statSync(scratch.database.file + suffix).size);
+        } catch {
+          return 0;
+        }
+      };
+      const memory: ServerMemory = {
+        heapTotal: mb(m.heapTotal),
+        heapUsed: mb(m.heapUsed),
+        external: mb(m.external),
+        arrayBuffers: mb(m.arrayBuffers),
+        dbFile: fileMb(''),
+        walFile: fileMb('-wal'),
+      };
+      process.send?.({ memory });
     }
     if (message.check) {
       const [[votes], [counted], [orders], [stock]] = await Promise.all([
@@ -293,10 +337,22 @@ async function signUp(ready: Ready): Promise<Client> {
 // Measuring
 // ---------------------------------------------------------------------------------------------------------------
 
-function rssMb(pid: number): number {
+/** The server's resident set (MB), split by what backs the pages (the kernel's counters, as in smaps_rollup). */
+interface Resident {
+  /** All resident pages (VmRSS = RssAnon + RssFile + RssShmem). */
+  rss: number;
+  /** Anonymous: malloc'd native memory, the V8 heap, thread stacks. */
+  anon: number;
+  /** File-backed: the node binary and shared libraries (and a memory-mapped database, if any). */
+  file: number;
+  /** Shared memory: SQLite's WAL index (the -shm file). */
+  shmem: number;
+}
+
+function resident(pid: number): Resident {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
+  const mb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) / 1024;
+  return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile'), shmem: mb('RssShmem') };
 }
 
 /** Least-squares slope of (minutes, MB). */
@@ -308,6 +364,16 @@ function slope(samples: { minutes: number; mb: number }[]): number {
   const num = samples.reduce((s, p) => s + (p.minutes - mx) * (p.mb - my), 0);
   const den = samples.reduce((s, p) => s + (p.minutes - mx) ** 2, 0);
   return den === 0 ? 0 : num / den;
+}
+
+/** Each whole minute's lowest resident set (its samples from minute m to m+1), placed at the middle of the minute. */
+function minuteFloors(samples: { minutes: number; mb: number }[]): { minutes: number; mb: number }[] {
+  const result: { minutes: number; mb: number }[] = [];
+  for (let m = 0; m + 1 <= (samples.at(-1)?.minutes ?? 0); m++) {
+    const inMinute = samples.filter((s) => s.minutes >= m && s.minutes < m + 1).map((s) => s.mb);
+    if (inMinute.length > 0) result.push({ minutes: m + 0.5, mb: Math.min(...inMinute) });
+  }
+  return result;
 }
 
 function percentile(values: number[], p: number): number {
@@ -348,32 +414,40 @@ async function soak(label: string, kind: 'sqlite' | 'mysql'): Promise<boolean> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/soak.ts', 'serve', kind], {
     cwd: serverDir,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // As the Docker image runs it (docker/Dockerfile): glibc keeps two malloc arenas instead of one per thread.
-    env: { MALLOC_ARENA_MAX: '2', ...process.env },
+    env: { ...SERVER_ALLOCATOR.env, ...process.env },
   });
   const ready = await ask<Ready>(child, {}, 'ready');
   const pid = child.pid as number;
   console.log(
     `\n${label}: ${ready.cars.length} cars, ${ready.merch.length + ready.prints.length} products; ` +
-      `${BROWSERS} visitors, ${VOTERS} voters, ${SHOPPERS} shoppers for ${SECONDS} s (server pid ${pid})`,
+      `${BROWSERS} visitors, ${VOTERS} voters, ${SHOPPERS} shoppers for ${SECONDS} s (server pid ${pid}, ` +
+      `${SERVER_ALLOCATOR.name})`,
   );
 
   const started = Date.now();
   const until = started + SECONDS * 1000;
-  const samples: { minutes: number; mb: number }[] = [{ minutes: 0, mb: rssMb(pid) }];
+  const sample = (minutes: number) => {
+    const r = resident(pid);
+    return { minutes, mb: r.rss, ...r };
+  };
+  const samples: ({ minutes: number; mb: number } & Resident)[] = [sample(0)];
   let nextReport = 60_000;
   const sampler = setInterval(() => {
     const elapsed = Date.now() - started;
-    samples.push({ minutes: elapsed / 60_000, mb: rssMb(pid) });
+    samples.push(sample(elapsed / 60_000));
     if (elapsed >= nextReport) {
       nextReport += 60_000;
       const { requests, errors } = totals();
-      const mb = samples.at(-1)?.mb ?? 0;
-      void ask<{ heapTotal: number; heapUsed: number; external: number }>(child, { memory: true }, 'memory').then(
+      const r = samples.at(-1) as Resident;
+      const f = (n: number) => n.toFixed(0);
+      void ask<ServerMemory>(child, { memory: true }, 'memory').then(
         (m) =>
           console.log(
-            `  ${Math.round(elapsed / 60_000)} min: RSS ${mb.toFixed(0)} MB (V8 heap ${m.heapUsed} of ` +
-              `${m.heapTotal} MB, external ${m.external} MB), ${requests} requests, ${errors} errors`,
+            `  ${Math.round(elapsed / 60_000)} min: RSS ${f(r.rss)} MB = anon ${f(r.anon)} + file ${f(r.file)} + ` +
+              `shmem ${r.shmem.toFixed(1)}; V8 heap ${f(m.heapUsed)} of ${f(m.heapTotal)}, external ${f(m.external)} ` +
+              `(array buffers ${f(m.arrayBuffers)})` +
+              (kind === 'sqlite' ? `; db file ${m.dbFile.toFixed(1)} MB, WAL ${m.walFile.toFixed(1)} MB` : '') +
+              `; ${requests} requests, ${errors} errors`,
           ),
         () => undefined,
       );
@@ -388,7 +462,7 @@ async function soak(label: string, kind: 'sqlite' | 'mysql'): Promise<boolean> {
     ...Array.from({ length: SHOPPERS }, () => shop(ready, until, answered)),
   ]);
   clearInterval(sampler);
-  samples.push({ minutes: (Date.now() - started) / 60_000, mb: rssMb(pid) });
+  samples.push(sample((Date.now() - started) / 60_000));
   const after = await ask<Tallies>(child, { check: true }, 'tallies');
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.send({ stop: true });
@@ -398,10 +472,16 @@ async function soak(label: string, kind: 'sqlite' | 'mysql'): Promise<boolean> {
   const seconds = (Date.now() - started) / 1000;
   const errorRate = requests ? errors / requests : 0;
   // Flat means no growth once warm: caches fill and the heap settles in the first minutes, so the verdict is the
-  // slope over the second half of the run; the slope after the first minute is printed too.
+  // slope over the second half of the run; the slope after the first minute is printed too. Memory the server takes
+  // under a burst of requests and gives back (up to 200 MB for tens of seconds here: V8's heap and buffers) is not
+  // growth, and one burst near either end of the window swings a slope of raw samples by several MB/min either way.
+  // So the slopes are of each whole minute's lowest sample (of its 12): memory that is kept — a leak, or an
+  // allocator holding what was freed — raises every later sample, the lowest too. The raw slope is printed beside.
   const lastMinutes = samples.at(-1)?.minutes ?? 0;
-  const afterFirstMinute = slope(samples.filter((s) => s.minutes >= 1));
-  const memorySlope = slope(samples.filter((s) => s.minutes >= lastMinutes / 2));
+  const floors = minuteFloors(samples);
+  const afterFirstMinute = slope(floors.filter((s) => s.minutes >= 1));
+  const memorySlope = slope(floors.filter((s) => s.minutes >= lastMinutes / 2));
+  const rawSlope = slope(samples.filter((s) => s.minutes >= lastMinutes / 2));
   const votesStored = after.votes - before.votes;
   const votesCounted = after.votesCounted - before.votesCounted;
   const ordersStored = after.orders - before.orders;
@@ -413,7 +493,14 @@ async function soak(label: string, kind: 'sqlite' | 'mysql'): Promise<boolean> {
     );
   }
   const rates = samples.filter((_, i) => i % Math.round(60_000 / SAMPLE_MS) === 0).map((s) => s.mb.toFixed(0));
-  console.log(`RSS each minute (MB): ${rates.join(', ')}; last ${samples.at(-1)?.mb.toFixed(0)}`);
+  console.log(`RSS at each minute (MB): ${rates.join(', ')}; last ${samples.at(-1)?.mb.toFixed(0)}`);
+  console.log(`RSS, lowest of each minute (MB): ${floors.map((m) => m.mb.toFixed(0)).join(', ')}`);
+  console.log(`RSS every ${SAMPLE_MS / 1000} s (MB): ${samples.map((s) => s.mb.toFixed(0)).join(' ')}`);
+  const anons = samples.filter((_, i) => i % Math.round(60_000 / SAMPLE_MS) === 0).map((s) => s.anon.toFixed(0));
+  console.log(`anonymous at each minute (MB): ${anons.join(', ')}; last ${samples.at(-1)?.anon.toFixed(0)}`);
+  const low = Math.min(...samples.map((s) => s.mb));
+  const high = Math.max(...samples.map((s) => s.mb));
+  console.log(`RSS lowest ${low.toFixed(0)} MB, highest ${high.toFixed(0)} MB over the ${samples.length} samples`);
   const errorOk = errorRate < 0.001;
   const memoryOk = memorySlope <= 1;
   const countsOk =
@@ -423,7 +510,8 @@ async function soak(label: string, kind: 'sqlite' | 'mysql'): Promise<boolean> {
     after.lowestStock >= 0;
   console.log(
     `error rate ${(errorRate * 100).toFixed(3)} % (target < 0.1 % ${errorOk ? '✓' : '✗'}); resident set slope over ` +
-      `the second half ${memorySlope.toFixed(2)} MB/min (target ≤ 1 ${memoryOk ? '✓' : '✗'}), after the first minute ` +
+      `the second half ${memorySlope.toFixed(2)} MB/min (target ≤ 1 ${memoryOk ? '✓' : '✗'}; of the raw samples ` +
+      `${rawSlope.toFixed(2)}), after the first minute ` +
       `${afterFirstMinute.toFixed(2)} MB/min; V8 heap in use ${before.heapMb.toFixed(0)} → ${after.heapMb.toFixed(0)} MB, ` +
       `outside the heap ${before.externalMb.toFixed(0)} → ${after.externalMb.toFixed(0)} MB`,
   );
