@@ -16,7 +16,7 @@ const SIDE_EFFECT_FREE = [
   /[\\/]node_modules[\\/]use-sidecar[\\/].*medium\.js$/,
 ];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   server: {
     proxy: {
@@ -30,19 +30,33 @@ export default defineConfig({
       '/trpc': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Hashed file names (Vite's default) let the server cache /assets/* as immutable.
-    assetsDir: 'assets',
-    sourcemap: false,
-    // dist/.vite/manifest.json: which chunks and styles each entry and page pulls in. scripts/check-bundle-size.mjs
-    // reads it to hold the home page to its budget; the server does not serve dot-directories.
-    manifest: true,
-    rolldownOptions: {
-      treeshake: {
-        moduleSideEffects: (id) => (SIDE_EFFECT_FREE.some((pattern) => pattern.test(id)) ? false : null),
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr src/entry-server.tsx`: the server's render of the landing pages (server/src/plugins/
+        // page-render.ts loads it). In a dot-directory, which the server does not serve, and self-contained (every
+        // dependency bundled, React in its production build), so a copy of dist/ works without node_modules.
+        outDir: 'dist/.ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // Hashed file names (Vite's default) let the server cache /assets/* as immutable.
+        assetsDir: 'assets',
+        sourcemap: false,
+        // dist/.vite/manifest.json: which chunks and styles each entry and page pulls in. scripts/check-bundle-size.mjs
+        // reads it to hold the home page to its budget, and the server to link a rendered page's chunk and styles; the
+        // server does not serve dot-directories.
+        manifest: true,
+        rolldownOptions: {
+          treeshake: {
+            moduleSideEffects: (id) => (SIDE_EFFECT_FREE.some((pattern) => pattern.test(id)) ? false : null),
+          },
+        },
       },
-    },
-  },
-});
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+}));

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
 import type { ReactNode } from 'react';
+import { Router } from 'wouter';
 import { ToastsHost } from './components/ToastsHost';
 import { type AppRouter, TRPCProvider } from './lib/trpc';
 import { AppRoutes } from './routes';
@@ -35,11 +36,23 @@ export function AppProviders({ children, queryClient, trpcClient, mantineEnv = '
   );
 }
 
-/** The whole app, on the clients main.tsx made (it starts the landing page's requests with them before rendering). */
-export function App(clients: AppClients) {
+/** Where the server renders the app (the browser reads its own address bar). */
+export interface ServerLocation {
+  path: string;
+  /** The query string without its '?'. */
+  search: string;
+}
+
+/**
+ * The whole app, on the clients main.tsx made (it starts the landing page's requests with them before rendering),
+ * or, on the server (entry-server.tsx), on clients that call the procedures in-process, at `location`.
+ */
+export function App({ location, ...clients }: AppClients & { location?: ServerLocation }) {
   return (
-    <AppProviders {...clients}>
-      <AppRoutes />
-    </AppProviders>
+    <Router ssrPath={location?.path} ssrSearch={location?.search}>
+      <AppProviders {...clients}>
+        <AppRoutes />
+      </AppProviders>
+    </Router>
   );
 }

@@ -2,16 +2,17 @@ import { LIMITS } from '@curbside/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppClients } from './App';
+import { preloadable } from './lib/preloadable';
 import type { AppRouter } from './lib/trpc';
 
 // The pages people arrive on from outside (links, search, shares). On arrival at one of them, its code and its data
 // are requested at once, beside the signed-in user and the site settings, instead of one after the other: the page
 // can draw after one round trip instead of three.
 
-export const loadHomePage = () => import('./pages/HomePage');
-export const loadGalleryPage = () => import('./pages/GalleryPage');
-export const loadCarDetailPage = () => import('./pages/CarDetailPage');
-export const loadLeaderboardPage = () => import('./pages/LeaderboardPage');
+export const homePage = preloadable(() => import('./pages/HomePage'));
+export const galleryPage = preloadable(() => import('./pages/GalleryPage'));
+export const carDetailPage = preloadable(() => import('./pages/CarDetailPage'));
+export const leaderboardPage = preloadable(() => import('./pages/LeaderboardPage'));
 
 /** The inputs the landing pages query with: the pages use these, so the prefetched cache entries are theirs. */
 export const LANDING_INPUTS = {
@@ -25,10 +26,19 @@ export const LANDING_INPUTS = {
 type Trpc = TRPCOptionsProxy<AppRouter>;
 type Prefetch = (queryClient: QueryClient, trpc: Trpc, match: RegExpExecArray) => Promise<unknown>[];
 
-const LANDING_PAGES: { pattern: RegExp; load: () => Promise<unknown>; prefetch: Prefetch }[] = [
+interface LandingPage {
+  pattern: RegExp;
+  /** The page's module as the build manifest names it: the server links its chunk and styles from the HTML. */
+  module: string;
+  load: () => Promise<unknown>;
+  prefetch: Prefetch;
+}
+
+const LANDING_PAGES: LandingPage[] = [
   {
     pattern: /^\/$/,
-    load: loadHomePage,
+    module: 'src/pages/HomePage.tsx',
+    load: homePage.load,
     prefetch: (qc, trpc) => [
       qc.prefetchQuery(trpc.stats.site.queryOptions()),
       qc.prefetchQuery(trpc.cars.top.queryOptions(LANDING_INPUTS.homeTopCars)),
@@ -37,12 +47,14 @@ const LANDING_PAGES: { pattern: RegExp; load: () => Promise<unknown>; prefetch: 
   },
   {
     pattern: /^\/(gallery|cars)\/?$/,
-    load: loadGalleryPage,
+    module: 'src/pages/GalleryPage.tsx',
+    load: galleryPage.load,
     prefetch: (qc, trpc) => [qc.prefetchQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.gallery))],
   },
   {
     pattern: /^\/(?:gallery|cars)\/([^/]+)\/?$/,
-    load: loadCarDetailPage,
+    module: 'src/pages/CarDetailPage.tsx',
+    load: carDetailPage.load,
     prefetch: (qc, trpc, match) => [
       qc.prefetchQuery(trpc.cars.bySlug.queryOptions({ slug: decodeURIComponent(match[1] ?? '') })),
       qc.prefetchQuery(trpc.cars.top.queryOptions(LANDING_INPUTS.carRankBadges)),
@@ -50,23 +62,51 @@ const LANDING_PAGES: { pattern: RegExp; load: () => Promise<unknown>; prefetch: 
   },
   {
     pattern: /^\/leaderboard\/?$/,
-    load: loadLeaderboardPage,
+    module: 'src/pages/LeaderboardPage.tsx',
+    load: leaderboardPage.load,
     prefetch: (qc, trpc) => [qc.prefetchQuery(trpc.cars.top.queryOptions(LANDING_INPUTS.leaderboard))],
   },
 ];
 
-/**
- * Starts fetching the landing page at `path`: its chunk and its first queries. Only a head start: any failure (a
- * request, or an address it cannot read) is left to the page, which asks again and reports it; the app starts anyway.
- */
-export function preloadLanding(path: string, clients: AppClients) {
+export interface LandingPageAt {
+  /** The page's module as the build manifest names it. */
+  module: string;
+  /** Loads the page's chunk. */
+  load: () => Promise<unknown>;
+  /**
+   * Starts the page's first queries into the clients' cache; the promises never reject (prefetchQuery), the cache
+   * holds the outcome. Throws on an address it cannot read (a malformed %-escape in a car address).
+   */
+  prefetch: (clients: AppClients) => Promise<unknown>[];
+}
+
+/** The landing page at `path` (a pathname), or undefined when `path` is not one. */
+export function landingPageAt(path: string): LandingPageAt | undefined {
   const page = LANDING_PAGES.find((candidate) => candidate.pattern.test(path));
   const match = page?.pattern.exec(path);
-  if (!page || !match) return;
+  if (!page || !match) return undefined;
+  return {
+    module: page.module,
+    load: page.load,
+    prefetch: (clients) => {
+      const trpc = createTRPCOptionsProxy<AppRouter>({ client: clients.trpcClient, queryClient: clients.queryClient });
+      return page.prefetch(clients.queryClient, trpc, match);
+    },
+  };
+}
+
+/**
+ * Starts fetching the landing page at `path`: its chunk and, unless `dataToo` is false (the server sent the page
+ * with its data), its first queries. Only a head start: any failure (a request, or an address it cannot read) is
+ * left to the page, which asks again and reports it; the app starts anyway.
+ */
+export function preloadLanding(path: string, clients: AppClients, { dataToo = true } = {}) {
+  const page = landingPageAt(path);
+  if (!page) return;
   page.load().catch(() => undefined);
-  const trpc = createTRPCOptionsProxy<AppRouter>({ client: clients.trpcClient, queryClient: clients.queryClient });
+  if (!dataToo) return;
   try {
-    for (const request of page.prefetch(clients.queryClient, trpc, match)) request.catch(() => undefined);
+    for (const request of page.prefetch(clients)) request.catch(() => undefined);
   } catch {
     // e.g. a malformed %-escape in a car address: the page itself shows what becomes of it
   }

@@ -1,9 +1,11 @@
 import './styles/mantine';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
-import { preloadLanding } from './landing';
+import { landingPageAt, preloadLanding } from './landing';
 import { createQueryClient, createTrpcClient } from './lib/trpc';
+import { SERVER_STATE_ELEMENT_ID } from './server-state';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -11,10 +13,26 @@ if (!root) throw new Error('index.html has no #root element');
 // Made once, outside React, so the landing page's code and data are requested before the first render.
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
-preloadLanding(window.location.pathname, { queryClient, trpcClient });
-
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App queryClient={queryClient} trpcClient={trpcClient} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A landing page the server rendered (a signed-out visitor; server/src/plugins/page-render.ts) comes with the query
+// cache it was drawn from: the app starts on that cache and adopts the server's markup instead of drawing it again.
+const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID);
+const landing = landingPageAt(window.location.pathname);
+if (serverState?.textContent && root.firstElementChild && landing) {
+  hydrate(queryClient, JSON.parse(serverState.textContent));
+  // Hydration starts at once, so a click on the drawn page is never lost (React replays it once that part is live);
+  // the page's own part follows when its chunk, requested here, arrives. As a transition, hydration yields to the
+  // browser every few milliseconds instead of holding the main thread for the whole page.
+  landing.load().catch(() => undefined);
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  preloadLanding(window.location.pathname, { queryClient, trpcClient });
+  createRoot(root).render(app);
+}

@@ -13,18 +13,18 @@ import { Layout } from './components/Layout';
 import { PageLoader } from './components/PageLoader';
 import { useCurrentUser } from './hooks/useCurrentUser';
 import { useSiteSettings } from './hooks/useSiteSettings';
-import { loadCarDetailPage, loadGalleryPage, loadHomePage, loadLeaderboardPage } from './landing';
+import { carDetailPage, galleryPage, homePage, leaderboardPage } from './landing';
 import { onAuthRequired } from './lib/auth-events';
 import { notifyError } from './lib/notify';
 import { stripTrackingParamsFromAddress } from './lib/tracking';
 
 // Route-level code splitting: every screen is its own chunk, fetched on first visit (landing pages: see landing.ts).
-const HomePage = lazy(loadHomePage);
+const HomePage = homePage.Component;
 const AuthPage = lazy(() => import('./pages/AuthPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
-const GalleryPage = lazy(loadGalleryPage);
-const CarDetailPage = lazy(loadCarDetailPage);
-const LeaderboardPage = lazy(loadLeaderboardPage);
+const GalleryPage = galleryPage.Component;
+const CarDetailPage = carDetailPage.Component;
+const LeaderboardPage = leaderboardPage.Component;
 const MerchPage = lazy(() => import('./pages/MerchPage'));
 const EventsPage = lazy(() => import('./pages/EventsPage'));
 const TermsPage = lazy(() => import('./pages/TermsPage'));

@@ -84,9 +84,15 @@ async function expectNothingRan({ page, dialogs }: Watched, where: string) {
     return {
       xss: w.__xss ?? null,
       cspViolations: w.__cspViolations,
-      injectedElements: Array.from(document.querySelectorAll('[onerror], [onload], img[src="x"], body script')).map(
-        (element) => element.outerHTML.slice(0, 120),
-      ),
+      // A landing page drawn on the server carries its data in one <script type="application/json" id="server-state">
+      // (which never runs, and in which the stored text is JSON with `<` escaped); any other script in the body is not
+      // the site's.
+      injectedElements: Array.from(
+        document.querySelectorAll(
+          '[onerror], [onload], img[src="x"], body script:not(#server-state[type="application/json"])',
+        ),
+      ).map((element) => element.outerHTML.slice(0, 120)),
+      extraServerStates: Math.max(0, document.querySelectorAll('#server-state').length - 1),
       javascriptLinks: Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'))
         .filter((a) => a.protocol === 'javascript:' || /^\s*(javascript|data):/i.test(a.getAttribute('href') ?? ''))
         .map((a) => a.getAttribute('href')),
@@ -97,6 +103,7 @@ async function expectNothingRan({ page, dialogs }: Watched, where: string) {
     xss: null,
     cspViolations: [],
     injectedElements: [],
+    extraServerStates: 0,
     javascriptLinks: [],
     roots: 1,
     dialogs: [],

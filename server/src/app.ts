@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import path from 'node:path';
+import type { AnyTRPCProcedure } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
@@ -22,7 +23,7 @@ import { registerGracefulClose } from './plugins/graceful-close';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { cachedReads, registerCacheInvalidation, registerTrpcCachedRoutes } from './read-cache/cached-reads';
-import { registerRestRoutes } from './rest/adapter';
+import { callProcedure, registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
 import { registerTrpcMutationRoutes } from './rest/trpc-mutations';
 import { type AppRouter, appRouter } from './router';
@@ -137,7 +138,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerUploadRoutes(app, config);
   registerShareImageRoute(app, { ds, storage: services.storage });
   await registerApiDocs(app, appRouter, config);
-  await registerClient(app, config.clientDist, config);
+  // The landing pages drawn on the server read their data from the procedures, as this request's viewer; only for a
+  // signed-out viewer (the rest get the page drawn in the browser, as before).
+  const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+  await registerClient(app, config.clientDist, config, async (req, reply) => {
+    const ctx = await makeContext(req, reply);
+    if (ctx.user) return null;
+    return async (procedurePath, input) => {
+      const procedure = procedures[procedurePath];
+      if (procedure?._def.type !== 'query') throw new Error(`No query procedure ${procedurePath}`);
+      return callProcedure(procedure, procedurePath, ctx, input);
+    };
+  });
   return app;
 }
 

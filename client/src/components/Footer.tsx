@@ -1,8 +1,9 @@
 import { SITE_NAME } from '@curbside/shared';
 import { ActionIcon, Container, Group, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link } from 'wouter';
 import { CONTACT_EMAIL, SOCIAL_LINKS } from '../lib/constants';
+import { ClientOnly } from './ClientOnly';
 import classes from './Footer.module.css';
 import { FacebookIcon, InstagramIcon, MailIcon, XIcon } from './icons';
 
@@ -107,9 +108,9 @@ export function Footer() {
               Meet announcements, new featured cars and the monthly leaderboard winners.
             </Text>
             {/* The fallback holds the form's height, so nothing moves when it arrives. */}
-            <Suspense fallback={<div style={{ minHeight: 36 }} />}>
+            <ClientOnly fallback={<div style={{ minHeight: 36 }} />}>
               <NewsletterForm />
-            </Suspense>
+            </ClientOnly>
           </section>
         </div>
 

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 
 /** True once the window has scrolled more than `threshold` px; re-renders only when that flips. */
 export function useScrolledPast(threshold: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  // False at first, as on the server (a page it drew is hydrated with the same value); the effect reads the window.
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const update = () => setPast(window.scrollY > threshold);
     update();

@@ -23,8 +23,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { ClientOnly } from '../components/ClientOnly';
 import { CarImage } from '../components/cars/CarImage';
 import classes from '../components/cars/cars.module.css';
 import { VoteButton } from '../components/cars/VoteButton';
@@ -39,7 +40,9 @@ import { OwnerCard } from './car-detail/OwnerCard';
 import { PhotoGrid } from './car-detail/PhotoGrid';
 
 // Not needed to draw the car, and below the photos on a phone: the print form (Mantine's Select and NumberInput), the
-// share card (QR code) and the lightbox load after the page, so its first render runs less script.
+// share card (QR code) load after the page, when they come near the viewport, and so does the lightbox, so its first
+// render runs less script. They are left out of the server's HTML too (ClientOnly): the share card reads the
+// browser's address.
 const PurchasePrintCard = lazy(() =>
   import('../components/shop/PurchasePrintCard').then((module) => ({ default: module.PurchasePrintCard })),
 );
@@ -202,19 +205,19 @@ export default function CarDetailPage() {
             <Stack gap="lg">
               <VoteButton car={car} />
               <OwnerCard car={car} />
-              <Suspense fallback={<Skeleton height={320} radius="md" />}>
+              <ClientOnly fallback={<Skeleton height={320} radius="md" />} nearViewport>
                 <PurchasePrintCard carId={car.id} selectedImageIds={selectedIds} onAdded={() => setSelectedIds([])} />
                 <ShareCard car={car} />
-              </Suspense>
+              </ClientOnly>
             </Stack>
           </Grid.Col>
         </Grid>
       </Stack>
 
       {shown ? (
-        <Suspense fallback={null}>
+        <ClientOnly fallback={null}>
           <PhotoLightbox opened={enlarged} photo={shown} alt={alt} onClose={() => setEnlarged(false)} />
-        </Suspense>
+        </ClientOnly>
       ) : null}
     </Container>
   );

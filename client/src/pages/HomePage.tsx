@@ -73,8 +73,8 @@ function TopCarsOfTheMonth() {
         <Text c="dimmed">No votes yet this month. Be the first to vote!</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {top.data.map((entry) => (
-            <CarCard key={entry.car.id} car={entry.car} rank={entry.rank} eager />
+          {top.data.map((entry, i) => (
+            <CarCard key={entry.car.id} car={entry.car} rank={entry.rank} eager priority={i === 0} />
           ))}
         </SimpleGrid>
       )}

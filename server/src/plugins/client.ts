@@ -9,10 +9,13 @@ import {
   withHeadTags,
   withPreviewTags,
 } from '../modules/share/og-tags';
+import { loadPageRenderer, type PageRenderer, type ProcedureCaller } from './page-render';
 
 // Production: the built client. Hashed assets are cached for a year; every other non-API path answers index.html,
 // so deep links such as /cars/some-slug work on reload. Unknown /api and /trpc paths answer 404 JSON.
 // A car page's HTML (/cars/{slug}, /gallery/{slug}) carries the car's Open Graph and Twitter tags for link previews.
+// The landing pages (/, /gallery, a car page, /leaderboard) are sent to signed-out visitors already drawn
+// (page-render.ts), when the client build has its server entry and `callerFor` is given.
 
 export interface ClientAssets {
   /** index.html as built, or null when no client is served. */
@@ -23,6 +26,7 @@ export async function registerClient(
   app: FastifyInstance,
   clientDist: string | null,
   site?: SiteIdentity,
+  callerFor?: ProcedureCaller,
 ): Promise<ClientAssets> {
   const indexFile = clientDist ? path.join(clientDist, 'index.html') : null;
   if (!clientDist || !indexFile || !existsSync(indexFile)) {
@@ -44,7 +48,8 @@ export async function registerClient(
     },
   });
   registerNotFound(app, indexHtml);
-  if (site) registerTaggedPages(app, indexHtml, site);
+  const renderer = callerFor ? await loadPageRenderer(clientDist, callerFor, app.log) : null;
+  if (site) registerPages(app, indexHtml, site, renderer);
   return { indexHtml };
 }
 
@@ -59,36 +64,55 @@ function registerNotFound(app: FastifyInstance, indexHtml: string | null): void 
   });
 }
 
-export function sendIndexHtml(reply: FastifyReply, html: string) {
-  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+export function sendIndexHtml(reply: FastifyReply, html: string, cacheControl = 'no-cache') {
+  return reply.type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
 }
 
+/** Adds a page's head tags to its HTML. */
+type HeadTags = (html: string) => string;
+
 /**
- * Pages whose HTML carries tags read from the database: a car page (its preview tags and main photo) and the home page
- * (its first photo). The tags are extras: when they cannot be read, the page is sent as plain index.html.
+ * Pages whose HTML carries tags read from the database (a car page: its preview tags and main photo; the home page:
+ * its first photo) and the landing pages, drawn on the server for signed-out visitors. Both are extras: when the tags
+ * cannot be read, or the page cannot be drawn, the page is sent without them (plain index.html at worst), never a 500.
  */
-function registerTaggedPages(app: FastifyInstance, indexHtml: string, site: SiteIdentity): void {
-  const sendWithTags = async (req: FastifyRequest, reply: FastifyReply, withTags: () => Promise<string | null>) => {
-    let html = indexHtml;
-    try {
-      html = (await withTags()) ?? indexHtml;
-    } catch (err) {
-      req.log.error({ err }, 'page head tags could not be read; sending plain index.html');
-    }
-    return sendIndexHtml(reply, html);
+function registerPages(
+  app: FastifyInstance,
+  indexHtml: string,
+  site: SiteIdentity,
+  renderer: PageRenderer | null,
+): void {
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply, headTags: () => Promise<HeadTags | null>) => {
+    const readTags = async () => {
+      try {
+        return await headTags();
+      } catch (err) {
+        req.log.error({ err }, 'page head tags could not be read; sending the page without them');
+        return null;
+      }
+    };
+    // The tags and the render read the database independently: at the same time.
+    const [withTags, rendered] = await Promise.all([readTags(), renderer?.render(req, reply, indexHtml) ?? null]);
+    const html = rendered ?? indexHtml;
+    const page = withTags ? withTags(html) : html;
+    // A rendered page holds this viewer's vote state: no shared cache may keep it.
+    return sendIndexHtml(reply, page, rendered ? 'private, no-cache' : undefined);
   };
+  const noTags = async () => null;
   const carPage = (req: FastifyRequest, reply: FastifyReply) =>
-    sendWithTags(req, reply, async () => {
+    sendPage(req, reply, async () => {
       const tags = await carPreviewTags(app.services.ds, site, (req.params as { slug: string }).slug);
-      return tags && withPreviewTags(indexHtml, tags);
+      return tags ? (html) => withPreviewTags(html, tags) : null;
     });
   app.get('/cars/:slug', carPage);
   app.get('/gallery/:slug', carPage);
   // The home page: its first Top Cars of the Month photo starts loading with the HTML.
   app.get('/', (req, reply) =>
-    sendWithTags(req, reply, async () => {
+    sendPage(req, reply, async () => {
       const tags = await homePageTags(app.services.ds);
-      return tags && withHeadTags(indexHtml, tags);
+      return tags ? (html) => withHeadTags(html, tags) : null;
     }),
   );
+  if (!renderer) return; // the other paths are index.html (the not-found handler)
+  for (const path of ['/gallery', '/cars', '/leaderboard']) app.get(path, (req, reply) => sendPage(req, reply, noTags));
 }

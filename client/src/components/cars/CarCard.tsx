@@ -31,9 +31,11 @@ export interface CarCardProps {
   variant?: 'full' | 'compact';
   /** The first row of a list: load eagerly. */
   eager?: boolean;
+  /** The page's main photo (its largest element on a phone): loaded first. */
+  priority?: boolean;
 }
 
-export function CarCard({ car, rank, variant = 'full', eager }: CarCardProps) {
+export function CarCard({ car, rank, variant = 'full', eager, priority }: CarCardProps) {
   const votes = carVoteCount(car);
   return (
     <Card
@@ -51,6 +53,7 @@ export function CarCard({ car, rank, variant = 'full', eager }: CarCardProps) {
           alt={`${car.make} ${car.model}`}
           sizes={CAR_CARD_IMAGE_SIZES}
           lazy={!eager}
+          priority={priority}
         />
         {rank ? (
           <Badge className={classes.rankBadge} size="lg" color="yellow" variant="filled">

@@ -1,0 +1,136 @@
+// The server's render of a landing page (/, /gallery, a car page, /leaderboard) for a signed-out visitor, built with
+// `vite build --ssr` into dist/.ssr/ and run by the API server (server/src/plugins/page-render.ts). The same <App>
+// as main.tsx, at the request's address, on a query cache filled by the same prefetches the browser would make
+// (landing.ts): its procedures are called in-process, through `call`, with the request's own context. The browser
+// hydrates the HTML with the dehydrated cache, so its first render is the server's.
+import { type DehydratedState, dehydrate } from '@tanstack/react-query';
+import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { App } from './App';
+import { landingPageAt } from './landing';
+import { type AppRouter, createQueryClient } from './lib/trpc';
+import { SERVER_STATE_ELEMENT_ID } from './server-state';
+
+/** A query procedure's answer for this request's viewer, as /trpc would send it (JSON). Rejects when it fails. */
+export type CallProcedure = (path: string, input: unknown) => Promise<unknown>;
+
+export interface RenderRequest {
+  /** The address's path, %-escaped as it arrived. */
+  path: string;
+  /** The query string without its '?'. */
+  search: string;
+  call: CallProcedure;
+  /** Gives up the render (the server's time limit). */
+  signal?: AbortSignal;
+}
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The query cache the page was drawn from, for the browser's hydrate(): a JSON data element for the body. */
+  stateScript: string;
+  /** The page's module as the build manifest names it (the server links its chunk and styles). */
+  module: string;
+}
+
+/** Why a page is sent without server-rendered markup (index.html as it is); not an error. */
+export type NotRendered = { skipped: 'not-landing' | 'signed-in' | 'site-mode' | 'query-failed' };
+
+/**
+ * The query cache as a `<script type="application/json">`: data the browser never runs (the Content-Security-Policy
+ * allows no inline script). `<` is escaped, so no text in it (a car's story) can close the element.
+ */
+export function serverStateScript(state: DehydratedState): string {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${json}</script>`;
+}
+
+/** A tRPC link that answers every operation through `call` (no HTTP), as JSON would carry the answer. */
+function procedureLink(call: CallProcedure): TRPCLink<AppRouter> {
+  return () =>
+    ({ op }) =>
+      observable((observer) => {
+        if (op.type !== 'query') {
+          observer.error(TRPCClientError.from(new Error(`The server render only reads: ${op.path}`)));
+          return;
+        }
+        call(op.path, op.input).then(
+          (data) => {
+            // Through JSON, as the browser receives it: a Date becomes the same string on both sides.
+            const json = data === undefined ? undefined : JSON.parse(JSON.stringify(data));
+            observer.next({ result: { type: 'data', data: json } });
+            observer.complete();
+          },
+          (error: unknown) => observer.error(TRPCClientError.from(error as Error)),
+        );
+      });
+}
+
+/**
+ * Renders the landing page at `request.path` with its data, or says why not. Throws when React fails to render it
+ * (the server then sends index.html as it is).
+ */
+export async function render(request: RenderRequest): Promise<RenderedPage | NotRendered> {
+  const page = landingPageAt(request.path);
+  if (!page) return { skipped: 'not-landing' };
+  const queryClient = createQueryClient();
+  const trpcClient = createTRPCClient<AppRouter>({ links: [procedureLink(request.call)] });
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+
+  let prefetches: Promise<unknown>[];
+  try {
+    prefetches = page.prefetch({ queryClient, trpcClient });
+  } catch {
+    return { skipped: 'query-failed' }; // an address it cannot read: the browser's page reports it
+  }
+  // What the app shell reads (useCurrentUser, useSiteSettings), beside the page's own queries and its chunk.
+  await Promise.all([
+    queryClient.prefetchQuery(trpc.accounts.me.queryOptions()),
+    queryClient.prefetchQuery(trpc.settings.get.queryOptions()),
+    ...prefetches,
+    page.load(),
+  ]);
+  // Every query must have its data: a page drawn with a failed query would differ from the browser's first render
+  // (which asks again), so such a page is left to the browser, as before.
+  if (
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.status !== 'success')
+  ) {
+    return { skipped: 'query-failed' };
+  }
+  if (queryClient.getQueryData(trpc.accounts.me.queryKey())) return { skipped: 'signed-in' };
+  const settings = queryClient.getQueryData(trpc.settings.get.queryKey());
+  if (settings?.maintenanceMode || settings?.comingSoonMode) return { skipped: 'site-mode' };
+
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App
+        queryClient={queryClient}
+        trpcClient={trpcClient}
+        location={{ path: request.path, search: request.search }}
+      />
+    </StrictMode>,
+    {
+      signal: request.signal,
+      onError: (error) => void errors.push(error),
+      // Every Suspense boundary in place, as one document: React otherwise moves a large one to the end, to be put
+      // in place by an inline script, which the Content-Security-Policy does not let run.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    },
+  );
+  let html = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of prelude as AsyncIterable<Uint8Array | string>) {
+    html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  }
+  html += decoder.decode();
+  // A part that failed on the server would be left for the browser to draw: send the browser's page instead.
+  if (errors.length > 0) throw errors[0];
+  return { html, stateScript: serverStateScript(dehydrate(queryClient)), module: page.module };
+}

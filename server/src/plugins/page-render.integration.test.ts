@@ -1,0 +1,209 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MESSAGES } from '@curbside/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app';
+import { HttpClient } from '../../test/http';
+import { makeCar, makeImage } from '../../test/showcase-fixtures';
+import { RENDER_TIME_LIMIT_MS } from './page-render';
+
+// The landing pages reach a signed-out visitor already drawn: their text is in the HTML before any script runs, with
+// the data it was drawn from as JSON for the browser to hydrate. Drawing them is an extra: when it cannot be done,
+// the page is sent as it was before (index.html, with its head tags), never as an error.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const vite = path.join(root, 'node_modules', '.bin', 'vite');
+
+/** The client built as `npm run build` builds it (the browser bundle and the server entry), into a fresh folder. */
+function buildClient(): string {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'curbside-client-ssr-'));
+  // As `npm run build` runs it: a production build (Vitest sets NODE_ENV=test, which would make Vite emit dev JSX).
+  const options = {
+    cwd: path.join(root, 'client'),
+    stdio: 'pipe' as const,
+    env: { ...process.env, NODE_ENV: 'production' },
+  };
+  execFileSync(vite, ['build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], options);
+  const ssrOut = path.join(dist, '.ssr');
+  execFileSync(vite, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', ssrOut, '--logLevel', 'error'], options);
+  return dist;
+}
+
+/** The markup inside #root, and the JSON the page was drawn from (undefined when the page was not drawn). */
+function parsePage(html: string) {
+  const state = /<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const rootMarkup = /<div id="root">([\s\S]*?)<\/div>(?:<script type="application\/json"|\s*<\/body>)/.exec(html)?.[1];
+  // Every <script> is a file or JSON data: the Content-Security-Policy lets no inline script run.
+  const inlineScripts = [...html.matchAll(/<script\b([^>]*)>/g)].filter(
+    ([, attributes = '']) => !/\bsrc=/.test(attributes) && !/type="application\/json"/.test(attributes),
+  );
+  return { state: state === undefined ? undefined : JSON.parse(state), rootMarkup: rootMarkup ?? '', inlineScripts };
+}
+
+/** The visible text of some markup, tags dropped and entities decoded as far as these pages need. */
+const textOf = (markup: string) =>
+  markup
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+let dist: string;
+let t: TestApp;
+let visitor: HttpClient;
+
+beforeAll(async () => {
+  dist = buildClient();
+  t = await startTestApp({ CLIENT_DIST: dist, PUBLIC_URL: 'https://curbside.example' });
+  visitor = new HttpClient(t.baseUrl);
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  if (dist) rmSync(dist, { recursive: true, force: true });
+});
+
+describe('landing pages drawn on the server', () => {
+  it('a car page: its name, headings and story are in the HTML, with the data it was drawn from', async () => {
+    const car = await makeCar(t.app.services.ds, {
+      make: 'Mazda',
+      model: 'RX-7 FD',
+      year: 1993,
+      story: "Rotary <b>build</b>, twin turbos & a story with $' in it.",
+      specs: 'Sequential twin-turbo 13B-REW',
+      featured: true,
+    });
+    await makeImage(t.app.services.ds, car, { isPrimary: true });
+
+    const res = await visitor.get(`/cars/${car.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    const page = parsePage(res.text);
+    const text = textOf(page.rootMarkup);
+    expect(textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(page.rootMarkup)?.[1] ?? '').trim()).toBe('Mazda RX-7 FD');
+    for (const heading of ['Official Photos', 'Car Story', 'Specifications', 'Vote for this Car']) {
+      expect(text, heading).toContain(heading);
+    }
+    // The story as text, never as markup.
+    expect(text).toContain("Rotary <b>build</b>, twin turbos & a story with $' in it.");
+    expect(page.rootMarkup).not.toContain('<b>build</b>');
+    // The data it was drawn from, for the browser's first render; the head keeps the car's preview tags.
+    const queries = page.state.queries.map((q: { queryKey: [string[]] }) => q.queryKey[0].join('.'));
+    expect(queries).toEqual(expect.arrayContaining(['accounts.me', 'settings.get', 'cars.bySlug', 'cars.top']));
+    expect(page.inlineScripts).toEqual([]);
+    expect(res.text).toContain('<meta property="og:title" content="1993 Mazda RX-7 FD | Curbside" />');
+    // Its styles come with it, so it shows styled before any file arrives.
+    expect(res.text).toMatch(/<style>[^<]*\.m_/);
+  });
+
+  it('the home page, the gallery and the leaderboard show their headings and cars', async () => {
+    const car = await makeCar(t.app.services.ds, { make: 'Honda', model: 'NSX', featured: true });
+    await makeImage(t.app.services.ds, car, { isPrimary: true });
+    expect((await visitor.trpc('mutation', 'votes.cast', { carId: car.id })).status).toBe(200);
+
+    const pages = [
+      { path: '/', texts: ['Street cars, shot where they live.', 'Top Cars of the Month', 'Honda NSX'] },
+      { path: '/gallery', texts: ['Car Gallery', 'Honda NSX'] },
+      { path: '/leaderboard', texts: [MESSAGES.leaderboard.title, 'Honda NSX'] },
+    ];
+    for (const { path: pagePath, texts } of pages) {
+      const res = await visitor.get(pagePath);
+      expect(res.status, pagePath).toBe(200);
+      const page = parsePage(res.text);
+      expect(page.state, pagePath).toBeDefined();
+      expect(page.inlineScripts, pagePath).toEqual([]);
+      const text = textOf(page.rootMarkup);
+      for (const expected of texts) expect(text, `${pagePath}: ${expected}`).toContain(expected);
+    }
+  });
+
+  it('a signed-in visitor gets the page drawn in the browser, as before', async () => {
+    const member = new HttpClient(t.baseUrl);
+    const name = `ssr${Date.now()}`;
+    expect(
+      (await member.post('/api/register', { email: `${name}@example.com`, username: name, password: 'hunter22' }))
+        .status,
+    ).toBe(201);
+    const res = await member.get('/gallery');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root"></div>');
+    expect(parsePage(res.text).state).toBeUndefined();
+  });
+
+  it('a car that does not exist is left to the browser (its Car Not Found), not drawn', async () => {
+    const res = await visitor.get('/cars/no-such-car');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root"></div>');
+  });
+});
+
+describe('when the page cannot be drawn', () => {
+  let broken: TestApp | undefined;
+  let brokenDist: string | undefined;
+  afterAll(async () => {
+    await broken?.close();
+    if (brokenDist) rmSync(brokenDist, { recursive: true, force: true });
+  });
+
+  it('a render that fails sends index.html with its head tags instead of a 500', async () => {
+    brokenDist = mkdtempSync(path.join(os.tmpdir(), 'curbside-client-broken-'));
+    cpSync(dist, brokenDist, { recursive: true });
+    writeFileSync(
+      path.join(brokenDist, '.ssr', 'entry-server.js'),
+      "export async function render() { throw new Error('the render broke'); }\n",
+    );
+    broken = await startTestApp({ CLIENT_DIST: brokenDist, PUBLIC_URL: 'https://curbside.example' });
+    const car = await makeCar(broken.app.services.ds, { make: 'Toyota', model: 'Supra' });
+    const client = new HttpClient(broken.baseUrl);
+    const indexHtml = readFileSync(path.join(brokenDist, 'index.html'), 'utf8');
+
+    for (const pagePath of ['/', '/gallery', '/leaderboard', `/cars/${car.slug}`]) {
+      const res = await client.get(pagePath);
+      expect(res.status, pagePath).toBe(200);
+      expect(res.text, pagePath).toContain('<div id="root"></div>');
+      expect(parsePage(res.text).state, pagePath).toBeUndefined();
+    }
+    expect((await client.get('/gallery')).text).toBe(indexHtml);
+    // The car page keeps its preview tags.
+    expect((await client.get(`/cars/${car.slug}`)).text).toContain('content="1999 Toyota Supra | Curbside"');
+  });
+
+  it('a render that does not finish in time sends index.html', async () => {
+    const slowDist = mkdtempSync(path.join(os.tmpdir(), 'curbside-client-slow-'));
+    cpSync(dist, slowDist, { recursive: true });
+    writeFileSync(
+      path.join(slowDist, '.ssr', 'entry-server.js'),
+      'export function render() { return new Promise(() => {}); }\n',
+    );
+    const slow = await startTestApp({ CLIENT_DIST: slowDist, PUBLIC_URL: 'https://curbside.example' });
+    try {
+      const started = Date.now();
+      const res = await new HttpClient(slow.baseUrl).get('/leaderboard');
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(readFileSync(path.join(slowDist, 'index.html'), 'utf8'));
+      expect(Date.now() - started).toBeLessThan(RENDER_TIME_LIMIT_MS + 2_000);
+    } finally {
+      await slow.close();
+      rmSync(slowDist, { recursive: true, force: true });
+    }
+  });
+
+  it('a query that fails sends the page as before', async () => {
+    const car = await makeCar(t.app.services.ds, { make: 'Datsun', model: '240Z' });
+    await t.app.services.ds.query('ALTER TABLE car_images RENAME TO car_images_gone');
+    try {
+      t.app.services.readCache.clear();
+      const res = await visitor.get(`/cars/${car.slug}`);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root"></div>');
+    } finally {
+      await t.app.services.ds.query('ALTER TABLE car_images_gone RENAME TO car_images');
+    }
+  });
+});

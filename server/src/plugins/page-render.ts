@@ -1,0 +1,204 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+
+// The landing pages (/, /gallery, a car page, /leaderboard) are sent to signed-out visitors already drawn: the
+// client's build has a server entry (client/src/entry-server.tsx, built into dist/.ssr/) that renders the same app
+// at the request's address, on the answers of the same procedures the browser would ask (called in-process, with the
+// request's own context, so cached reads are shared and hasVoted is the viewer's). The HTML carries that data as JSON
+// and the browser hydrates it. Everything here is an extra: no server entry in the build, a page it does not render,
+// a signed-in visitor, a query that fails or a render that fails or takes too long, and the page is sent as before.
+
+/** What the server entry exports (client/src/entry-server.tsx). */
+interface ServerEntry {
+  render(request: {
+    path: string;
+    search: string;
+    call: (procedurePath: string, input: unknown) => Promise<unknown>;
+    signal?: AbortSignal;
+  }): Promise<{ html: string; stateScript: string; module: string } | { skipped: string }>;
+}
+
+/** A chunk of the build manifest (client/dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * For a request: a function that calls a query procedure as this request's viewer, or null when the page is not to
+ * be drawn on the server for this viewer (signed in: the app shell and pages show them their own).
+ */
+export type ProcedureCaller = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<((procedurePath: string, input: unknown) => Promise<unknown>) | null>;
+
+export interface PageRenderer {
+  /**
+   * `html` (index.html, with the page's head tags) with the page at the request's address drawn into #root, its data
+   * and its chunk's styles; null when the page is not rendered on the server (see above). Never throws.
+   */
+  render(req: FastifyRequest, reply: FastifyReply, html: string): Promise<string | null>;
+}
+
+/** How long a render may take before the page is sent without it. */
+export const RENDER_TIME_LIMIT_MS = 3_000;
+
+const ROOT = '<div id="root"></div>';
+
+/**
+ * The renderer of the client build in `clientDist`, or null when the build has no server entry (then every page is
+ * sent as index.html, as before). Loading it is done once, at start.
+ */
+export async function loadPageRenderer(
+  clientDist: string,
+  callerFor: ProcedureCaller,
+  log: FastifyBaseLogger,
+  options: { timeLimitMs?: number } = {},
+): Promise<PageRenderer | null> {
+  const entryFile = path.join(clientDist, '.ssr', 'entry-server.js');
+  const manifestFile = path.join(clientDist, '.vite', 'manifest.json');
+  if (!existsSync(entryFile) || !existsSync(manifestFile)) {
+    log.warn({ clientDist }, 'the client build has no server entry: pages are drawn in the browser only');
+    return null;
+  }
+  let entry: ServerEntry;
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+    manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  } catch (err) {
+    log.error(
+      { err, clientDist },
+      'the server entry of the client build could not be loaded: pages are drawn in the browser only',
+    );
+    return null;
+  }
+  const timeLimitMs = options.timeLimitMs ?? RENDER_TIME_LIMIT_MS;
+  // Built files do not change while the server runs: each is read once.
+  const stylesheets = new Map<string, string>();
+  const readStylesheet = (file: string) => {
+    let css = stylesheets.get(file);
+    if (css === undefined) {
+      css = readFileSync(path.join(clientDist, file), 'utf8');
+      stylesheets.set(file, css);
+    }
+    return css;
+  };
+  const pageStyles = new Map<string, PageStyles | null>();
+  const stylesOf = (module: string) => {
+    if (!pageStyles.has(module)) pageStyles.set(module, chunkStyles(manifest, module, readStylesheet));
+    return pageStyles.get(module) ?? null;
+  };
+
+  return {
+    async render(req, reply, html) {
+      if (!html.includes(ROOT)) return null;
+      const [urlPath = '/', search = ''] = req.url.split(/\?(.*)/s);
+      const abort = new AbortController();
+      let timer: NodeJS.Timeout | undefined;
+      const timeLimit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          abort.abort();
+          reject(new Error(`the page took over ${timeLimitMs} ms to render`));
+        }, timeLimitMs);
+      });
+      timeLimit.catch(() => undefined); // settled by the race below, or after the caller failed: never unhandled
+      try {
+        const call = await callerFor(req, reply);
+        if (!call) return null;
+        const page = await Promise.race([
+          entry.render({ path: urlPath, search, call, signal: abort.signal }),
+          timeLimit,
+        ]);
+        if ('skipped' in page) return null;
+        const styles = stylesOf(page.module);
+        if (styles === null) throw new Error(`the build manifest has no chunk ${page.module}`);
+        const { hoisted, body } = splitHoisted(page.html);
+        return withPageHead(html, hoisted, styles, readStylesheet).replace(
+          ROOT,
+          () => `<div id="root">${body}</div>${page.stateScript}`,
+        );
+      } catch (err) {
+        req.log.error({ err }, 'the page could not be rendered on the server; sending it to be drawn in the browser');
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/** A page chunk's own stylesheets (those the entry does not carry): their files and their text. */
+export interface PageStyles {
+  files: string[];
+  css: string[];
+}
+
+/**
+ * The stylesheets of a page's chunk and of the chunks it imports, less the entry's (which index.html links), or null
+ * when the manifest has no such chunk.
+ */
+export function chunkStyles(
+  manifest: Record<string, ManifestChunk>,
+  module: string,
+  readStylesheet: (file: string) => string,
+): PageStyles | null {
+  if (!manifest[module]) return null;
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const shared = entryKey ? closure(entryKey) : new Set<string>();
+  const sharedCss = new Set([...shared].flatMap((key) => manifest[key]?.css ?? []));
+  const own = [...closure(module)].filter((key) => !shared.has(key));
+  const files = [...new Set(own.flatMap((key) => manifest[key]?.css ?? []))].filter((file) => !sharedCss.has(file));
+  return { files, css: files.map(readStylesheet) };
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
+
+/**
+ * index.html's head for a drawn page. The page shows as soon as its HTML has arrived: its styles (the entry's and the
+ * page chunk's, about 11 KB compressed) come inline instead of as render-blocking files, and the preloads React
+ * hoisted (the page's main photo) come before the scripts, so the photo is not queued behind them. Each inlined
+ * stylesheet stays named by a disabled link, which the browser does not fetch: Vite's chunk loader, which adds the
+ * stylesheets a lazy chunk needs unless a link to them is there, sees it and does not load the same rules a second
+ * time (nor put them after the page's own, which would change which rule wins).
+ */
+export function withPageHead(
+  html: string,
+  hoisted: string,
+  styles: PageStyles,
+  readStylesheet: (file: string) => string,
+): string {
+  // The stylesheet's text, and its link disabled; the link as it was if the text could end the style element.
+  const inline = (file: string, css: string) => {
+    const link = `<link rel="stylesheet" crossorigin href="/${file}"`;
+    return css.includes('</style') ? `${link}>` : `<style>${css}</style>${link} disabled>`;
+  };
+  let head = html.replace(STYLESHEET_LINK, (_link, file: string) => inline(file, readStylesheet(file)));
+  const pageStyles = styles.files.map((file, i) => inline(file, styles.css[i] ?? '')).join('\n    ');
+  head = head.replace('</head>', () => `  ${pageStyles}\n  </head>`);
+  if (!hoisted) return head;
+  const firstScript = head.indexOf('<script');
+  const at = firstScript >= 0 && firstScript < head.indexOf('</head>') ? firstScript : head.indexOf('</head>');
+  return `${head.slice(0, at)}${hoisted}\n    ${head.slice(at)}`;
+}
+
+/**
+ * React puts the resources it hoists (the preload of a high-priority image) in front of the markup it renders into
+ * a container: they belong in the head, where the browser finds them first and hydration does not meet them.
+ */
+export function splitHoisted(markup: string): { hoisted: string; body: string } {
+  const leading = /^(?:<link\b[^>]*>)+/.exec(markup);
+  if (!leading) return { hoisted: '', body: markup };
+  return { hoisted: leading[0], body: markup.slice(leading[0].length) };
+}
