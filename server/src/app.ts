@@ -20,6 +20,7 @@ import { registerOpsRoutes } from './ops/routes';
 import { registerClient } from './plugins/client';
 import { registerCompression } from './plugins/compression';
 import { registerGracefulClose } from './plugins/graceful-close';
+import type { ProcedureCaller } from './plugins/page-render';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { cachedReads, registerCacheInvalidation, registerTrpcCachedRoutes } from './read-cache/cached-reads';
@@ -138,10 +139,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerUploadRoutes(app, config);
   registerShareImageRoute(app, { ds, storage: services.storage });
   await registerApiDocs(app, appRouter, config);
-  // The landing pages drawn on the server read their data from the procedures, as this request's viewer; only for a
-  // signed-out viewer (the rest get the page drawn in the browser, as before).
+  // The landing pages drawn on the server (SERVER_RENDER) read their data from the procedures, as this request's
+  // viewer; only for a signed-out viewer (the rest get the page drawn in the browser, as before).
   const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
-  await registerClient(app, config.clientDist, config, async (req, reply) => {
+  const callerFor: ProcedureCaller = async (req, reply) => {
     const ctx = await makeContext(req, reply);
     if (ctx.user) return null;
     return async (procedurePath, input) => {
@@ -149,7 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (procedure?._def.type !== 'query') throw new Error(`No query procedure ${procedurePath}`);
       return callProcedure(procedure, procedurePath, ctx, input);
     };
-  });
+  };
+  await registerClient(app, config.clientDist, config, config.serverRender ? callerFor : undefined);
   return app;
 }
 

@@ -54,6 +54,9 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: boolFromEnv.default(false),
   // Prometheus metrics at /metrics, only for requests bearing this token; unset: not served.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Landing pages drawn on the server for signed-out visitors (plugins/page-render.ts). Off by default until its
+  // memory under load is understood (docs/performance.md).
+  SERVER_RENDER: boolFromEnv.default(false),
 });
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
@@ -91,6 +94,8 @@ export interface Config {
   storage: StorageConfig;
   /** The Bearer token /metrics asks for; null: /metrics is not served. */
   metricsToken: string | null;
+  /** Draw the landing pages on the server for signed-out visitors. */
+  serverRender: boolean;
 }
 
 export type StorageConfig =
@@ -182,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'local', dir: path.join(dataDir, 'uploads') },
     metricsToken: e.METRICS_TOKEN ?? null,
+    serverRender: e.SERVER_RENDER,
   };
 }
 

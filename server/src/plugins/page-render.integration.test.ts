@@ -60,7 +60,7 @@ let visitor: HttpClient;
 
 beforeAll(async () => {
   dist = buildClient();
-  t = await startTestApp({ CLIENT_DIST: dist, PUBLIC_URL: 'https://curbside.example' });
+  t = await startTestApp({ SERVER_RENDER: 'true', CLIENT_DIST: dist, PUBLIC_URL: 'https://curbside.example' });
   visitor = new HttpClient(t.baseUrl);
 }, 180_000);
 afterAll(async () => {
@@ -158,7 +158,11 @@ describe('when the page cannot be drawn', () => {
       path.join(brokenDist, '.ssr', 'entry-server.js'),
       "export async function render() { throw new Error('the render broke'); }\n",
     );
-    broken = await startTestApp({ CLIENT_DIST: brokenDist, PUBLIC_URL: 'https://curbside.example' });
+    broken = await startTestApp({
+      SERVER_RENDER: 'true',
+      CLIENT_DIST: brokenDist,
+      PUBLIC_URL: 'https://curbside.example',
+    });
     const car = await makeCar(broken.app.services.ds, { make: 'Toyota', model: 'Supra' });
     const client = new HttpClient(broken.baseUrl);
     const indexHtml = readFileSync(path.join(brokenDist, 'index.html'), 'utf8');
@@ -174,6 +178,21 @@ describe('when the page cannot be drawn', () => {
     expect((await client.get(`/cars/${car.slug}`)).text).toContain('content="1999 Toyota Supra | Curbside"');
   });
 
+  it('is off unless SERVER_RENDER is set: the pages are then drawn in the browser', async () => {
+    const off = await startTestApp({ CLIENT_DIST: dist, PUBLIC_URL: 'https://curbside.example' });
+    try {
+      const client = new HttpClient(off.baseUrl);
+      for (const pagePath of ['/', '/gallery', '/leaderboard']) {
+        const res = await client.get(pagePath);
+        expect(res.status, pagePath).toBe(200);
+        expect(res.text, pagePath).toContain('<div id="root"></div>');
+        expect(parsePage(res.text).state, pagePath).toBeUndefined();
+      }
+    } finally {
+      await off.close();
+    }
+  });
+
   it('a render that does not finish in time sends index.html', async () => {
     const slowDist = mkdtempSync(path.join(os.tmpdir(), 'curbside-client-slow-'));
     cpSync(dist, slowDist, { recursive: true });
@@ -181,7 +200,11 @@ describe('when the page cannot be drawn', () => {
       path.join(slowDist, '.ssr', 'entry-server.js'),
       'export function render() { return new Promise(() => {}); }\n',
     );
-    const slow = await startTestApp({ CLIENT_DIST: slowDist, PUBLIC_URL: 'https://curbside.example' });
+    const slow = await startTestApp({
+      SERVER_RENDER: 'true',
+      CLIENT_DIST: slowDist,
+      PUBLIC_URL: 'https://curbside.example',
+    });
     try {
       const started = Date.now();
       const res = await new HttpClient(slow.baseUrl).get('/leaderboard');
