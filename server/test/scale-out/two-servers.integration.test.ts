@@ -5,8 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { FastifyInstance } from 'fastify';
-// @ts-expect-error s3rver ships no types
-import S3rver from 's3rver';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -22,6 +20,7 @@ import { DEMO_CARS } from '../../src/seed/demo-data';
 import { unique } from '../app';
 import { NEW_CAR } from '../hardening/fixtures';
 import { HttpClient } from '../http';
+import { startLocalS3 } from '../local-s3';
 
 // Scale-out (docs/operations.md): two app servers, started together as real processes (`node src/main.ts`, as
 // production runs them) on one fresh MySQL/MariaDB database and one S3-compatible bucket, each with a data
@@ -46,8 +45,7 @@ interface AppServer {
 }
 
 let scratch: ScratchDatabase;
-let s3: { close(): Promise<void> };
-let s3Dir: string;
+let s3: Awaited<ReturnType<typeof startLocalS3>>;
 let s3Endpoint: string;
 let servers: AppServer[] = [];
 let ds: DataSource;
@@ -145,17 +143,8 @@ async function carWithPhoto(owner: HttpClient, uploadTo: AppServer) {
 
 describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 bucket', () => {
   beforeAll(async () => {
-    s3Dir = mkdtempSync(path.join(os.tmpdir(), 'curbside-s3-'));
-    const s3rver = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const address = (await s3rver.run()) as { port: number };
-    s3 = s3rver;
-    s3Endpoint = `http://127.0.0.1:${address.port}`;
+    s3 = await startLocalS3(BUCKET);
+    s3Endpoint = s3.endpoint;
 
     scratch = await createScratchMysql(process.env.TEST_MYSQL_URL as string, 'curbside_two');
     const url = scratch.database.kind === 'mysql' ? scratch.database.url : '';
@@ -169,8 +158,7 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
     await Promise.all(servers.map(stopServer));
     if (ds?.isInitialized) await ds.destroy();
     await scratch?.drop();
-    await s3?.close();
-    if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
+    await s3?.stop();
   }, 60_000);
 
   it('both start on a fresh database: each migration applied once, one admin, the demo data once, both ready', async () => {

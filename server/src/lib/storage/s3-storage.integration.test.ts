@@ -1,40 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-// @ts-expect-error s3rver ships no types
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
+import { startLocalS3 } from '../../../test/local-s3';
 import { uploadCarImage } from '../../modules/images/upload-test-helpers';
 import { S3Storage } from './s3-storage';
 
 // The S3-compatible storage against a local S3 server (s3rver) started here, directly and through the whole app.
 
 const BUCKET = 'curbside-photos';
-let server: { close(): Promise<void> };
+let s3: Awaited<ReturnType<typeof startLocalS3>>;
 let endpoint: string;
-let dir: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'curbside-s3-'));
-  const s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const address = (await s3rver.run()) as { port: number };
-  server = s3rver;
-  endpoint = `http://127.0.0.1:${address.port}`;
+  s3 = await startLocalS3(BUCKET);
+  endpoint = s3.endpoint;
 });
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => s3?.stop());
 
 const storage = () =>
   new S3Storage({
