@@ -1,10 +1,9 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import type { PaymentFailureReason } from '../modules/checkout/checkout.service';
 
 // The app's Prometheus metrics, served at /metrics (ops/routes.ts). One registry per app, so several apps in one
 // process (tests) never share counters. Counters are per app server: Prometheus sums them across servers.
-
-export type PaymentFailureReason = 'declined' | 'provider_unreachable' | 'failed_at_provider' | 'refunded_out_of_stock';
 
 export class AppMetrics {
   readonly registry = new Registry();

@@ -118,8 +118,17 @@ describe.runIf(process.env.TEST_DB === 'mysql')('MySQL/MariaDB behind a proxy th
     for (const res of down) expectUnavailable(res);
     expect(ms).toBeLessThan(WAIT_MS + 2000);
     expect(t.app.services.ds.isInitialized).toBe(true);
+    // The load balancer's readiness check says so too, while the process itself stays live.
+    const notReady = await visitor.get('/readyz');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body).toMatchObject({
+      message: 'Not ready: the database cannot be reached.',
+      checks: { database: 'unreachable', storage: 'ok' },
+    });
+    expect((await visitor.get('/healthz')).status).toBe(200);
 
     proxy.restore();
+    expect((await visitor.get('/readyz')).status).toBe(200);
     const [products, trpcProducts, cart, added] = await Promise.all(calls());
     expect(products.status).toBe(200);
     expect(trpcProducts.status).toBe(200);

@@ -14,10 +14,13 @@ import { type PaymentCartLine, PaymentEntity } from '../payments/payment.entity'
 import type { PaymentClientConfig, PaymentProvider } from '../payments/provider';
 import { TestPaymentProvider } from '../payments/test-provider';
 
+/** Why a payment did not become an order. */
+export type PaymentFailureReason = 'declined' | 'provider_unreachable' | 'failed_at_provider' | 'refunded_out_of_stock';
+
 /** What checkout reports to monitoring (ops/metrics.ts). */
 export interface CheckoutEvents {
   orderCreated(): void;
-  paymentFailed(reason: 'declined' | 'provider_unreachable' | 'failed_at_provider' | 'refunded_out_of_stock'): void;
+  paymentFailed(reason: PaymentFailureReason): void;
 }
 
 const NO_EVENTS: CheckoutEvents = { orderCreated() {}, paymentFailed() {} };
