@@ -20,6 +20,7 @@ import { buildApp } from '../src/app';
 import { type Config, type Database, loadConfig } from '../src/config';
 import { createScratchMysql, createScratchSqlite, type ScratchDatabase } from '../src/db/scratch-database';
 import { sqlDateParam } from '../src/db/sql-dates';
+import { SERVER_ALLOCATOR } from './server-allocator';
 import { fillShowcase, type ShowcaseSizes } from './showcase-data';
 
 /** What the bench fills: the scale the issue measures at. */
@@ -295,7 +296,7 @@ async function measureServer(label: string, database: Database): Promise<Databas
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-run.ts', 'serve'], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_DATABASE: JSON.stringify(database) },
+    env: { ...SERVER_ALLOCATOR.env, ...process.env, BENCH_DATABASE: JSON.stringify(database) },
   });
   const ready = await new Promise<Ready>((resolve, reject) => {
     let buffered = '';
@@ -406,7 +407,7 @@ async function main() {
   if (process.env.BENCH_MYSQL_URL) databases.push(['MySQL/MariaDB', await benchDatabase('MySQL/MariaDB', 'mysql')]);
   else console.log('(set BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306/test to measure MySQL/MariaDB too)');
   console.log(
-    `\n${CARS.toLocaleString('en-US')} cars, ${VOTES.toLocaleString('en-US')} votes; autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, ${os.cpus().length} cores\n`,
+    `\n${CARS.toLocaleString('en-US')} cars, ${VOTES.toLocaleString('en-US')} votes; autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, ${os.cpus().length} cores; server on ${SERVER_ALLOCATOR.name}\n`,
   );
   const rows = databases.flatMap(([, result]) => result.rows);
   console.log(table(rows));

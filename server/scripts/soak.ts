@@ -16,10 +16,11 @@
 // itself again from server/, and loads the app only in the server process.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ALLOCATOR } from './server-allocator';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -28,22 +29,6 @@ const BROWSERS = Number(process.env.SOAK_BROWSERS ?? 6);
 const VOTERS = 2;
 const SHOPPERS = 2;
 const SAMPLE_MS = 5_000;
-
-/**
- * The server's malloc, as the Docker image sets it (docker/Dockerfile): jemalloc through LD_PRELOAD when the system
- * has it (Debian: libjemalloc2). glibc's malloc keeps memory the app has freed: in the SQLite soak its arenas held
- * 214 MB for 30 MB in use, which malloc_trim(0) gave back (docs/reliability.md). Without jemalloc, glibc with two
- * arenas. SOAK_ALLOCATOR=glibc forces glibc, to compare.
- */
-const SERVER_ALLOCATOR = ((): { name: string; env: Record<string, string> } => {
-  const jemalloc = [
-    '/usr/local/lib/libjemalloc.so.2',
-    '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
-    '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
-  ].find((file) => existsSync(file));
-  if (jemalloc && process.env.SOAK_ALLOCATOR !== 'glibc') return { name: 'jemalloc', env: { LD_PRELOAD: jemalloc } };
-  return { name: 'glibc malloc, MALLOC_ARENA_MAX=2', env: { MALLOC_ARENA_MAX: '2' } };
-})();
 
 interface Ready {
   url: string;

@@ -5,7 +5,7 @@ import { type FastifyTRPCPluginOptions, fastifyRequestHandler, fastifyTRPCPlugin
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
-import { type Context, createContext, viewerIpHash } from './context';
+import { type Context, createContext, createPublicContext, viewerIpHash } from './context';
 import { createDataSource, startStatementTimeouts } from './db/data-source';
 import { runMigrations } from './db/migrate';
 import { INTERNAL_ERROR_MESSAGE, toErrorAnswer } from './http-errors';
@@ -101,10 +101,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(securityPlugin, { config });
   await registerCompression(app);
-  await app.register(sessionPlugin, { config });
 
   const makeContext = (req: Parameters<typeof createContext>[0], reply: Parameters<typeof createContext>[1]) =>
     createContext(req, reply, config, services);
+  const makePublicContext = (req: FastifyRequest, reply: FastifyReply) =>
+    createPublicContext(req, reply, config, services);
 
   /** Headers of a tRPC answer: what the procedure set, and Retry-After on a throttled call. */
   const trpcHeaders = (ctx: Context | undefined, errors: unknown[]): Record<string, string> => {
@@ -116,42 +117,65 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     createContext: ({ req, res }) => makeContext(req, res),
     responseMeta: ({ ctx, errors }) => ({ headers: trpcHeaders(ctx, errors) }),
   };
-  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
-  await registerTrpcMutationRoutes(app, {
-    router: appRouter,
-    createContext: makeContext,
-    headersFor: (ctx, errors) => trpcHeaders(ctx, errors),
-  });
 
+  // The hot reads (gallery pages, the leaderboard, one car…) answer alike for every user, signed in or not: they are
+  // served from the read cache on routes outside the session scope below, so no cookie is parsed for them.
   const reads = cachedReads({
     router: appRouter,
     cache: services.readCache,
     recentVoters: services.recentVoters,
-    createContext: makeContext,
+    createContext: makePublicContext,
     ipHashOf: (req) => viewerIpHash(req, config),
   });
+  const publicTrpcOptions = {
+    ...trpcOptions,
+    createContext: ({ req, res }) => makePublicContext(req, res),
+  } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
   registerTrpcCachedRoutes(app, reads, (req, reply, path) =>
-    fastifyRequestHandler({ ...trpcOptions, req, res: reply, path }),
+    fastifyRequestHandler({ ...publicTrpcOptions, req, res: reply, path }),
   );
-  registerRestRoutes(app, { router: appRouter, basePath: '/api', createContext: makeContext, cachedReads: reads });
-  await app.register(stripeWebhookPlugin, { ...services.payments, checkout: services.checkout });
-  registerFileRoutes(app, services.storage);
-  await registerUploadRoutes(app, config);
-  registerShareImageRoute(app, { ds, storage: services.storage });
-  await registerApiDocs(app, appRouter, config);
-  // The landing pages drawn on the server (SERVER_RENDER) read their data from the procedures, as this request's
-  // viewer; only for a signed-out viewer (the rest get the page drawn in the browser, as before).
-  const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
-  const callerFor: ProcedureCaller = async (req, reply) => {
-    const ctx = await makeContext(req, reply);
-    if (ctx.user) return null;
-    return async (procedurePath, input) => {
-      const procedure = procedures[procedurePath];
-      if (procedure?._def.type !== 'query') throw new Error(`No query procedure ${procedurePath}`);
-      return callProcedure(procedure, procedurePath, ctx, input);
+  registerRestRoutes(app, {
+    router: appRouter,
+    basePath: '/api',
+    which: 'cached',
+    createContext: makePublicContext,
+    cachedReads: reads,
+  });
+
+  await app.register(async (withSessions) => {
+    await withSessions.register(sessionPlugin, { config });
+    await withSessions.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
+    await registerTrpcMutationRoutes(withSessions, {
+      router: appRouter,
+      createContext: makeContext,
+      headersFor: (ctx, errors) => trpcHeaders(ctx, errors),
+    });
+    registerRestRoutes(withSessions, {
+      router: appRouter,
+      basePath: '/api',
+      which: 'uncached',
+      createContext: makeContext,
+      cachedReads: reads,
+    });
+    await withSessions.register(stripeWebhookPlugin, { ...services.payments, checkout: services.checkout });
+    registerFileRoutes(withSessions, services.storage);
+    await registerUploadRoutes(withSessions, config);
+    registerShareImageRoute(withSessions, { ds, storage: services.storage });
+    await registerApiDocs(withSessions, appRouter, config);
+    // The landing pages drawn on the server (SERVER_RENDER) read their data from the procedures, as this request's
+    // viewer; only for a signed-out viewer (the rest get the page drawn in the browser, as before).
+    const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+    const callerFor: ProcedureCaller = async (req, reply) => {
+      const ctx = await makeContext(req, reply);
+      if (ctx.user) return null;
+      return async (procedurePath, input) => {
+        const procedure = procedures[procedurePath];
+        if (procedure?._def.type !== 'query') throw new Error(`No query procedure ${procedurePath}`);
+        return callProcedure(procedure, procedurePath, ctx, input);
+      };
     };
-  };
-  await registerClient(app, config.clientDist, config, config.serverRender ? callerFor : undefined);
+    await registerClient(withSessions, config.clientDist, config, config.serverRender ? callerFor : undefined);
+  });
   return app;
 }
 

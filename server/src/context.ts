@@ -30,14 +30,26 @@ export async function createContext(
   config: Config,
   services: Services,
 ): Promise<Context> {
-  const clientIp = clientIpOf(req);
+  return { ...createPublicContext(req, reply, config, services), user: await readSessionUser(req, services.accounts) };
+}
+
+/**
+ * The context of the cached reads (read-cache/), whose answers are the same for every signed-in or signed-out
+ * viewer: no session is read, so their routes are served without the session cookie's hooks.
+ */
+export function createPublicContext(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  services: Services,
+): Context {
   return {
     req,
     reply,
     config,
     services,
-    user: await readSessionUser(req, services.accounts),
-    clientIp,
+    user: null,
+    clientIp: clientIpOf(req),
     ipHash: viewerIpHash(req, config),
     http: { headers: {} },
   };

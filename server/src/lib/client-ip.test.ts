@@ -11,6 +11,15 @@ describe('client IP keys for vote limits and throttles', () => {
     expect(ipLimitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(ipLimitKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
     expect(ipLimitKey('2001:db8:1:3::1')).not.toBe(ipLimitKey('2001:db8:1:2::1'));
+    expect(ipLimitKey('2001:DB8::1')).toBe('2001:db8:0:0::/64');
+    expect(ipLimitKey('1::2:3:4:5:6:7')).toBe('1:0:2:3::/64');
+    expect(ipLimitKey('1::2:3:4:5.6.7.8')).toBe('1:0:0:2::/64'); // the dotted ending is two groups
+    expect(ipLimitKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('keeps anything that is not an address as it is', () => {
+    expect(ipLimitKey('unknown')).toBe('unknown');
+    expect(ipLimitKey('::ffff:not-an-address')).toBe('::ffff:not-an-address');
   });
 
   it('hashes with the secret so equal addresses match and the address is not recoverable', () => {
@@ -19,5 +28,12 @@ describe('client IP keys for vote limits and throttles', () => {
     expect(a).not.toBe(hashIp('2001:db8:1:2::1', 'secret-two'));
     expect(a).not.toContain('2001');
     expect(a).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('gives each address the same hash however many other addresses were hashed in between', () => {
+    const first = hashIp('203.0.113.1', 'secret-one');
+    for (let n = 0; n < 12_000; n++) hashIp(`2001:db8:${n.toString(16)}::1`, 'secret-one');
+    expect(hashIp('203.0.113.1', 'secret-one')).toBe(first);
+    expect(hashIp('2001:db8:5::9', 'secret-one')).toBe(hashIp('2001:db8:5::1', 'secret-one'));
   });
 });

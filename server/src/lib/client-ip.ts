@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { isIPv6 } from 'node:net';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
 /** Fastify's request.ip: the socket address, or behind TRUST_PROXY the address our proxy put last in X-Forwarded-For. */
@@ -12,37 +12,59 @@ export function clientIpOf(req: FastifyRequest): string {
  * IPv4-mapped IPv6 (::ffff:1.2.3.4) counts as the IPv4 address.
  */
 export function ipLimitKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip; // IPv4 (or no address at all)
+  if (ip.length > 7 && ip.slice(0, 7).toLowerCase() === '::ffff:' && isIPv4(ip.slice(7))) return ip.slice(7);
   if (!isIPv6(ip)) return ip;
-  return `${expandIPv6(ip).slice(0, 4).join(':')}::/64`;
+  return `${prefix64(ip)}::/64`;
 }
 
-function expandIPv6(ip: string): string[] {
-  const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
-  const headParts = head ? head.split(':') : [];
-  const tailParts = tail ? tail.split(':') : [];
-  const missing = ip.includes('::') ? 8 - headParts.length - tailParts.length : 0;
-  return [...headParts, ...Array(missing).fill('0'), ...tailParts].map((p) => p.toLowerCase().replace(/^0+(?=.)/, ''));
+/** The first four 16-bit groups of a valid IPv6 address, in lower-case hex without leading zeros. */
+function prefix64(ip: string): string {
+  const zone = ip.indexOf('%');
+  const address = zone < 0 ? ip : ip.slice(0, zone);
+  const gap = address.indexOf('::');
+  const head = (gap < 0 ? address : address.slice(0, gap)).split(':');
+  const groups = head[0] === '' ? [] : head;
+  if (groups.length < 4) {
+    // `::` stands for as many zero groups as the address lacks; a dotted IPv4 ending (64:ff9b::1.2.3.4) is two.
+    const tail = address.slice(gap + 2).split(':');
+    const tailGroups = tail[0] === '' ? [] : tail;
+    const last = tailGroups[tailGroups.length - 1];
+    const tailCount = tailGroups.length + (last?.includes('.') ? 1 : 0);
+    for (let zero = 8 - groups.length - tailCount; zero > 0 && groups.length < 4; zero--) groups.push('0');
+    for (const group of tailGroups) if (groups.length < 4) groups.push(group);
+  }
+  let prefix = '';
+  for (let i = 0; i < 4; i++) prefix += (i ? ':' : '') + Number.parseInt(groups[i] as string, 16).toString(16);
+  return prefix;
 }
 
-/** Hashes of addresses seen lately: a visitor's page makes several calls, each needing its hash. */
-const recentHashes = new Map<string, string>();
-const RECENT_HASHES = 10_000;
+/**
+ * Hashes of addresses seen lately: a visitor's page makes several calls, each needing its hash. Two generations
+ * instead of evicting the oldest entry one by one: deleting from the front of a large Map makes each later lookup of
+ * its first key walk the holes, which cost more than the hash itself under a stream of new addresses.
+ */
+const RECENT_HASHES_PER_GENERATION = 5_000;
+let recentHashes = new Map<string, string>();
+let olderHashes = new Map<string, string>();
 let recentHashesSecret = '';
 
 /** A keyed hash, so the stored value reveals no address even to someone holding the database. */
 export function hashIp(ip: string, secret: string): string {
   if (secret !== recentHashesSecret) {
-    recentHashes.clear();
+    recentHashes = new Map();
+    olderHashes = new Map();
     recentHashesSecret = secret;
   }
-  const known = recentHashes.get(ip);
+  const known = recentHashes.get(ip) ?? olderHashes.get(ip);
   if (known !== undefined) return known;
   const hash = createHmac('sha256', secret)
     .update(`ip:${ipLimitKey(ip)}`)
     .digest('hex');
-  if (recentHashes.size >= RECENT_HASHES) recentHashes.delete(recentHashes.keys().next().value as string);
+  if (recentHashes.size >= RECENT_HASHES_PER_GENERATION) {
+    olderHashes = recentHashes;
+    recentHashes = new Map();
+  }
   recentHashes.set(ip, hash);
   return hash;
 }

@@ -61,9 +61,20 @@ export class AppMetrics {
   }
 
   /** `route` is the route's pattern (`/api/cars/:slug`), never the raw address: one series per route, not per car. */
+  /** The series of each (method, route, status) seen, resolved once: labelling on every request costs more. */
+  private readonly requestSeries = new Map<string, { count: () => void; duration: (seconds: number) => void }>();
+
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    this.httpRequests.inc({ method, route, status: String(status) });
-    this.httpDuration.observe({ method, route }, seconds);
+    const key = `${method} ${status} ${route}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      const count = this.httpRequests.labels({ method, route, status: String(status) });
+      const duration = this.httpDuration.labels({ method, route });
+      series = { count: () => count.inc(), duration: (value) => duration.observe(value) };
+      this.requestSeries.set(key, series);
+    }
+    series.count();
+    series.duration(seconds);
   }
 
   voteCounted(): void {

@@ -96,6 +96,36 @@ describe('cached reads', () => {
     }
   });
 
+  it("compresses a recent voter's own answer too, with hasVoted set", async () => {
+    const voter = visitor();
+    expect((await voter.post('/api/votes', { carId: newer.id })).status).toBe(201);
+    const plain = carListSchema.parse((await voter.get('/api/cars?limit=10', { 'accept-encoding': 'identity' })).body);
+    expect(plain.find((car) => car.id === newer.id)?.hasVoted).toBe(true);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await voter.get('/api/cars?limit=10', { 'accept-encoding': encoding });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.body).toEqual(plain);
+      const batch = await voter.get(`/trpc/cars.list?batch=1&input=${trpcInput({ 0: listInput })}`, {
+        'accept-encoding': encoding,
+      });
+      expect(batch.headers.get('content-encoding')).toBe(encoding);
+      expect(batch.body[0].result.data).toEqual(plain);
+    }
+  });
+
+  it('answers a signed-in member as anyone else from their address, and keeps them signed in', async () => {
+    const member = new HttpClient(t.baseUrl, { 'x-forwarded-for': '192.0.2.251' });
+    const name = unique('reader');
+    const account = { email: `${name}@example.com`, username: name, password: 'reader-password-1', name: 'Reader' };
+    expect((await member.post('/api/register', account)).status).toBe(201);
+    const asMember = await member.get(`/api/cars/${newer.slug}`);
+    const asVisitor = await visitor().get(`/api/cars/${newer.slug}`);
+    expect(asMember.status).toBe(200);
+    expect(asMember.body).toEqual(asVisitor.body);
+    expect(asMember.headers.get('set-cookie')).toBeNull();
+    expect((await member.get('/api/user')).body).toMatchObject({ email: account.email });
+  });
+
   it('shows a vote at once: the voter sees hasVoted and the new tallies, everyone else only the tallies', async () => {
     const bystander = visitor();
     const before = carSchema.parse((await bystander.get(`/api/cars/${older.slug}`)).body);

@@ -2,10 +2,11 @@ import type { AnyTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import type { RecentVoters } from '../modules/votes/recent-voters';
+import { JSON_ANSWERS } from '../plugins/security';
 import { callProcedure } from '../rest/adapter';
 import type { AppRouter } from '../router';
 import type { Meta } from '../trpc';
-import type { CacheEntry, Encoding, ReadCache } from './read-cache';
+import { CacheEntry, type Encoding, type ReadCache } from './read-cache';
 
 // Queries many visitors read alike declare `cache` in their meta. Both transports (the /api route and /trpc) then
 // answer them from the shared read cache: the key is the procedure and its parsed input, the value is the
@@ -34,7 +35,8 @@ export interface CachedReadDeps {
   router: AppRouter;
   cache: ReadCache;
   recentVoters: RecentVoters;
-  createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
+  /** The context of a cached read: no session (createPublicContext), as the answers are the same for every user. */
+  createContext: (req: FastifyRequest, reply: FastifyReply) => Context;
   /** The viewer's IP hash (what vote limits store), without reading the session. */
   ipHashOf: (req: FastifyRequest) => string;
 }
@@ -47,7 +49,11 @@ interface ProcedureDef {
 
 export interface CachedRead {
   procedurePath: string;
-  /** The cached answer for this request, or undefined when it needs its own (a recent voter, an invalid input). */
+  /**
+   * The answer for this request: the shared cached one, or for a viewer with a recent vote one computed for them (not
+   * kept). Undefined when the input does not parse (the caller's usual path reports it); the procedure's errors are
+   * thrown.
+   */
   answer(req: FastifyRequest, reply: FastifyReply, rawInput: unknown): Promise<CacheEntry | undefined>;
 }
 
@@ -63,15 +69,21 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
     reads.set(procedurePath, {
       procedurePath,
       async answer(req, reply, rawInput) {
-        if (policy.votesOfViewer && deps.recentVoters.includes(deps.ipHashOf(req))) return undefined;
+        if (policy.votesOfViewer && deps.recentVoters.includes(deps.ipHashOf(req))) {
+          if (inputSchema && !inputSchema.safeParse(rawInput).success) return undefined;
+          // The procedure's cache middleware (trpc.ts) lets a recent voter's call through: an answer of their own.
+          const own = await callProcedure(procedure, procedurePath, deps.createContext(req, reply), rawInput);
+          return new CacheEntry(own, [], 0, 0);
+        }
         // A hit needs no parsing and no context.
         const key = readCacheKey(procedurePath, rawInput);
         const hit = deps.cache.peek(key);
         if (hit) return hit;
         if (inputSchema && !inputSchema.safeParse(rawInput).success) return undefined;
-        // On a miss the procedure's cache middleware (trpc.ts) computes and stores the answer.
-        await callProcedure(procedure, procedurePath, await deps.createContext(req, reply), rawInput);
-        return deps.cache.peek(key);
+        // On a miss the procedure's cache middleware (trpc.ts) computes and stores the answer (or, when a write
+        // overlapped the build, answers without keeping it).
+        const value = await callProcedure(procedure, procedurePath, deps.createContext(req, reply), rawInput);
+        return deps.cache.peek(key) ?? new CacheEntry(value, [], 0, 0);
       },
     });
   }
@@ -122,9 +134,15 @@ export const trpcBody = (value: unknown) => `{"result":{"data":${JSON.stringify(
 export const trpcBatchBody = (value: unknown) => `[${trpcBody(value)}]`;
 
 /**
+ * Options of every route answered by `sendCached`: it compresses the cached bytes once itself, so the compression
+ * plugin's hooks stay off these routes (register them outside the session scope too: they read no session).
+ */
+export const CACHED_ROUTE_OPTIONS = { compress: false, decompress: false, config: JSON_ANSWERS } as const;
+
+/**
  * GET /trpc/<path> for each cached query, answered from the cache in tRPC's own format (plain or as a batch of
- * one, as httpBatchLink sends it). Anything else — a recent voter, an input that does not parse, an error — goes to
- * tRPC's handler, which answers exactly as it would without this route. Batches of several calls use another URL.
+ * one, as httpBatchLink sends it). Anything else — an input that does not parse, an error — goes to tRPC's handler,
+ * which answers exactly as it would without this route. Batches of several calls use another URL.
  */
 export function registerTrpcCachedRoutes(
   app: FastifyInstance,
@@ -132,7 +150,7 @@ export function registerTrpcCachedRoutes(
   fallback: (req: FastifyRequest, reply: FastifyReply, path: string) => Promise<void>,
 ): void {
   for (const read of reads.values()) {
-    app.get(`/trpc/${read.procedurePath}`, async (req, reply) => {
+    app.get(`/trpc/${read.procedurePath}`, CACHED_ROUTE_OPTIONS, async (req, reply) => {
       const query = req.query as { input?: string; batch?: string };
       const batch = query.batch === '1';
       let entry: CacheEntry | undefined;

@@ -2,7 +2,8 @@ import type { AnyTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { DomainError } from '../errors';
-import { type CachedRead, sendCached } from '../read-cache/cached-reads';
+import { JSON_ANSWERS } from '../plugins/security';
+import { CACHED_ROUTE_OPTIONS, type CachedRead, sendCached } from '../read-cache/cached-reads';
 import type { AppRouter } from '../router';
 import type { Meta } from '../trpc';
 
@@ -52,28 +53,37 @@ function isVoidSchema(schema: unknown): boolean {
   return type === 'void' || type === 'undefined';
 }
 
+/**
+ * Registers the REST routes of `which` kind: the queries answered from the read cache (`cached`: give the public
+ * context and register them outside the session scope) or all the others (`uncached`: the session's context).
+ */
 export function registerRestRoutes(
   app: FastifyInstance,
   opts: {
     router: AppRouter;
     basePath: string;
-    createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
+    which: 'cached' | 'uncached';
+    createContext: (req: FastifyRequest, reply: FastifyReply) => Context | Promise<Context>;
     /** Queries answered from the read cache when they can be, by procedure path. */
     cachedReads: Map<string, CachedRead>;
   },
 ): RestRoute[] {
   const procedures = opts.router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
-  const routes = listRestRoutes(opts.router, opts.basePath);
+  const routes = listRestRoutes(opts.router, opts.basePath).filter(
+    (route) => opts.cachedReads.has(route.procedurePath) === (opts.which === 'cached'),
+  );
   for (const route of routes) {
     const procedure = procedures[route.procedurePath] as AnyTRPCProcedure;
     const cachedRead = opts.cachedReads.get(route.procedurePath);
     app.route({
       method: route.method,
       url: route.url,
+      ...(cachedRead ? CACHED_ROUTE_OPTIONS : { config: JSON_ANSWERS }),
       handler: async (req, reply) => {
         const input = route.takesInput ? restInput(req) : undefined;
         const cached = await cachedRead?.answer(req, reply, input);
         if (cached) return sendCached(req, reply, cached, 'rest', JSON.stringify);
+        // Not cached, or an input that does not parse: the procedure answers (or names the invalid field).
         const ctx = await opts.createContext(req, reply);
         const data = await callProcedure(procedure, route.procedurePath, ctx, input);
         for (const [name, value] of Object.entries(ctx.http.headers)) reply.header(name, value);

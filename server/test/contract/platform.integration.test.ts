@@ -185,6 +185,17 @@ describe('the production client', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('gives JSON answers the API set of security headers, not the page policy', async () => {
+    const http = new HttpClient(t.baseUrl);
+    for (const path of ['/api/cars?limit=1', '/api/site-settings', '/api/user', '/trpc/cars.top?input=%7B%7D']) {
+      const res = await http.get(path);
+      expect(res.headers.get('content-type'), path).toMatch(/application\/json/);
+      expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+    }
+  });
+
   it('serves hashed assets with long-lived immutable caching', async () => {
     const res = await new HttpClient(t.baseUrl).get('/assets/index-abc123.js');
     expect(res.status).toBe(200);

@@ -1,0 +1,18 @@
+import { existsSync } from 'node:fs';
+
+/**
+ * The malloc of a measured server process (soak, bench), as the Docker image sets it (docker/Dockerfile): jemalloc
+ * through LD_PRELOAD when the system has it (Debian: libjemalloc2). glibc's malloc keeps memory the app has freed: in
+ * the SQLite soak its arenas held 214 MB for 30 MB in use, which malloc_trim(0) gave back (docs/reliability.md).
+ * Without jemalloc, glibc with two arenas. SERVER_ALLOCATOR=glibc forces glibc, to compare.
+ */
+export const SERVER_ALLOCATOR = ((): { name: string; env: Record<string, string> } => {
+  const jemalloc = [
+    '/usr/local/lib/libjemalloc.so.2',
+    '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+    '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+  ].find((file) => existsSync(file));
+  const forced = process.env.SERVER_ALLOCATOR ?? process.env.SOAK_ALLOCATOR;
+  if (jemalloc && forced !== 'glibc') return { name: 'jemalloc', env: { LD_PRELOAD: jemalloc } };
+  return { name: 'glibc malloc, MALLOC_ARENA_MAX=2', env: { MALLOC_ARENA_MAX: '2' } };
+})();
