@@ -20,7 +20,7 @@ import { buildApp } from '../src/app';
 import { type Config, type Database, loadConfig } from '../src/config';
 import { createScratchMysql, createScratchSqlite, type ScratchDatabase } from '../src/db/scratch-database';
 import { sqlDateParam } from '../src/db/sql-dates';
-import { SERVER_ALLOCATOR } from './server-allocator';
+import { SERVER_ALLOCATOR, SERVER_NODE_FLAGS } from './server-allocator';
 import { fillShowcase, type ShowcaseSizes } from './showcase-data';
 
 /** What the bench fills: the scale the issue measures at. */
@@ -293,7 +293,7 @@ async function benchDatabase(label: string, kind: 'sqlite' | 'mysql'): Promise<D
 
 /** Starts the serving child on the filled database, measures every target and its baseline, then stops the child. */
 async function measureServer(label: string, database: Database): Promise<DatabaseResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-run.ts', 'serve'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'scripts/bench-run.ts', 'serve'], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...SERVER_ALLOCATOR.env, ...process.env, BENCH_DATABASE: JSON.stringify(database) },

@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_ALLOCATOR } from './server-allocator';
+import { SERVER_ALLOCATOR, SERVER_NODE_FLAGS } from './server-allocator';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -396,7 +396,7 @@ function ask<T>(child: ChildProcess, message: object, key: string): Promise<T> {
 async function soak(label: string, kind: 'sqlite' | 'mysql'): Promise<boolean> {
   stats.clear();
   firstErrors.length = 0;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/soak.ts', 'serve', kind], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'scripts/soak.ts', 'serve', kind], {
     cwd: serverDir,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...SERVER_ALLOCATOR.env, ...process.env },
