@@ -60,10 +60,10 @@ export class AppMetrics {
     }
   }
 
-  /** `route` is the route's pattern (`/api/cars/:slug`), never the raw address: one series per route, not per car. */
   /** The series of each (method, route, status) seen, resolved once: labelling on every request costs more. */
   private readonly requestSeries = new Map<string, { count: () => void; duration: (seconds: number) => void }>();
 
+  /** `route` is the route's pattern (`/api/cars/:slug`), never the raw address: one series per route, not per car. */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
     const key = `${method} ${status} ${route}`;
     let series = this.requestSeries.get(key);

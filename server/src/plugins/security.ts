@@ -8,7 +8,7 @@ import type { Config } from '../config';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route answers only JSON: it gets the short API set of security headers (JSON_SECURITY_HEADERS). */
+    /** The route answers only JSON: it gets the short API set of security headers (see the hook below). */
     jsonAnswers?: boolean;
   }
 }
