@@ -20,7 +20,7 @@ import { buildApp } from '../src/app';
 import { type Config, type Database, loadConfig } from '../src/config';
 import { createScratchMysql, createScratchSqlite, type ScratchDatabase } from '../src/db/scratch-database';
 import { sqlDateParam } from '../src/db/sql-dates';
-import { SERVER_ALLOCATOR, SERVER_NODE_FLAGS } from './server-allocator';
+import { SERVER_ALLOCATOR, SERVER_NODE_FLAGS } from './measured-server';
 import { fillShowcase, type ShowcaseSizes } from './showcase-data';
 
 /** What the bench fills: the scale the issue measures at. */

@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_ALLOCATOR, SERVER_NODE_FLAGS } from './server-allocator';
+import { SERVER_ALLOCATOR, SERVER_NODE_FLAGS } from './measured-server';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);

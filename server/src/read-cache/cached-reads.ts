@@ -69,21 +69,18 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
     reads.set(procedurePath, {
       procedurePath,
       async answer(req, reply, rawInput) {
-        if (policy.votesOfViewer && deps.recentVoters.includes(deps.ipHashOf(req))) {
-          if (inputSchema && !inputSchema.safeParse(rawInput).success) return undefined;
-          // The procedure's cache middleware (trpc.ts) lets a recent voter's call through: an answer of their own.
-          const own = await callProcedure(procedure, procedurePath, deps.createContext(req, reply), rawInput);
-          return new CacheEntry(own, [], 0, 0);
-        }
-        // A hit needs no parsing and no context.
+        // A viewer with a vote inside the cooldown gets an answer of their own: the procedure's cache middleware
+        // (trpc.ts) lets their call through, and the shared entry is never theirs.
+        const ownAnswer = policy.votesOfViewer === true && deps.recentVoters.includes(deps.ipHashOf(req));
         const key = readCacheKey(procedurePath, rawInput);
-        const hit = deps.cache.peek(key);
+        // A hit needs no parsing and no context.
+        const hit = ownAnswer ? undefined : deps.cache.peek(key);
         if (hit) return hit;
         if (inputSchema && !inputSchema.safeParse(rawInput).success) return undefined;
-        // On a miss the procedure's cache middleware (trpc.ts) computes and stores the answer (or, when a write
-        // overlapped the build, answers without keeping it).
+        // On a miss the middleware computes and stores the shared answer (or, when a write overlapped the build,
+        // answers without keeping it).
         const value = await callProcedure(procedure, procedurePath, deps.createContext(req, reply), rawInput);
-        return deps.cache.peek(key) ?? new CacheEntry(value, [], 0, 0);
+        return (ownAnswer ? undefined : deps.cache.peek(key)) ?? new CacheEntry(value, [], 0, 0);
       },
     });
   }
