@@ -3,14 +3,14 @@
 // as main.tsx, at the request's address, on a query cache filled by the same prefetches the browser would make
 // (landing.ts): its procedures are called in-process, through `call`, with the request's own context. The browser
 // hydrates the HTML with the dehydrated cache, so its first render is the server's.
-import { type DehydratedState, dehydrate } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './App';
-import { landingPageAt } from './landing';
+import { type LandingPageAt, landingPageAt } from './landing';
 import { type AppRouter, createQueryClient } from './lib/trpc';
 import { SERVER_STATE_ELEMENT_ID } from './server-state';
 
@@ -77,6 +77,20 @@ export async function render(request: RenderRequest): Promise<RenderedPage | Not
   const page = landingPageAt(request.path);
   if (!page) return { skipped: 'not-landing' };
   const queryClient = createQueryClient();
+  try {
+    return await renderWith(queryClient, page, request);
+  } finally {
+    // A query with a finite gcTime (the banner's) schedules its removal on a timer, which would keep this render —
+    // its cache, its React tree and the request's `call` — in memory for that long (5 minutes) after it is sent.
+    queryClient.clear();
+  }
+}
+
+async function renderWith(
+  queryClient: QueryClient,
+  page: LandingPageAt,
+  request: RenderRequest,
+): Promise<RenderedPage | NotRendered> {
   const trpcClient = createTRPCClient<AppRouter>({ links: [procedureLink(request.call)] });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 

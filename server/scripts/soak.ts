@@ -79,6 +79,8 @@ async function serve(kind: 'sqlite' | 'mysql'): Promise<void> {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
+      // SERVER_RENDER=false npm run soak: the pages drawn in the browser only, to compare.
+      ...(process.env.SERVER_RENDER ? { SERVER_RENDER: process.env.SERVER_RENDER } : {}),
     }),
     database: scratch.database,
   };

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import path from 'node:path';
-import type { AnyTRPCProcedure } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
@@ -17,14 +16,14 @@ import { stripeWebhookPlugin } from './modules/payments/webhook-route';
 import { registerShareImageRoute } from './modules/share/share-image';
 import { registerRequestIds, requestIdGenerator } from './ops/request-ids';
 import { registerOpsRoutes } from './ops/routes';
-import { registerClient } from './plugins/client';
+import { registerClient, type ServerPages } from './plugins/client';
 import { registerCompression } from './plugins/compression';
 import { registerGracefulClose } from './plugins/graceful-close';
-import type { ProcedureCaller } from './plugins/page-render';
+import { pageViewerOf } from './plugins/page-viewer';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { cachedReads, registerCacheInvalidation, registerTrpcCachedRoutes } from './read-cache/cached-reads';
-import { callProcedure, registerRestRoutes } from './rest/adapter';
+import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
 import { registerTrpcMutationRoutes } from './rest/trpc-mutations';
 import { type AppRouter, appRouter } from './router';
@@ -164,17 +163,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await registerApiDocs(withSessions, appRouter, config);
     // The landing pages drawn on the server (SERVER_RENDER) read their data from the procedures, as this request's
     // viewer; only for a signed-out viewer (the rest get the page drawn in the browser, as before).
-    const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
-    const callerFor: ProcedureCaller = async (req, reply) => {
-      const ctx = await makeContext(req, reply);
-      if (ctx.user) return null;
-      return async (procedurePath, input) => {
-        const procedure = procedures[procedurePath];
-        if (procedure?._def.type !== 'query') throw new Error(`No query procedure ${procedurePath}`);
-        return callProcedure(procedure, procedurePath, ctx, input);
-      };
+    const serverPages: ServerPages = {
+      viewerOf: pageViewerOf({
+        router: appRouter,
+        cache: services.readCache,
+        recentVoters: services.recentVoters,
+        createContext: makeContext,
+      }),
+      cache: services.readCache,
     };
-    await registerClient(withSessions, config.clientDist, config, config.serverRender ? callerFor : undefined);
+    await registerClient(withSessions, config.clientDist, config, config.serverRender ? serverPages : undefined);
   });
   return app;
 }

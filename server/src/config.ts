@@ -56,7 +56,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // Landing pages drawn on the server for signed-out visitors (plugins/page-render.ts). Off by default until its
   // memory under load is understood (docs/performance.md).
-  SERVER_RENDER: boolFromEnv.default(false),
+  SERVER_RENDER: boolFromEnv.default(true),
 });
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp, unique } from '../../test/app';
 import { HttpClient } from '../../test/http';
 import { makeCar, makeImage } from '../../test/showcase-fixtures';
 import { RENDER_TIME_LIMIT_MS } from './page-render';
@@ -54,13 +54,27 @@ const textOf = (markup: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
+/** The data a drawn page's query of `procedure` holds (from the JSON the browser hydrates with). */
+function drawnData(html: string, procedure: string): any {
+  const queries: { queryKey: [string[]]; state: { data: unknown } }[] = parsePage(html).state?.queries ?? [];
+  return queries.find((query) => query.queryKey[0].join('.') === procedure)?.state.data;
+}
+
 let dist: string;
 let t: TestApp;
 let visitor: HttpClient;
+let address = 0;
+/** A signed-out visitor from an address of its own (TRUST_PROXY: the first X-Forwarded-For hop is the client). */
+const newVisitor = () => new HttpClient(t.baseUrl, { 'x-forwarded-for': `198.51.100.${++address}` });
 
 beforeAll(async () => {
   dist = buildClient();
-  t = await startTestApp({ SERVER_RENDER: 'true', CLIENT_DIST: dist, PUBLIC_URL: 'https://curbside.example' });
+  // Drawn on the server by default (SERVER_RENDER unset).
+  t = await startTestApp({
+    CLIENT_DIST: dist,
+    PUBLIC_URL: 'https://curbside.example',
+    TRUST_PROXY: 'true',
+  });
   visitor = new HttpClient(t.baseUrl);
 }, 180_000);
 afterAll(async () => {
@@ -143,6 +157,73 @@ describe('landing pages drawn on the server', () => {
   });
 });
 
+describe('a page every signed-out visitor sees alike', () => {
+  it('is drawn once and sent to each of them, with an ETag and compressed', async () => {
+    const car = await makeCar(t.app.services.ds, { make: 'Nissan', model: 'Silvia S15' });
+    await makeImage(t.app.services.ds, car, { isPrimary: true });
+    const first = await newVisitor().get(`/cars/${car.slug}`);
+    expect(drawnData(first.text, 'cars.bySlug')?.model).toBe('Silvia S15');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+
+    const second = await newVisitor().get(`/cars/${car.slug}`, { 'accept-encoding': 'br' });
+    expect(second.headers.get('content-encoding')).toBe('br');
+    expect(second.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(second.text).toBe(first.text);
+    const revisit = await newVisitor().get(`/cars/${car.slug}`, { 'if-none-match': etag as string });
+    expect(revisit.status).toBe(304);
+    expect(revisit.text).toBe('');
+  });
+
+  it("shows another visitor's vote on the next page, and the voter their own vote", async () => {
+    const car = await makeCar(t.app.services.ds, { make: 'Toyota', model: 'AE86 Trueno' });
+    await makeImage(t.app.services.ds, car, { isPrimary: true });
+    const carPage = `/cars/${car.slug}`;
+    const before = drawnData((await newVisitor().get(carPage)).text, 'cars.bySlug');
+    const rankedBefore = drawnData((await newVisitor().get('/leaderboard')).text, 'cars.top');
+    expect(before).toMatchObject({ totalVotes: 0, hasVoted: false });
+
+    const voter = newVisitor();
+    expect((await voter.post('/api/votes', { carId: car.id })).status).toBe(201);
+
+    const after = drawnData((await newVisitor().get(carPage)).text, 'cars.bySlug');
+    expect(after).toMatchObject({ totalVotes: 1, hasVoted: false });
+    expect(drawnData((await voter.get(carPage)).text, 'cars.bySlug')).toMatchObject({ totalVotes: 1, hasVoted: true });
+    const ranked = drawnData((await newVisitor().get('/leaderboard')).text, 'cars.top');
+    const entryOf = (entries: { car: { id: number }; votes: number }[]) => entries.find((e) => e.car.id === car.id);
+    expect(entryOf(rankedBefore)?.votes ?? 0).toBe(0);
+    expect(entryOf(ranked)?.votes).toBe(1);
+    // The page the others share stays theirs: hasVoted false.
+    expect(drawnData((await newVisitor().get(carPage)).text, 'cars.bySlug').hasVoted).toBe(false);
+  });
+
+  it('shows an edit of the car on the next page', async () => {
+    const owner = newVisitor();
+    const name = unique('ssr');
+    const account = { email: `${name}@example.com`, username: name, password: 'owner-password-1' };
+    expect((await owner.post('/api/register', account)).status).toBe(201);
+    const created = await owner.post('/api/cars', {
+      make: 'Mazda',
+      model: 'Miata NA',
+      year: 1990,
+      ownerName: 'Pat',
+      category: 'JDM',
+      story: 'Pop-up headlights.',
+      legalAgreement: true,
+    });
+    expect(created.status).toBe(201);
+    const carPage = `/cars/${created.body.slug}`;
+    expect(textOf(parsePage((await newVisitor().get(carPage)).text).rootMarkup)).toContain('Pop-up headlights.');
+
+    const edited = await owner.put(`/api/cars/${created.body.id}`, { story: 'Now with a hardtop.' });
+    expect(edited.status).toBe(200);
+    const page = await newVisitor().get(carPage);
+    expect(textOf(parsePage(page.text).rootMarkup)).toContain('Now with a hardtop.');
+    expect(page.text).toContain('<meta property="og:description" content="Now with a hardtop." />');
+  });
+});
+
 describe('when the page cannot be drawn', () => {
   let broken: TestApp | undefined;
   let brokenDist: string | undefined;
@@ -178,8 +259,12 @@ describe('when the page cannot be drawn', () => {
     expect((await client.get(`/cars/${car.slug}`)).text).toContain('content="1999 Toyota Supra | Curbside"');
   });
 
-  it('is off unless SERVER_RENDER is set: the pages are then drawn in the browser', async () => {
-    const off = await startTestApp({ CLIENT_DIST: dist, PUBLIC_URL: 'https://curbside.example' });
+  it('SERVER_RENDER=false turns it off: the pages are then drawn in the browser', async () => {
+    const off = await startTestApp({
+      SERVER_RENDER: 'false',
+      CLIENT_DIST: dist,
+      PUBLIC_URL: 'https://curbside.example',
+    });
     try {
       const client = new HttpClient(off.baseUrl);
       for (const pagePath of ['/', '/gallery', '/leaderboard']) {

@@ -7,8 +7,10 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 // client's build has a server entry (client/src/entry-server.tsx, built into dist/.ssr/) that renders the same app
 // at the request's address, on the answers of the same procedures the browser would ask (called in-process, with the
 // request's own context, so cached reads are shared and hasVoted is the viewer's). The HTML carries that data as JSON
-// and the browser hydrates it. Everything here is an extra: no server entry in the build, a page it does not render,
-// a signed-in visitor, a query that fails or a render that fails or takes too long, and the page is sent as before.
+// and the browser hydrates it. A page drawn only from shared answers (no recent vote of the viewer's in it) is kept
+// for every such visitor (client.ts). Everything here is an extra: no server entry in the build, a page it does not
+// render, a signed-in visitor, a query that fails or a render that fails or takes too long, and the page is sent as
+// before.
 
 /** What the server entry exports (client/src/entry-server.tsx). */
 interface ServerEntry {
@@ -29,20 +31,54 @@ interface ManifestChunk {
 }
 
 /**
- * For a request: a function that calls a query procedure as this request's viewer, or null when the page is not to
- * be drawn on the server for this viewer (signed in: the app shell and pages show them their own).
+ * What an answer a page is drawn from has in common with other viewers' answers: the read-cache tags it was made
+ * from and when its cached copy expires. null: the answer is this viewer's own (their recent vote, say).
  */
-export type ProcedureCaller = (
-  req: FastifyRequest,
-  reply: FastifyReply,
-) => Promise<((procedurePath: string, input: unknown) => Promise<unknown>) | null>;
+export interface SharedAnswer {
+  tags: readonly string[];
+  expiresAt: number;
+}
+
+/** The same, for a page drawn from several answers: shared only when every one of them is. */
+export function sharedByAll(answers: (SharedAnswer | null)[]): SharedAnswer | null {
+  if (answers.some((answer) => answer === null)) return null;
+  const shared = answers as SharedAnswer[];
+  return {
+    tags: [...new Set(shared.flatMap((answer) => answer.tags))],
+    expiresAt: Math.min(Infinity, ...shared.map((answer) => answer.expiresAt)),
+  };
+}
+
+/** A signed-out visitor a page is drawn for. */
+export interface PageViewer {
+  /** Calls a query procedure as this viewer: its answer, and what that answer shares with other viewers'. */
+  call(procedurePath: string, input: unknown): Promise<{ value: unknown; shared: SharedAnswer | null }>;
+  /**
+   * The viewer sees what every signed-out visitor without a recent vote sees, so their page may be one drawn for
+   * another such visitor (client.ts keeps those in the read cache).
+   */
+  seesSharedPage: boolean;
+}
+
+/**
+ * The viewer of a request a page is drawn for, or null when the page is not to be drawn on the server for them
+ * (signed in: the app shell and pages show them their own).
+ */
+export type PageViewerOf = (req: FastifyRequest, reply: FastifyReply) => Promise<PageViewer | null>;
+
+/** A page drawn on the server: index.html with the page in #root, and what it shares with other viewers' pages. */
+export interface DrawnPage {
+  html: string;
+  shared: SharedAnswer | null;
+}
 
 export interface PageRenderer {
   /**
-   * `html` (index.html, with the page's head tags) with the page at the request's address drawn into #root, its data
-   * and its chunk's styles; null when the page is not rendered on the server (see above). Never throws.
+   * `html` (index.html, with the page's head tags, read meanwhile) with the page at the request's address drawn into
+   * #root for `viewer`, its data and its chunk's styles; null when the page is not rendered on the server (see
+   * above). Never throws.
    */
-  render(req: FastifyRequest, reply: FastifyReply, html: string): Promise<string | null>;
+  render(req: FastifyRequest, viewer: PageViewer, html: Promise<string>): Promise<DrawnPage | null>;
 }
 
 /** How long a render may take before the page is sent without it. */
@@ -56,7 +92,6 @@ const ROOT = '<div id="root"></div>';
  */
 export async function loadPageRenderer(
   clientDist: string,
-  callerFor: ProcedureCaller,
   log: FastifyBaseLogger,
   options: { timeLimitMs?: number } = {},
 ): Promise<PageRenderer | null> {
@@ -96,8 +131,7 @@ export async function loadPageRenderer(
   };
 
   return {
-    async render(req, reply, html) {
-      if (!html.includes(ROOT)) return null;
+    async render(req, viewer, html) {
       const [urlPath = '/', search = ''] = req.url.split(/\?(.*)/s);
       const abort = new AbortController();
       let timer: NodeJS.Timeout | undefined;
@@ -108,9 +142,13 @@ export async function loadPageRenderer(
         }, timeLimitMs);
       });
       timeLimit.catch(() => undefined); // settled by the race below, or after the caller failed: never unhandled
+      const answers: (SharedAnswer | null)[] = [];
+      const call = async (procedurePath: string, input: unknown) => {
+        const { value, shared } = await viewer.call(procedurePath, input);
+        answers.push(shared);
+        return value;
+      };
       try {
-        const call = await callerFor(req, reply);
-        if (!call) return null;
         const page = await Promise.race([
           entry.render({ path: urlPath, search, call, signal: abort.signal }),
           timeLimit,
@@ -119,10 +157,10 @@ export async function loadPageRenderer(
         const styles = stylesOf(page.module);
         if (styles === null) throw new Error(`the build manifest has no chunk ${page.module}`);
         const { hoisted, body } = splitHoisted(page.html);
-        return withPageHead(html, hoisted, styles, readStylesheet).replace(
-          ROOT,
-          () => `<div id="root">${body}</div>${page.stateScript}`,
-        );
+        const index = await html;
+        if (!index.includes(ROOT)) return null;
+        const drawn = drawnPage(index, { hoisted, body, stateScript: page.stateScript }, styles, readStylesheet);
+        return { html: drawn, shared: sharedByAll(answers) };
       } catch (err) {
         req.log.error({ err }, 'the page could not be rendered on the server; sending it to be drawn in the browser');
         return null;
@@ -165,17 +203,27 @@ export function chunkStyles(
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
 
+/** What a render adds to index.html: the preloads React hoisted, the markup of #root and the data it was drawn from. */
+export interface PageParts {
+  hoisted: string;
+  body: string;
+  stateScript: string;
+}
+
 /**
- * index.html's head for a drawn page. The page shows as soon as its HTML has arrived: its styles (the entry's and the
- * page chunk's, about 11 KB compressed) come inline instead of as render-blocking files, and the preloads React
- * hoisted (the page's main photo) come before the scripts, so the photo is not queued behind them. Each inlined
- * stylesheet stays named by a disabled link, which the browser does not fetch: Vite's chunk loader, which adds the
- * stylesheets a lazy chunk needs unless a link to them is there, sees it and does not load the same rules a second
- * time (nor put them after the page's own, which would change which rule wins).
+ * index.html with a drawn page. The page shows as soon as its HTML has arrived: its styles (the entry's and the page
+ * chunk's, about 11 KB compressed) come inline instead of as render-blocking files, and the preloads React hoisted
+ * (the page's main photo) come before the scripts, so the photo is not queued behind them. Each inlined stylesheet
+ * stays named by a disabled link, which the browser does not fetch: Vite's chunk loader, which adds the stylesheets
+ * a lazy chunk needs unless a link to them is there, sees it and does not load the same rules a second time (nor put
+ * them after the page's own, which would change which rule wins).
+ *
+ * Put together by slicing index.html (a few KB) and joining with `+`, never by replace() on the whole page: V8 then
+ * copies the 150 KB of styles and markup once, when the page is sent, instead of at every step.
  */
-export function withPageHead(
+export function drawnPage(
   html: string,
-  hoisted: string,
+  parts: PageParts,
   styles: PageStyles,
   readStylesheet: (file: string) => string,
 ): string {
@@ -184,13 +232,46 @@ export function withPageHead(
     const link = `<link rel="stylesheet" crossorigin href="/${file}"`;
     return css.includes('</style') ? `${link}>` : `<style>${css}</style>${link} disabled>`;
   };
-  let head = html.replace(STYLESHEET_LINK, (_link, file: string) => inline(file, readStylesheet(file)));
-  const pageStyles = styles.files.map((file, i) => inline(file, styles.css[i] ?? '')).join('\n    ');
-  head = head.replace('</head>', () => `  ${pageStyles}\n  </head>`);
-  if (!hoisted) return head;
-  const firstScript = head.indexOf('<script');
-  const at = firstScript >= 0 && firstScript < head.indexOf('</head>') ? firstScript : head.indexOf('</head>');
-  return `${head.slice(0, at)}${hoisted}\n    ${head.slice(at)}`;
+  const edits: Edit[] = [...html.matchAll(STYLESHEET_LINK)].map((link) => ({
+    at: link.index,
+    remove: link[0].length,
+    insert: inline(link[1] ?? '', readStylesheet(link[1] ?? '')),
+  }));
+  const headEnd = html.indexOf('</head>');
+  let pageStyles = '';
+  styles.files.forEach((file, i) => {
+    pageStyles += (i > 0 ? '\n    ' : '') + inline(file, styles.css[i] ?? '');
+  });
+  edits.push({ at: headEnd, remove: 0, insert: `  ${pageStyles}\n  ` });
+  if (parts.hoisted) {
+    const firstScript = html.indexOf('<script');
+    const at = firstScript >= 0 && firstScript < headEnd ? firstScript : headEnd;
+    edits.push({ at, remove: 0, insert: `${parts.hoisted}\n    ` });
+  }
+  const root = html.indexOf(ROOT);
+  if (root < 0) throw new Error('index.html has no empty #root');
+  edits.push({ at: root, remove: ROOT.length, insert: `<div id="root">${parts.body}</div>${parts.stateScript}` });
+  return spliced(html, edits);
+}
+
+interface Edit {
+  /** Where in the original text, */
+  at: number;
+  /** how many of its characters go, */
+  remove: number;
+  /** and what comes instead. */
+  insert: string;
+}
+
+/** `text` with the edits made (positions in `text`; at the same position, in the order given). */
+function spliced(text: string, edits: Edit[]): string {
+  let out = '';
+  let from = 0;
+  for (const edit of [...edits].sort((a, b) => a.at - b.at)) {
+    out += text.slice(from, edit.at) + edit.insert;
+    from = edit.at + edit.remove;
+  }
+  return out + text.slice(from);
 }
 
 /**

@@ -212,6 +212,42 @@ describe('cached reads', () => {
     expect((await visitor().get(batchUrl)).body[0].result.data.hasVoted).toBe(false);
   });
 
+  it("keeps its answers through a shopper's cart and sign-in (they change nothing it holds), not through a product change", async () => {
+    const ds = t.app.services.ds;
+    const car = await makeCar(ds, { model: 'Kept' });
+    const product = await admin.post('/api/products', {
+      name: 'Cache Hoodie',
+      description: 'Warm.',
+      category: 'apparel',
+      price: 4500,
+      stock: 5,
+      sku: unique('HOOD-'),
+      isMerch: true,
+    });
+    expect(product.status).toBe(201);
+    const shopper = visitor();
+    const name = unique('shopper');
+    const account = { email: `${name}@example.com`, username: name, password: 'shopper-password-1' };
+    expect((await shopper.post('/api/register', account)).status).toBe(201);
+
+    const read = async () => (await visitor().get(`/api/cars/${car.slug}`)).body.model;
+    expect(await read()).toBe('Kept');
+    // Changed behind the app's back: the cached answer shows it only once the cache is dropped.
+    await ds.query('UPDATE cars SET model = ? WHERE id = ?', ['Dropped', car.id]);
+
+    const line = await shopper.post('/api/cart', { productId: product.body.id, quantity: 1 });
+    expect(line.status).toBe(201);
+    expect((await shopper.put(`/api/cart/${line.body.id}`, { quantity: 2 })).status).toBe(200);
+    expect((await shopper.trpc('mutation', 'cart.update', { id: line.body.id, quantity: 3 })).status).toBe(200);
+    expect((await shopper.delete(`/api/cart/${line.body.id}`)).status).toBe(200);
+    expect((await shopper.post('/api/logout', {})).status).toBe(200);
+    expect((await shopper.post('/api/login', { email: account.email, password: account.password })).status).toBe(200);
+    expect(await read()).toBe('Kept');
+
+    expect((await admin.put(`/api/products/${product.body.id}`, { stock: 4 })).status).toBe(200);
+    expect(await read()).toBe('Dropped');
+  });
+
   it('reports a bad input or a missing car as the uncached path does, and caches neither', async () => {
     const viewer = visitor();
     const size = t.app.services.readCache.size;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import type { RecentVoters } from '../modules/votes/recent-voters';
 import { JSON_ANSWERS } from '../plugins/security';
-import { callProcedure } from '../rest/adapter';
+import { callProcedure, restRouteUrl } from '../rest/adapter';
 import type { AppRouter } from '../router';
 import type { Meta } from '../trpc';
 import { CacheEntry, type Encoding, type ReadCache } from './read-cache';
@@ -97,11 +97,12 @@ export function sendCached(
   entry: CacheEntry,
   form: string,
   serialize: (value: unknown) => string,
+  contentType = 'application/json; charset=utf-8',
 ): FastifyReply {
   const body = entry.body(form, serialize);
   reply.header('etag', body.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
   if (matchesEtag(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.type(contentType);
   const encoding = body.bytes.length >= 1024 ? preferredEncoding(req.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(body.bytes);
   return reply.header('content-encoding', encoding).send(entry.encoded(form, serialize, encoding));
@@ -169,16 +170,15 @@ export function registerTrpcCachedRoutes(
  */
 export function registerCacheInvalidation(app: FastifyInstance, router: AppRouter, cache: ReadCache): void {
   const procedures = router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
-  const precise = new Set(
-    Object.entries(procedures)
-      .filter(([, procedure]) => (procedure._def as unknown as ProcedureDef).meta?.invalidatesPrecisely)
-      .map(([path]) => path),
-  );
-  const preciseRestUrls = new Set(
-    Object.values(procedures)
-      .map((procedure) => (procedure._def as unknown as ProcedureDef).meta)
-      .filter((meta) => meta?.invalidatesPrecisely && meta.openapi)
-      .map((meta) => `/api${meta?.openapi?.path}`),
+  const preciseMetas = Object.entries(procedures)
+    .map(([path, procedure]) => ({ path, meta: (procedure._def as unknown as ProcedureDef).meta }))
+    .filter(({ meta }) => meta?.invalidatesPrecisely);
+  const precise = new Set(preciseMetas.map(({ path }) => path));
+  // Their REST routes as Fastify names them (method and route pattern: /api/cart/:id).
+  const preciseRestRoutes = new Set(
+    preciseMetas
+      .filter(({ meta }) => meta?.openapi)
+      .map(({ meta }) => `${meta?.openapi?.method} ${restRouteUrl('/api', meta?.openapi?.path ?? '')}`),
   );
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400) {
@@ -186,7 +186,9 @@ export function registerCacheInvalidation(app: FastifyInstance, router: AppRoute
     }
     const path = req.url.split('?')[0] ?? '';
     const trpcPaths = path.startsWith('/trpc/') ? path.slice('/trpc/'.length).split(',') : undefined;
-    const isPrecise = trpcPaths ? trpcPaths.every((p) => precise.has(p)) : preciseRestUrls.has(path);
+    const isPrecise = trpcPaths
+      ? trpcPaths.every((p) => precise.has(p))
+      : preciseRestRoutes.has(`${req.method} ${req.routeOptions.url}`);
     if (!isPrecise) cache.clear();
     done(null, payload);
   });

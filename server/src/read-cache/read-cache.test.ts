@@ -27,6 +27,20 @@ describe('ReadCache', () => {
     expect(build.calls()).toBe(1);
   });
 
+  it('keeps an answer made of other answers no longer than they live, and not at all when told not to', async () => {
+    let now = 1_000;
+    const cache = new ReadCache({ now: () => now });
+    await cache.get('page', async () => ({ value: 'page', tags: ['car:1'], expiresAt: now + 1_000 }));
+    now += 999;
+    expect(cache.peek('page')?.value).toBe('page');
+    now += 1;
+    expect(cache.peek('page')).toBeUndefined();
+
+    const own = await cache.get('mine', async () => ({ value: 'a viewer of its own', tags: [], keep: false }));
+    expect(own.value).toBe('a viewer of its own');
+    expect(cache.peek('mine')).toBeUndefined();
+  });
+
   it('drops the answers of an invalidated tag only, and everything on clear', async () => {
     const cache = new ReadCache();
     await cache.get('one', async () => ({ value: 1, tags: ['car:1', 'leaderboard'] }));

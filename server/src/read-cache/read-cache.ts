@@ -53,6 +53,17 @@ export class CacheEntry {
   }
 }
 
+/** What a cache miss computes. */
+export interface LoadedAnswer {
+  value: unknown;
+  /** What it was made from: a write that changes one of them drops it (tags.ts). */
+  tags: readonly string[];
+  /** Expire no later than this (an answer made of other cached answers lives no longer than they do). */
+  expiresAt?: number;
+  /** false: answer the callers waiting for it, but do not keep it. */
+  keep?: boolean;
+}
+
 interface Build {
   /** Tags invalidated while this build ran; `all` after a clear. Its result is then not stored. */
   invalidated: Set<string>;
@@ -87,7 +98,7 @@ export class ReadCache {
    * The entry for `key`, building it with `load` on a miss. Concurrent misses share one build. A build that overlaps
    * an invalidation of one of its tags still answers its callers but is not kept, so nothing stale is stored.
    */
-  async get(key: string, load: () => Promise<{ value: unknown; tags: string[] }>): Promise<CacheEntry> {
+  async get(key: string, load: () => Promise<LoadedAnswer>): Promise<CacheEntry> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > this.now()) return hit;
     if (hit) this.remove(key);
@@ -97,10 +108,12 @@ export class ReadCache {
     const build: Build = { invalidated: new Set(), all: false };
     this.builds.add(build);
     const promise = load()
-      .then(({ value, tags }) => {
-        const size = (JSON.stringify(value)?.length ?? 0) * BYTES_PER_JSON_CHAR;
-        const entry = new CacheEntry(value, tags, this.now() + READ_CACHE_TTL_MS, size);
-        if (!build.all && !tags.some((tag) => build.invalidated.has(tag))) this.store(key, entry);
+      .then(({ value, tags, expiresAt = Infinity, keep = true }) => {
+        // A page's HTML is measured as it is: serializing it only to count it would copy 150 KB.
+        const chars = typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);
+        const size = chars * BYTES_PER_JSON_CHAR;
+        const entry = new CacheEntry(value, tags, Math.min(this.now() + READ_CACHE_TTL_MS, expiresAt), size);
+        if (keep && !build.all && !tags.some((tag) => build.invalidated.has(tag))) this.store(key, entry);
         return entry;
       })
       .finally(() => {

@@ -9,6 +9,12 @@ export const LEADERBOARD_TAG = 'leaderboard';
 /** Anything counting votes site-wide (the home page counters). */
 export const VOTES_TAG = 'votes';
 
+/**
+ * `invalidatesPrecisely` of a write that changes nothing any cached read shows (a cart line, a session): the read
+ * cache is left as it is.
+ */
+export const CHANGES_NO_CACHED_READ = true;
+
 /** The tags a counted vote for `carId` invalidates. */
 export const voteTags = (carId: number) => [carTag(carId), LEADERBOARD_TAG, VOTES_TAG];
 

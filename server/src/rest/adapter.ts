@@ -38,7 +38,7 @@ export function listRestRoutes(router: AppRouter, basePath: string): RestRoute[]
     if (!openapi || openapi.enabled === false || def.type === 'subscription') continue;
     routes.push({
       method: openapi.method,
-      url: basePath + openapi.path.replace(/\{(\w+)\}/g, ':$1'),
+      url: restRouteUrl(basePath, openapi.path),
       procedurePath,
       type: def.type,
       successStatus: def.meta?.successStatus ?? 200,
@@ -47,6 +47,10 @@ export function listRestRoutes(router: AppRouter, basePath: string): RestRoute[]
   }
   return routes;
 }
+
+/** A documented path as Fastify routes it: /cart/{id} under /api is /api/cart/:id. */
+export const restRouteUrl = (basePath: string, openapiPath: string) =>
+  basePath + openapiPath.replace(/\{(\w+)\}/g, ':$1');
 
 function isVoidSchema(schema: unknown): boolean {
   const type = (schema as { def?: { type?: string } })?.def?.type;

@@ -7,6 +7,7 @@ import {
   okSchema,
 } from '@curbside/shared';
 import { z } from 'zod';
+import { CHANGES_NO_CACHED_READ } from '../../read-cache/tags';
 import { authedProcedure, router } from '../../trpc';
 
 const tags = ['cart'];
@@ -14,7 +15,8 @@ const tags = ['cart'];
 // Path parameters arrive as strings over REST.
 const lineIdSchema = z.coerce.number({ error: 'Invalid id' }).pipe(idSchema);
 
-// The signed-in user's cart. Client-sent prices are stripped by the schemas; the server reads its own.
+// The signed-in user's cart. Client-sent prices are stripped by the schemas; the server reads its own. A cart's
+// writes change nothing the read cache holds (a cart takes no stock until checkout), so they leave it as it is.
 export const cartRouter = router({
   list: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/cart', tags, summary: 'The cart, priced by the server' } })
@@ -26,19 +28,26 @@ export const cartRouter = router({
     .meta({
       successStatus: 201,
       openapi: { method: 'POST', path: '/cart', tags, summary: 'Add a print (car photo) or merchandise' },
+      invalidatesPrecisely: CHANGES_NO_CACHED_READ,
     })
     .input(addToCartInputSchema)
     .output(cartItemSchema)
     .mutation(({ ctx, input }) => ctx.services.cart.add(ctx.user.id, input)),
 
   update: authedProcedure
-    .meta({ openapi: { method: 'PUT', path: '/cart/{id}', tags, summary: 'Change the quantity of a line' } })
+    .meta({
+      openapi: { method: 'PUT', path: '/cart/{id}', tags, summary: 'Change the quantity of a line' },
+      invalidatesPrecisely: CHANGES_NO_CACHED_READ,
+    })
     .input(z.object({ id: lineIdSchema, quantity: cartQuantitySchema }))
     .output(cartItemSchema)
     .mutation(({ ctx, input }) => ctx.services.cart.updateQuantity(ctx.user.id, input.id, input.quantity)),
 
   remove: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/cart/{id}', tags, summary: 'Remove a line' } })
+    .meta({
+      openapi: { method: 'DELETE', path: '/cart/{id}', tags, summary: 'Remove a line' },
+      invalidatesPrecisely: CHANGES_NO_CACHED_READ,
+    })
     .input(z.object({ id: lineIdSchema }))
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
@@ -47,7 +56,10 @@ export const cartRouter = router({
     }),
 
   clear: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/cart', tags, summary: 'Empty the cart' } })
+    .meta({
+      openapi: { method: 'DELETE', path: '/cart', tags, summary: 'Empty the cart' },
+      invalidatesPrecisely: CHANGES_NO_CACHED_READ,
+    })
     .input(z.void())
     .output(okSchema)
     .mutation(async ({ ctx }) => {

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { drawnPage, sharedByAll, splitHoisted } from './page-render';
+
+// How a drawn page is put into index.html: what the browser needs first (styles, the main photo's preload) in the
+// head, the markup and its data in #root. The server-rendering integration test checks the same on the real build.
+
+const INDEX_HTML = [
+  '<!doctype html><html><head><title>Curbside</title>',
+  '<script type="module" crossorigin src="/assets/index-a1.js"></script>',
+  '<link rel="stylesheet" crossorigin href="/assets/index-b2.css">',
+  '</head><body><div id="root"></div></body></html>',
+].join('\n');
+const STYLESHEETS: Record<string, string> = {
+  'assets/index-b2.css': 'body{margin:0}',
+  'assets/CarDetailPage-c3.css': '.m_card{padding:1rem}',
+  'assets/odd-d4.css': 'a::after{content:"</style>"}',
+};
+const read = (file: string) => STYLESHEETS[file] ?? '';
+
+describe('drawnPage', () => {
+  it("inlines the entry's and the page's styles, puts the hoisted preload before the scripts and fills #root", () => {
+    const preload = '<link rel="preload" as="image" href="/uploads/car.jpg" fetchpriority="high"/>';
+    const html = drawnPage(
+      INDEX_HTML,
+      {
+        hoisted: preload,
+        body: '<main><h1>Mazda RX-7</h1></main>',
+        stateScript: '<script type="application/json">{}</script>',
+      },
+      { files: ['assets/CarDetailPage-c3.css'], css: [read('assets/CarDetailPage-c3.css')] },
+      read,
+    );
+    expect(html).toBe(
+      [
+        '<!doctype html><html><head><title>Curbside</title>',
+        `${preload}\n    <script type="module" crossorigin src="/assets/index-a1.js"></script>`,
+        '<style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index-b2.css" disabled>',
+        '  <style>.m_card{padding:1rem}</style><link rel="stylesheet" crossorigin href="/assets/CarDetailPage-c3.css" disabled>',
+        '  </head><body><div id="root"><main><h1>Mazda RX-7</h1></main></div><script type="application/json">{}</script></body></html>',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a stylesheet whose text could close the style element as a link', () => {
+    const html = drawnPage(
+      INDEX_HTML,
+      { hoisted: '', body: '', stateScript: '' },
+      { files: ['assets/odd-d4.css'], css: [read('assets/odd-d4.css')] },
+      read,
+    );
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/odd-d4.css">\n  </head>');
+    expect(html).not.toContain('content:"</style>"');
+  });
+});
+
+describe('splitHoisted', () => {
+  it('takes the links React put before the markup, and only those', () => {
+    expect(splitHoisted('<link rel="preload" href="/a.jpg"/><main><link rel="x"/></main>')).toEqual({
+      hoisted: '<link rel="preload" href="/a.jpg"/>',
+      body: '<main><link rel="x"/></main>',
+    });
+  });
+});
+
+describe('sharedByAll', () => {
+  it('joins the tags and keeps the earliest expiry; one answer of the viewer’s own makes the page theirs', () => {
+    expect(
+      sharedByAll([
+        { tags: ['car:1', 'leaderboard'], expiresAt: 9 },
+        { tags: ['car:1'], expiresAt: 5 },
+      ]),
+    ).toEqual({
+      tags: ['car:1', 'leaderboard'],
+      expiresAt: 5,
+    });
+    expect(sharedByAll([{ tags: [], expiresAt: 9 }, null])).toBeNull();
+  });
+});
