@@ -27,8 +27,9 @@ if (serverState?.textContent && root.firstElementChild && landing) {
   hydrate(queryClient, JSON.parse(serverState.textContent));
   // Hydration starts at once, so a click on the drawn page is never lost (React replays it once that part is live);
   // the page's own part follows when its chunk, requested here, arrives. As a transition, hydration yields to the
-  // browser every few milliseconds instead of holding the main thread for the whole page.
-  landing.load().catch(() => undefined);
+  // browser every few milliseconds instead of holding the main thread for the whole page. The chunk is asked for in
+  // a task of its own: its code (preloaded, so it would run at once) is not run in the task that ran this entry.
+  setTimeout(() => landing.load().catch(() => undefined), 0);
   startTransition(() => {
     hydrateRoot(root, app);
   });

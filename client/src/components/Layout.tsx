@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { HydrationUnit } from './HydrationUnit';
 import classes from './Layout.module.css';
 
 const BANNER_HEIGHT = '28px';
@@ -22,11 +23,15 @@ export function Layout({ banner, children }: { banner?: ReactNode; children: Rea
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
-      <Header banner={banner} />
+      <HydrationUnit>
+        <Header banner={banner} />
+      </HydrationUnit>
       <main id="main-content" className={classes.main} tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <HydrationUnit>
+        <Footer />
+      </HydrationUnit>
     </div>
   );
 }

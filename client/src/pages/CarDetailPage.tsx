@@ -23,12 +23,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ClientOnly } from '../components/ClientOnly';
 import { CarImage } from '../components/cars/CarImage';
 import classes from '../components/cars/cars.module.css';
 import { VoteButton } from '../components/cars/VoteButton';
+import { HydrationUnit } from '../components/HydrationUnit';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
@@ -40,9 +41,9 @@ import { OwnerCard } from './car-detail/OwnerCard';
 import { PhotoGrid } from './car-detail/PhotoGrid';
 
 // Not needed to draw the car, and below the photos on a phone: the print form (Mantine's Select and NumberInput), the
-// share card (QR code) load after the page, when they come near the viewport, and so does the lightbox, so its first
-// render runs less script. They are left out of the server's HTML too (ClientOnly): the share card reads the
-// browser's address.
+// share card (QR code) load after the page, when they come near the viewport, so its first render runs less script.
+// They are left out of the server's HTML too (ClientOnly): the share card reads the browser's address. The lightbox
+// loads when a visitor heads for the photo (pointer over it, focus, or a tap), not with the page.
 const PurchasePrintCard = lazy(() =>
   import('../components/shop/PurchasePrintCard').then((module) => ({ default: module.PurchasePrintCard })),
 );
@@ -75,6 +76,7 @@ export default function CarDetailPage() {
   const [shownId, setShownId] = useState<number | null>(null);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [enlarged, setEnlarged] = useState(false);
+  const [lightboxWanted, setLightboxWanted] = useState(false);
   const car = carQuery.data;
   useDocumentTitle(car ? `${car.make} ${car.model}` : undefined);
 
@@ -138,7 +140,12 @@ export default function CarDetailPage() {
                 <UnstyledButton
                   display="block"
                   w="100%"
-                  onClick={() => shown && setEnlarged(true)}
+                  onPointerEnter={() => setLightboxWanted(true)}
+                  onFocus={() => setLightboxWanted(true)}
+                  onClick={() => {
+                    setLightboxWanted(true);
+                    if (shown) setEnlarged(true);
+                  }}
                   aria-label="Enlarge photo"
                 >
                   <CarImage
@@ -164,47 +171,53 @@ export default function CarDetailPage() {
                   ) : null}
                 </Group>
               </div>
-              <PhotoGrid
-                title="Official Photos"
-                images={official}
-                alt={alt}
-                shownId={shown?.id ?? null}
-                selectedIds={selectedIds}
-                onShow={setShownId}
-                onToggle={toggle}
-              />
-              <PhotoGrid
-                title="Owner Photos"
-                images={ownerPhotos}
-                alt={alt}
-                shownId={shown?.id ?? null}
-                selectedIds={selectedIds}
-                onShow={setShownId}
-                onToggle={toggle}
-              />
-              {official.length === 0 ? (
-                <Card withBorder radius="md" padding="lg">
-                  <Title order={2} fz="lg">
-                    Want professional photos of your car?
-                  </Title>
-                  <Text size="sm" c="dimmed" mt={4}>
-                    Our photographers shoot cars at local meets and on request.{' '}
-                    <Anchor
-                      underline="always"
-                      href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(`Photoshoot request: ${alt}`)}`}
-                    >
-                      Request a photoshoot
-                    </Anchor>
-                  </Text>
-                </Card>
-              ) : null}
-              <CarInfoTabs car={car} />
+              <HydrationUnit>
+                <PhotoGrid
+                  title="Official Photos"
+                  images={official}
+                  alt={alt}
+                  shownId={shown?.id ?? null}
+                  selectedIds={selectedIds}
+                  onShow={setShownId}
+                  onToggle={toggle}
+                />
+                <PhotoGrid
+                  title="Owner Photos"
+                  images={ownerPhotos}
+                  alt={alt}
+                  shownId={shown?.id ?? null}
+                  selectedIds={selectedIds}
+                  onShow={setShownId}
+                  onToggle={toggle}
+                />
+                {official.length === 0 ? (
+                  <Card withBorder radius="md" padding="lg">
+                    <Title order={2} fz="lg">
+                      Want professional photos of your car?
+                    </Title>
+                    <Text size="sm" c="dimmed" mt={4}>
+                      Our photographers shoot cars at local meets and on request.{' '}
+                      <Anchor
+                        underline="always"
+                        href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(`Photoshoot request: ${alt}`)}`}
+                      >
+                        Request a photoshoot
+                      </Anchor>
+                    </Text>
+                  </Card>
+                ) : null}
+              </HydrationUnit>
+              <HydrationUnit>
+                <CarInfoTabs car={car} />
+              </HydrationUnit>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="lg">
               <VoteButton car={car} />
-              <OwnerCard car={car} />
+              <HydrationUnit>
+                <OwnerCard car={car} />
+              </HydrationUnit>
               <ClientOnly fallback={<Skeleton height={320} radius="md" />} nearViewport>
                 <PurchasePrintCard carId={car.id} selectedImageIds={selectedIds} onAdded={() => setSelectedIds([])} />
                 <ShareCard car={car} />
@@ -214,10 +227,10 @@ export default function CarDetailPage() {
         </Grid>
       </Stack>
 
-      {shown ? (
-        <ClientOnly fallback={null}>
+      {shown && lightboxWanted ? (
+        <Suspense fallback={null}>
           <PhotoLightbox opened={enlarged} photo={shown} alt={alt} onClose={() => setEnlarged(false)} />
-        </ClientOnly>
+        </Suspense>
       ) : null}
     </Container>
   );
