@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripTrackingParams } from '@curbside/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -134,7 +135,8 @@ function registerPages(
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, readHead: () => Promise<PageHead>) => {
     const viewer = await viewerOf(req, reply);
     if (viewer?.seesSharedPage && serverPages) {
-      const entry = await serverPages.cache.get(`page:${req.url}`, async () => {
+      // Tracking parameters (utm_*, fbclid) change nothing on a page: one copy serves every campaign link.
+      const entry = await serverPages.cache.get(`page:${stripTrackingParams(req.url)}`, async () => {
         const page = await drawPage(req, viewer, readHead);
         return {
           value: page.html,

@@ -174,6 +174,9 @@ describe('a page every signed-out visitor sees alike', () => {
     const revisit = await newVisitor().get(`/cars/${car.slug}`, { 'if-none-match': etag as string });
     expect(revisit.status).toBe(304);
     expect(revisit.text).toBe('');
+    // A campaign link's tracking parameters do not make a page of their own.
+    const fromCampaign = await newVisitor().get(`/cars/${car.slug}?utm_source=news&fbclid=abc`);
+    expect(fromCampaign.headers.get('etag')).toBe(etag);
   });
 
   it("shows another visitor's vote on the next page, and the voter their own vote", async () => {
