@@ -166,7 +166,8 @@ export function registerTrpcCachedRoutes(
 
 /**
  * Writes keep the cache honest: a write request that succeeded drops every cached answer before its own answer is
- * sent, except the mutations marked `invalidatesPrecisely`, which drop just what they changed themselves (votes).
+ * sent, except the mutations marked `invalidatesPrecisely`, which drop just what they changed themselves (a vote: its
+ * car's answers; a cart line or a session: nothing).
  */
 export function registerCacheInvalidation(app: FastifyInstance, router: AppRouter, cache: ReadCache): void {
   const procedures = router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
