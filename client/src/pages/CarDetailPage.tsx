@@ -172,24 +172,21 @@ export default function CarDetailPage() {
                 </Group>
               </div>
               <HydrationUnit>
-                <PhotoGrid
-                  title="Official Photos"
-                  images={official}
-                  alt={alt}
-                  shownId={shown?.id ?? null}
-                  selectedIds={selectedIds}
-                  onShow={setShownId}
-                  onToggle={toggle}
-                />
-                <PhotoGrid
-                  title="Owner Photos"
-                  images={ownerPhotos}
-                  alt={alt}
-                  shownId={shown?.id ?? null}
-                  selectedIds={selectedIds}
-                  onShow={setShownId}
-                  onToggle={toggle}
-                />
+                {[
+                  { title: 'Official Photos', images: official },
+                  { title: 'Owner Photos', images: ownerPhotos },
+                ].map(({ title, images }) => (
+                  <PhotoGrid
+                    key={title}
+                    title={title}
+                    images={images}
+                    alt={alt}
+                    shownId={shown?.id ?? null}
+                    selectedIds={selectedIds}
+                    onShow={setShownId}
+                    onToggle={toggle}
+                  />
+                ))}
                 {official.length === 0 ? (
                   <Card withBorder radius="md" padding="lg">
                     <Title order={2} fz="lg">
