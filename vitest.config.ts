@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // Room for several 10 s Testing Library waits (src/test/setup.ts) on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -68,7 +68,19 @@ function vitestCounts(report) {
 function playwrightCounts(report) {
   if (!report) return undefined;
   const { expected, flaky, unexpected, skipped } = report.stats;
+  for (const title of flakyTitles(report.suites)) console.warn(`Flaky (passed on its retry): ${title}`);
   return { passed: expected + flaky, failed: unexpected + report.errors.length, skipped };
+}
+
+/** The titles of tests that failed once and passed on their retry, from Playwright's nested suites. */
+function flakyTitles(suites = [], parents = []) {
+  return suites.flatMap((suite) => {
+    const path = suite.title ? [...parents, suite.title] : parents;
+    const own = (suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'flaky'))
+      .map((spec) => [...path, spec.title].join(' › '));
+    return [...own, ...flakyTitles(suite.suites, path)];
+  });
 }
 
 // The sqlmap check's summary: a clean endpoint passes; an injectable, a 5xx or an endpoint not reached fails.

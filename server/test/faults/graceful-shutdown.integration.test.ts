@@ -1,7 +1,7 @@
-import { connect } from 'node:net';
+import { connect, type Server } from 'node:net';
 import { MESSAGES } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDataSource } from '../../src/db/data-source';
 import { CarEntity } from '../../src/modules/cars/car.entity';
 import { CartItemEntity } from '../../src/modules/cart/cart-item.entity';
@@ -123,11 +123,19 @@ describe('closing the app while writes are in flight', () => {
   });
 });
 
+/** How many client connections the server holds open. */
+function openConnections(server: Server): Promise<number> {
+  return new Promise((resolve, reject) =>
+    server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
+}
+
 describe('a request still arriving when the app closes', () => {
   it('is answered 503 with the message and not run', async () => {
     const car = await makeCar(second.app.services.ds);
     const body = JSON.stringify({ carId: car.id });
     const head = `POST /api/votes HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n`;
+    const connectionsBefore = await openConnections(second.app.server);
     const socket = connect(Number(new URL(second.baseUrl).port), '127.0.0.1');
     let raw = '';
     socket.on('data', (chunk) => {
@@ -136,9 +144,12 @@ describe('a request still arriving when the app closes', () => {
     const ended = new Promise((resolve) => socket.once('close', resolve));
     // Half of the request is there when close() begins; the rest comes a moment later.
     await new Promise<void>((resolve) => socket.write(head, () => resolve()));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(openConnections(second.app.server)).resolves.toBe(connectionsBefore + 1), {
+      timeout: 30_000,
+    });
     const closing = second.app.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Any later moment will do: the rest only has to arrive after close() has begun.
+    await new Promise((resolve) => setImmediate(resolve));
     socket.write(`content-length: ${body.length}\r\n\r\n${body}`);
     await Promise.all([ended, closing]);
 

@@ -23,7 +23,7 @@ const picker = (form: HTMLElement) => within(form).getByLabelText('Upload image'
 const imageUrlField = (form: HTMLElement) =>
   within(form).getByRole('textbox', { name: /^Image URL/ }) as HTMLInputElement;
 
-describe('Advertisements tab', { timeout: 20_000 }, () => {
+describe('Advertisements tab', () => {
   it('lists every ad with its type, period and whether it shows today', async () => {
     renderAds({
       'admin.ads.list': () => [

@@ -23,7 +23,7 @@ async function fillForm(user: User, form: HTMLElement, wallTime: string) {
   fireEvent.change(f.getByLabelText(/Date and time/), { target: { value: wallTime } });
 }
 
-describe('Events tab', { timeout: 20_000 }, () => {
+describe('Events tab', () => {
   it('lists every event with its time in Central time and the right CST/CDT label', async () => {
     renderEvents({
       'admin.events.list': () => [

@@ -38,7 +38,7 @@ async function chooseFilter(user: User, label: string) {
   await user.click(await screen.findByRole('option', { name: label }));
 }
 
-describe('Order Management', { timeout: 20_000 }, () => {
+describe('Order Management', () => {
   it('lists orders with customer, date, status and total', async () => {
     const { calls } = renderOrders(
       orderServer([

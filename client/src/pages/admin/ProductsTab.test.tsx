@@ -35,7 +35,7 @@ async function fillForm(user: User, form: HTMLElement) {
 }
 
 // Typing a whole form through user-event takes a few seconds in happy-dom.
-describe('Products tab', { timeout: 20_000 }, () => {
+describe('Products tab', () => {
   it('lists products (inactive ones too) with price, stock and badges', async () => {
     const { calls } = renderProducts({
       'products.list': () => [

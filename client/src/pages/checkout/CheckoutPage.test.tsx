@@ -47,7 +47,7 @@ async function fillShipping(user: ReturnType<typeof renderApp>['userEvent']) {
 }
 
 // Typing a whole address through user-event takes a few seconds in happy-dom.
-describe('checkout page', { timeout: 20_000 }, () => {
+describe('checkout page', () => {
   it('sends an empty cart back to /cart', async () => {
     renderCheckout({ 'cart.list': () => [] });
     // The 'Empty Cart' toast, then the cart page's own empty state.
