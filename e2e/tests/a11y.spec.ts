@@ -111,7 +111,6 @@ const report = (problems: string[]) => `${problems.length} problem(s):\n${proble
 for (const { name: viewport, options } of VIEWPORTS) {
   test.describe(`axe at ${viewport}`, () => {
     test('public pages', async ({ browser }) => {
-      test.setTimeout(90_000);
       const page = await context(browser, options);
       const car = await demoCar(page.request);
       const problems = await auditPages(page, viewport, [
@@ -131,7 +130,6 @@ for (const { name: viewport, options } of VIEWPORTS) {
     });
 
     test('signed-in pages', async ({ browser }) => {
-      test.setTimeout(60_000);
       const driver = await context(browser, options, DEMO_DRIVER);
       const problems = await auditPages(driver, viewport, ['/user/profile', '/user/orders', '/upload']);
       // The cart and checkout belong to a fresh shopper: the demo driver's cart is used by the shop journey.
@@ -143,7 +141,6 @@ for (const { name: viewport, options } of VIEWPORTS) {
     });
 
     test('admin dashboard', async ({ browser }) => {
-      test.setTimeout(90_000);
       const page = await context(browser, options, DEMO_ADMIN);
       const tabs = ['submissions', 'products', 'orders', 'events', 'ads', 'statistics', 'site-settings'];
       const problems = await auditPages(page, viewport, ['/admin', ...tabs.map((tab) => `/admin?tab=${tab}`)]);
@@ -199,7 +196,6 @@ test.describe('keyboard in dialogs', () => {
   });
 
   test('admin order details dialog', async ({ browser }) => {
-    test.setTimeout(60_000);
     const page = await context(browser, VIEWPORTS[0]!.options, DEMO_ADMIN);
     // The demo data has no orders: unless an earlier journey made one, a fresh shopper buys a merch item first.
     const orders = (await (await page.request.get('/api/orders')).json()) as unknown[];

@@ -62,7 +62,6 @@ test('feature a car and see it in the home slider', async ({ page }) => {
 });
 
 test('create a product, sell it, ship one order and cancel another', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const productName = `Track Day Hoodie ${Date.now().toString(36)}`;
   await logIn(page, DEMO_ADMIN);
 
@@ -158,7 +157,6 @@ test('an event in Central time and a banner ad: created, seen by visitors, edite
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
   const eventTitle = `Lakefront Cars & Coffee ${stamp}`;
   const adName = `Detailing Co. ${stamp}`;

@@ -10,7 +10,6 @@ const CAR = { slug: 'nissan-skyline-gt-r-v-spec-r34', name: 'Nissan Skyline' };
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 test('buy two prints and a sticker, shipped to California, paid with the test card', async ({ page }) => {
-  test.setTimeout(90_000);
   await logIn(page, DEMO_DRIVER);
   // Start from an empty cart (the demo account is shared by the e2e run).
   expect((await page.request.delete('/api/cart')).ok()).toBe(true);

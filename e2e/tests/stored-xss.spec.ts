@@ -127,7 +127,6 @@ async function refuseLink(request: APIRequestContext, path: string, data: Record
 }
 
 test('stored hostile text shows as text and runs nowhere', async ({ browser }) => {
-  test.setTimeout(120_000);
   const owner = await watchedPage(await browser.newContext());
   const admin = await watchedPage(await browser.newContext());
   const visitor = await watchedPage(await browser.newContext());

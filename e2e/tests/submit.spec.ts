@@ -37,7 +37,6 @@ async function register(page: Page, user: ReturnType<typeof newUser>) {
 }
 
 test('sign up, submit a car with photos, edit it, then change the profile', async ({ page }) => {
-  test.setTimeout(120_000);
   const user = newUser();
   await register(page, user);
   const jpeg = await demoJpeg(page);
