@@ -48,6 +48,9 @@ export async function startServer({
       DATA_DIR: dataDir,
       SESSION_SECRET: secret,
       SEED_DEMO: 'true',
+      // A demonstration site: production refuses the demo data and the test card without these.
+      ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
+      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -149,6 +149,7 @@ function benchConfig(database: Database): { config: Config; dataDir: string } {
       DATA_DIR: dataDir,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       SEED_DEMO: 'false',
+      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
       LOG_LEVEL: 'silent',
       TRUST_PROXY: 'true',
     }),

@@ -77,6 +77,8 @@ async function serve(kind: 'sqlite' | 'mysql'): Promise<void> {
       DATA_DIR: dataDir,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       SEED_DEMO: 'true',
+      ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
+      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
       // SERVER_RENDER=false npm run soak: the pages drawn in the browser only, to compare.

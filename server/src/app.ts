@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import path from 'node:path';
+import { LIMITS } from '@curbside/shared';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
@@ -20,6 +21,7 @@ import { registerClient, type ServerPages } from './plugins/client';
 import { registerCompression } from './plugins/compression';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { pageViewerOf } from './plugins/page-viewer';
+import { registerRequestBounds } from './plugins/request-bounds';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { cachedReads, registerCacheInvalidation, registerTrpcCachedRoutes } from './read-cache/cached-reads';
@@ -56,6 +58,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within REQUEST_TIMEOUT_MS (a trickled body is cut with 408); Node checks open
+    // connections against it every few seconds.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.requestTimeoutMs / 4)),
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+    },
     genReqId: requestIdGenerator(config.trustProxy !== false),
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
@@ -65,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRequestIds(app);
   // text/plain is what a cross-site HTML form can send without a preflight; no JSON endpoint accepts it.
   app.removeContentTypeParser('text/plain');
+  registerRequestBounds(app);
 
   const ds = await openDatabase(config, app);
   const mailer =
@@ -115,6 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     router: appRouter,
     createContext: ({ req, res }) => makeContext(req, res),
     responseMeta: ({ ctx, errors }) => ({ headers: trpcHeaders(ctx, errors) }),
+    // One request computes at most this many answers (plugins/request-bounds.ts refuses batches of mutations).
+    maxBatchSize: LIMITS.trpcBatchMax,
   };
 
   // The hot reads (gallery pages, the leaderboard, one car…) answer alike for every user, signed in or not: they are
@@ -191,6 +203,16 @@ async function openDatabase(config: Config, app: FastifyInstance): Promise<DataS
 /** Rows every install needs (site settings, the configured admin) and, on a fresh database, the demo data. */
 async function prepareData(app: FastifyInstance, ds: DataSource, config: Config, services: Services): Promise<void> {
   await ensureSiteSettings(ds);
+  if (config.unsafeInProduction.demoData) {
+    app.log.warn(
+      'ALLOW_DEMO_DATA_IN_PRODUCTION: demo data with published passwords may be loaded on this production site',
+    );
+  }
+  if (config.unsafeInProduction.testPayments) {
+    app.log.warn(
+      'ALLOW_TEST_PAYMENTS_IN_PRODUCTION: the test card places orders without payment on this production site',
+    );
+  }
   if (config.seedDemo) {
     const seeded = await seedDemoData(ds, { storage: services.storage, log: app.log });
     if (seeded.loaded) {

@@ -48,13 +48,64 @@ describe('configuration from the environment', () => {
       [{ SESSION_SECRET: 'short' }, /SESSION_SECRET: must be at least 32 characters/],
       [{ NODE_ENV: 'production' }, /SESSION_SECRET: required in production/],
       [{ ADMIN_EMAIL: 'boss@example.com' }, /ADMIN_EMAIL and ADMIN_PASSWORD must be set together/],
-      [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY: must be true or false/],
+      [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY: must be true, false or a comma-separated list .*\(not: maybe\)/],
+      [{ TRUST_PROXY: '10.0.0.1, 10.0.0.0/33' }, /TRUST_PROXY: .*\(not: 10\.0\.0\.0\/33\)/],
+      [{ REQUEST_TIMEOUT_MS: '10' }, /REQUEST_TIMEOUT_MS: must be at least 1000/],
       [{ STRIPE_SECRET_KEY: 'sk_test_x' }, /STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET/],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
       expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
     }
+  });
+
+  it('trusts the proxies at listed addresses and ranges, the one in front for true, none for false', () => {
+    const listed = loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.5, 172.18.0.0/16,2001:db8::/32' });
+    expect(listed.trustProxy).toEqual(['10.0.0.5', '172.18.0.0/16', '2001:db8::/32']);
+    const oneHop = loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' }).trustProxy;
+    expect(typeof oneHop === 'function' && [oneHop('203.0.113.9', 0), oneHop('203.0.113.9', 1)]).toEqual([true, false]);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+  });
+
+  describe('in production', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(32) };
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+
+    it('loads no demo data on the embedded database unless asked, and takes payments through Stripe', () => {
+      const config = loadConfig({ DATA_DIR: dataDir(), ...production, ...stripe });
+      expect(config.seedDemo).toBe(false);
+      expect(config.stripe).not.toBeNull();
+      expect(config.unsafeInProduction).toEqual({ demoData: false, testPayments: false });
+    });
+
+    it('refuses to start without Stripe: the test card would place orders without payment', () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...production })).toThrow(
+        /STRIPE_SECRET_KEY: production takes card payments through Stripe.*ALLOW_TEST_PAYMENTS_IN_PRODUCTION=true/s,
+      );
+    });
+
+    it('refuses to start with the demo data, whose admin password is published', () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...production, ...stripe, SEED_DEMO: 'true' })).toThrow(
+        /SEED_DEMO: the demo data .* is refused in production; set ALLOW_DEMO_DATA_IN_PRODUCTION=true/s,
+      );
+    });
+
+    it('allows each for a demonstration site when told so by name, and says so', () => {
+      const demo = loadConfig({
+        DATA_DIR: dataDir(),
+        ...production,
+        SEED_DEMO: 'true',
+        ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
+        ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+      });
+      expect([demo.seedDemo, demo.stripe]).toEqual([true, null]);
+      expect(demo.unsafeInProduction).toEqual({ demoData: true, testPayments: true });
+    });
   });
 
   it('marks cookies Secure when the public URL is https', () => {

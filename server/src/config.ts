@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -31,7 +32,7 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  TRUST_PROXY: boolFromEnv.default(false),
+  TRUST_PROXY: z.string().default('false'),
   PUBLIC_URL: z.url('must be a URL such as https://curbside.example').optional(),
   SITE_NAME: z.string().min(1).default('Curbside'),
   SMTP_URL: z
@@ -57,6 +58,17 @@ const envSchema = z.object({
   // Landing pages drawn on the server for signed-out visitors (plugins/page-render.ts). Off by default until its
   // memory under load is understood (docs/performance.md).
   SERVER_RENDER: boolFromEnv.default(true),
+  // Production refuses the demo data (its admin's password is in the README) and the test card (it places orders
+  // without payment) unless these say, loudly, that this is not a real shop.
+  ALLOW_DEMO_DATA_IN_PRODUCTION: boolFromEnv.default(false),
+  ALLOW_TEST_PAYMENTS_IN_PRODUCTION: boolFromEnv.default(false),
+  // The longest a request may take to arrive whole (headers and body), so a client trickling its body cannot hold a
+  // connection open for ever; the default leaves a 10 MB photo about 1 Mbit/s.
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int()
+    .min(1_000, 'must be at least 1000 (milliseconds)')
+    .default(90_000),
 });
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
@@ -78,8 +90,11 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   sessionSecret: string;
   admin: { email: string; password: string } | null;
-  /** Fastify's trustProxy: false, or (TRUST_PROXY=true) trust in the one proxy in front; see trustOneProxy. */
-  trustProxy: false | ((address: string, hop: number) => boolean);
+  /**
+   * Fastify's trustProxy: false; (TRUST_PROXY=true) the one proxy in front, see trustOneProxy; or (a list of
+   * addresses and CIDR ranges) the proxies at those addresses.
+   */
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   publicUrl: string;
   secureCookies: boolean;
   siteName: string;
@@ -96,6 +111,10 @@ export interface Config {
   metricsToken: string | null;
   /** Draw the landing pages on the server for signed-out visitors. */
   serverRender: boolean;
+  /** How long a request may take to arrive, headers and body (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
+  /** What production was told to allow although it is unsafe there; the app logs a warning for each. */
+  unsafeInProduction: { demoData: boolean; testPayments: boolean };
 }
 
 export type StorageConfig =
@@ -143,6 +162,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const production = e.NODE_ENV === 'production';
+  const sessionSecret = e.SESSION_SECRET ?? developmentSessionSecret(e.NODE_ENV, dataDir);
+  // Demo data by default only on the embedded database outside production: a MySQL or production site is a real one.
+  const seedDemo = e.SEED_DEMO ?? (!e.DATABASE_URL && !production);
+  const stripe =
+    e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        }
+      : null;
+  if (production && seedDemo && !e.ALLOW_DEMO_DATA_IN_PRODUCTION) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SEED_DEMO: the demo data (with its published admin password) is refused in production;' +
+        ' set ALLOW_DEMO_DATA_IN_PRODUCTION=true only for a demonstration site',
+    );
+  }
+  if (production && !stripe && !e.ALLOW_TEST_PAYMENTS_IN_PRODUCTION) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY: production takes card payments through Stripe (set STRIPE_SECRET_KEY,' +
+        ' STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET); the test card places orders without payment, so it is' +
+        ' refused unless ALLOW_TEST_PAYMENTS_IN_PRODUCTION=true',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -152,26 +196,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'mysql', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'curbside.sqlite') },
     databaseTimeouts: { waitMs: e.DATABASE_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
-    sessionSecret: e.SESSION_SECRET ?? developmentSessionSecret(e.NODE_ENV, dataDir),
+    sessionSecret,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
-    trustProxy: e.TRUST_PROXY ? trustOneProxy : false,
+    trustProxy: trustProxyFrom(e.TRUST_PROXY),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     siteName: e.SITE_NAME,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
-    // Demo data by default only on the embedded database: a MySQL deployment is a real site.
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
-    stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? {
-            secretKey: e.STRIPE_SECRET_KEY,
-            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
-            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-          }
-        : null,
+    seedDemo,
+    stripe,
     // The built client (npm run build) is served unless told otherwise; tests serve none unless they ask.
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : e.NODE_ENV === 'test' ? null : defaultClientDist(),
     storage:
@@ -188,7 +224,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { kind: 'local', dir: path.join(dataDir, 'uploads') },
     metricsToken: e.METRICS_TOKEN ?? null,
     serverRender: e.SERVER_RENDER,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    unsafeInProduction: {
+      demoData: production && seedDemo,
+      testPayments: production && !stripe,
+    },
   };
+}
+
+/**
+ * TRUST_PROXY: `false`; `true` for the one proxy in front of this server; or a comma-separated list of the proxies'
+ * addresses and CIDR ranges (`10.0.0.5, 172.18.0.0/16`), so a request from anywhere else is taken at its word for
+ * nothing. Anything else stops start-up.
+ */
+function trustProxyFrom(value: string): Config['trustProxy'] {
+  const lower = value.trim().toLowerCase();
+  if (['false', '0', 'no'].includes(lower)) return false;
+  if (['true', '1', 'yes'].includes(lower)) return trustOneProxy;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: must be true, false or a comma-separated list of proxy addresses and CIDR ranges (not: ${bad.join(', ')})`,
+    );
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (version === 4 ? 32 : 128);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import { clientIpOf, hashIp } from './lib/client-ip';
 import type { UserEntity } from './modules/accounts/user.entity';
+import { AnswerBudget } from './plugins/request-bounds';
 import { readSessionUser } from './plugins/session';
 import type { Services } from './services';
 
@@ -17,6 +18,8 @@ export interface Context {
   ipHash: string;
   /** Procedures set a status (201, 204) or headers here; both adapters read it. Mutate, never replace. */
   http: { status?: number; headers: Record<string, string> };
+  /** What this request's answers may still hold (plugins/request-bounds.ts); shared by every call of a batch. */
+  answerBudget: AnswerBudget;
 }
 
 /** The keyed hash of the client's address, as vote limits and throttles store it. */
@@ -52,5 +55,6 @@ export function createPublicContext(
     clientIp: clientIpOf(req),
     ipHash: viewerIpHash(req, config),
     http: { headers: {} },
+    answerBudget: new AnswerBudget(),
   };
 }

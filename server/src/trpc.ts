@@ -61,27 +61,33 @@ const domainErrors = t.middleware(async ({ next, ctx, path }) => {
 /**
  * Queries with `meta.cache` are answered from the read cache (read-cache/), on every transport and inside batches:
  * computed once — as for a viewer who has not voted, checked by the output schema — and shared; viewers with a recent
- * vote get an answer of their own. Errors are never cached.
+ * vote get an answer of their own. Errors are never cached. Each answer spends the request's answer budget, so one
+ * batch of the largest pages cannot make the server build a huge answer.
  */
-const cachedRead = t.middleware(async ({ meta, ctx, path, type, getRawInput, next }) => {
+const cachedRead = t.middleware(({ meta, ctx, path, type, getRawInput, next }) => {
   const policy = meta?.cache;
   if (type !== 'query' || !policy) return next();
-  if (policy.votesOfViewer && ctx.services.recentVoters.includes(ctx.ipHash)) return next();
-  let failed: Awaited<ReturnType<typeof next>> | undefined;
-  try {
-    const entry = await ctx.services.readCache.get(readCacheKey(path, await getRawInput()), async () => {
-      const result = await next({ ctx: { ...ctx, ipHash: NON_VOTER } });
-      if (!result.ok) {
-        failed = result;
-        throw result.error;
-      }
-      return { value: result.data, tags: policy.tags(result.data as never) };
-    });
-    return { ok: true as const, data: entry.value, marker: middlewareMarker };
-  } catch (error) {
-    if (failed) return failed;
-    throw error;
-  }
+  return ctx.answerBudget.inTurn(async () => {
+    if (policy.votesOfViewer && ctx.services.recentVoters.includes(ctx.ipHash)) {
+      const own = await next();
+      return { result: own, chars: own.ok ? (JSON.stringify(own.data)?.length ?? 0) : 0 };
+    }
+    let failed: Awaited<ReturnType<typeof next>> | undefined;
+    try {
+      const entry = await ctx.services.readCache.get(readCacheKey(path, await getRawInput()), async () => {
+        const result = await next({ ctx: { ...ctx, ipHash: NON_VOTER } });
+        if (!result.ok) {
+          failed = result;
+          throw result.error;
+        }
+        return { value: result.data, tags: policy.tags(result.data as never) };
+      });
+      return { result: { ok: true as const, data: entry.value, marker: middlewareMarker }, chars: entry.jsonLength };
+    } catch (error) {
+      if (failed) return { result: failed, chars: 0 };
+      throw error;
+    }
+  });
 });
 
 export const publicProcedure = t.procedure.use(domainErrors).use(cachedRead);

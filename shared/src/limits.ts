@@ -33,6 +33,18 @@ export const LIMITS = {
   recentSubmissions: 5,
   /** Chosen: the largest page any list call hands out at once. */
   listLimitMax: 100,
+  /**
+   * Chosen: the most tRPC queries one request may batch (the browser's busiest page batches 6); mutations are never
+   * batched. Bounds what one request can make the server compute and send.
+   */
+  trpcBatchMax: 10,
+  /**
+   * Chosen: what one request's cached reads may answer in all, in JSON characters; a call that finds it spent is
+   * refused. A gallery page of 100 cars with the longest stories is about 3 million.
+   */
+  answerCharsMax: 4_000_000,
+  /** Chosen: the deepest JSON body accepted (the deepest input is 4 levels; a tRPC batch adds one). */
+  jsonDepthMax: 20,
 
   // Timings.
   featuredSlideMs: 10 * SECOND_MS,

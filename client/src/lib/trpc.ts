@@ -1,6 +1,7 @@
 import type { AppRouter } from '@curbside/server/router';
+import { LIMITS } from '@curbside/shared';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClient } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { dispatchAuthRequired } from './auth-events';
 import { trpcErrorCode } from './errors';
@@ -14,11 +15,16 @@ type FetchLike = NonNullable<Parameters<typeof httpBatchLink>[0]['fetch']>;
 
 /** The typed client. Same origin, so the session cookie goes with every call; tests pass their own fetch. */
 export function createTrpcClient(options: { url?: string; fetch?: FetchLike } = {}): TRPCClient<AppRouter> {
+  const url = options.url ?? '/trpc';
+  const send: FetchLike = options.fetch ?? ((input, init) => fetch(input, { ...init, credentials: 'same-origin' }));
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: options.url ?? '/trpc',
-        fetch: options.fetch ?? ((input, init) => fetch(input, { ...init, credentials: 'same-origin' })),
+      // Queries made together share a request, up to the server's batch limit; each change is a request of its own
+      // (the server refuses batches of mutations).
+      splitLink({
+        condition: (op) => op.type === 'query',
+        true: httpBatchLink({ url, fetch: send, maxItems: LIMITS.trpcBatchMax }),
+        false: httpLink({ url, fetch: send }),
       }),
     ],
   });

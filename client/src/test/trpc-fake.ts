@@ -49,8 +49,13 @@ export function createFakeTrpcFetch(handlers: Handlers) {
     const request = ++requests;
     const address = new URL(String(url), 'http://localhost');
     const paths = decodeURIComponent(address.pathname.replace(/^\/trpc\//, '')).split(',');
-    const rawInput = init?.method === 'POST' ? String(init.body ?? '{}') : (address.searchParams.get('input') ?? '{}');
-    const inputs = JSON.parse(rawInput) as Record<string, unknown>;
+    // httpBatchLink (queries) sends `?batch=1` with inputs keyed by index and reads an array back; httpLink
+    // (mutations, one per request) sends the bare input and reads one answer back.
+    const batch = address.searchParams.get('batch') === '1';
+    const rawInput = init?.method === 'POST' ? init.body : address.searchParams.get('input');
+    const parsed =
+      rawInput === undefined || rawInput === null || rawInput === '' ? undefined : JSON.parse(String(rawInput));
+    const inputs = (batch ? (parsed ?? {}) : { 0: parsed }) as Record<string, unknown>;
     const results = await Promise.all(
       paths.map(async (path, index) => {
         const input = inputs[String(index)];
@@ -71,6 +76,11 @@ export function createFakeTrpcFetch(handlers: Handlers) {
         }
       }),
     );
+    if (!batch) {
+      const [only] = results;
+      const status = only?.error?.data.httpStatus ?? 200;
+      return new Response(JSON.stringify(only), { status, headers: { 'content-type': 'application/json' } });
+    }
     return new Response(JSON.stringify(results), { status: 207, headers: { 'content-type': 'application/json' } });
   };
   return { fetch, calls };

@@ -1,10 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIP, isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
-/** Fastify's request.ip: the socket address, or behind TRUST_PROXY the address our proxy put last in X-Forwarded-For. */
+/**
+ * Fastify's request.ip: the socket address, or behind TRUST_PROXY the address our proxy put last in X-Forwarded-For.
+ * An entry that is not an IP address (`garbage`) is no client's address: the socket's peer is taken instead, so a
+ * made-up header cannot become a voter of its own.
+ */
 export function clientIpOf(req: FastifyRequest): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  const forwarded = req.ip;
+  if (forwarded && isIP(forwarded) !== 0) return forwarded;
+  return req.socket.remoteAddress ?? 'unknown';
 }
 
 /**

@@ -7,7 +7,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** The one link the reader is meant to follow; logged by the outbox mailer so zero-setup installs can use it. */
+  /** The one link the reader is meant to follow (tests read it; never logged: a reset link is a password). */
   link?: string;
 }
 
@@ -30,7 +30,10 @@ export class SmtpMailer implements Mailer {
   }
 }
 
-/** With no SMTP configured, each message becomes a file in DATA_DIR/outbox and its link goes to the log. */
+/**
+ * With no SMTP configured, each message becomes a file in DATA_DIR/outbox (readable by the server's user only). The
+ * log says a mail was written and where, never its text or link: a password-reset link signs in whoever reads it.
+ */
 export class OutboxMailer implements Mailer {
   constructor(
     private readonly dir: string,
@@ -50,6 +53,6 @@ export class OutboxMailer implements Mailer {
       '\n',
     );
     await writeFile(file, body, { mode: 0o600 });
-    log.info({ to: message.to, file, link: message.link }, `mail written to the outbox: ${message.subject}`);
+    log.info({ file }, `mail written to the outbox: ${message.subject}`);
   }
 }

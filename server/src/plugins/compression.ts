@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
+    // Answers only: request bodies arrive uncompressed (plugins/request-bounds.ts refuses the others).
+    globalDecompression: false,
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },

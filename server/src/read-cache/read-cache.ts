@@ -26,6 +26,11 @@ export class CacheEntry {
     readonly size: number,
   ) {}
 
+  /** The length of the answer's JSON (what the size was estimated from). */
+  get jsonLength(): number {
+    return this.size / BYTES_PER_JSON_CHAR;
+  }
+
   /** The answer as `form` serializes it, with a strong ETag of those bytes; made on first use. */
   body(form: string, serialize: (value: unknown) => string) {
     let body = this.bodies.get(form);

@@ -1,8 +1,10 @@
+import { LIMITS, MESSAGES } from '@curbside/shared';
 import { type AnyTRPCProcedure, TRPCError } from '@trpc/server';
 // tRPC's own answer-building functions (exported for adapters; pinned with @trpc/server's version).
 import { getErrorShape, getHTTPStatusCode, getTRPCErrorFromUnknown } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
+import { jsonDepthExceeds } from '../plugins/request-bounds';
 import type { AppRouter } from '../router';
 import { callProcedure } from './adapter';
 
@@ -69,6 +71,9 @@ async function answer(
 }
 
 function parseBody(text: string): unknown {
+  if (jsonDepthExceeds(text, LIMITS.jsonDepthMax)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.server.jsonTooDeep(LIMITS.jsonDepthMax) });
+  }
   try {
     return JSON.parse(text);
   } catch (cause) {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { siteSettingsSchema, subscribeOutputSchema } from '@curbside/shared';
+import { LIMITS, siteSettingsSchema, subscribeOutputSchema } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../app';
 import { HttpClient } from '../http';
@@ -233,12 +233,12 @@ describe('compression of API answers', () => {
     expect(settings.status).toBe(200);
     expect(settings.headers.get('content-encoding')).toBeNull();
     const small = await http.get('/trpc/settings.get');
-    // Twenty calls in one batch: an answer well over the 1 KB threshold.
-    const batch = Array.from({ length: 20 }, () => 'settings.get').join(',');
+    // The largest batch allowed: an answer well over the 1 KB threshold.
+    const batch = Array.from({ length: LIMITS.trpcBatchMax }, () => 'settings.get').join(',');
     const large = await http.get(`/trpc/${batch}?batch=1&input=%7B%7D`, { 'accept-encoding': 'br, gzip' });
     expect(large.status).toBe(200);
     expect(large.headers.get('content-encoding')).toBe('br');
-    expect(large.body).toHaveLength(20);
-    expect(large.body[19].result.data).toEqual(small.body.result.data);
+    expect(large.body).toHaveLength(LIMITS.trpcBatchMax);
+    expect(large.body.at(-1).result.data).toEqual(small.body.result.data);
   });
 });

@@ -68,6 +68,8 @@ function startServer(databaseUrl: string): Promise<AppServer> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: 'true',
+      ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
+      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
       TRUST_PROXY: 'true',
       METRICS_TOKEN,
       LOG_LEVEL: 'info',

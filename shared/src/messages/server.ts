@@ -41,6 +41,12 @@ export const SERVER_MESSAGES = {
   fileTooLarge: (maxMegabytes: number) => `The file is too large (maximum ${maxMegabytes}MB)`,
   newsletterFailed: 'Failed to subscribe. Please try again.',
   internal: 'Something went wrong. Please try again later.',
+  /** The cost bounds of one request (server/src/plugins/request-bounds.ts). */
+  compressedBody: 'Compressed request bodies are not accepted: send the body uncompressed.',
+  jsonTooDeep: (maxDepth: number) => `The JSON body is nested too deeply (at most ${maxDepth} levels).`,
+  batchTooLarge: (maxCalls: number) => `A batch may hold at most ${maxCalls} calls: send the rest in another request.`,
+  mutationBatch: 'Changes are sent one per request: batches of mutations are not accepted.',
+  answerTooLarge: 'This request asks for too much at once: ask for the rest in another request.',
   /** 503: the database cannot be reached, or stayed busy past its wait (the request changed nothing). */
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;

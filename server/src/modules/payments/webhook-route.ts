@@ -19,6 +19,8 @@ interface WebhookOptions {
  * shopper never came back; an event already handled is a no-op, and one order per payment holds either way.
  */
 export async function stripeWebhookPlugin(app: FastifyInstance, options: WebhookOptions): Promise<void> {
+  // Stripe signs the bytes as sent: this route reads them raw instead of through the app's JSON parser.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   app.post(STRIPE_WEBHOOK_PATH, async (req, reply) => {

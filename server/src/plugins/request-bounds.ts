@@ -1,0 +1,95 @@
+import { LIMITS, MESSAGES } from '@curbside/shared';
+import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../errors';
+
+// What one request may cost, bounded before any procedure runs (docs/reliability.md, "Abuse limits"):
+// - request bodies arrive uncompressed: a 1 KB gzip body would otherwise unpack to the whole 1 MB body limit;
+// - JSON bodies nest at most LIMITS.jsonDepthMax levels, checked by a scan before they are parsed;
+// - a tRPC batch holds at most LIMITS.trpcBatchMax queries (and tRPC's own maxBatchSize, set in app.ts, agrees) and
+//   mutations are not batched at all, so every change is its own request: its own throttle check, body limit and time limit.
+// The time a request may take to arrive (REQUEST_TIMEOUT_MS) is Fastify's requestTimeout, set in app.ts.
+
+export function registerRequestBounds(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req) => {
+    const encoding = req.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.server.compressedBody);
+    }
+    const calls = trpcCallsIn(req.url);
+    if (calls > 1 && req.method === 'POST') throw new DomainError('BAD_REQUEST', MESSAGES.server.mutationBatch);
+    if (calls > LIMITS.trpcBatchMax)
+      throw new DomainError('BAD_REQUEST', MESSAGES.server.batchTooLarge(LIMITS.trpcBatchMax));
+  });
+
+  // Fastify's own JSON parser (prototype poisoning refused), behind the depth check.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (jsonDepthExceeds(body as string, LIMITS.jsonDepthMax)) {
+      done(new DomainError('BAD_REQUEST', MESSAGES.server.jsonTooDeep(LIMITS.jsonDepthMax)), undefined);
+      return;
+    }
+    parseJson(req, body as string, done);
+  });
+}
+
+/**
+ * What one request's answers may still hold, in JSON characters. The cached reads of a request (trpc.ts) take their
+ * turns — tRPC runs a batch's calls at once, and each would otherwise find the budget untouched — and each spends its
+ * answer's size; once spent, the request's further calls are refused. A batch of the largest pages so costs at most
+ * the budget and one page.
+ */
+export class AnswerBudget {
+  private lastTurn: Promise<void> = Promise.resolve();
+
+  constructor(private charsLeft: number = LIMITS.answerCharsMax) {}
+
+  /** Runs `work` after this request's earlier calls, refused if they spent the budget, and spends its answer. */
+  async inTurn<R>(work: () => Promise<{ result: R; chars: number }>): Promise<R> {
+    const previous = this.lastTurn;
+    let done = () => {};
+    this.lastTurn = new Promise((resolve) => {
+      done = resolve;
+    });
+    try {
+      await previous;
+      if (this.charsLeft <= 0) throw new DomainError('BAD_REQUEST', MESSAGES.server.answerTooLarge);
+      const { result, chars } = await work();
+      this.charsLeft -= chars;
+      return result;
+    } finally {
+      done();
+    }
+  }
+}
+
+/**
+ * How many tRPC calls the address names (/trpc/a,b: two; 0 outside /trpc). tRPC decodes the path, so an escaped
+ * comma (%2C) separates calls too.
+ */
+function trpcCallsIn(url: string): number {
+  if (!url.startsWith('/trpc/')) return 0;
+  const end = url.indexOf('?');
+  const path = (end < 0 ? url : url.slice(0, end)).toLowerCase();
+  return path.split(/,|%2c/).length;
+}
+
+/**
+ * Whether `text`, read as JSON, opens more than `maxDepth` arrays or objects inside each other. A linear scan that
+ * skips strings; it does not validate (the parser does that next), it only refuses depth early.
+ */
+export function jsonDepthExceeds(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > maxDepth) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
+}
