@@ -171,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await withSessions.register(stripeWebhookPlugin, { ...services.payments, checkout: services.checkout });
     registerFileRoutes(withSessions, services.storage);
     await registerUploadRoutes(withSessions, config);
-    registerShareImageRoute(withSessions, { ds, storage: services.storage });
+    registerShareImageRoute(withSessions, { ds, storage: services.storage, imageQueue: services.imageQueue });
     await registerApiDocs(withSessions, appRouter, config);
     // The landing pages drawn on the server (SERVER_RENDER) read their data from the procedures, as this request's
     // viewer; only for a signed-out viewer (the rest get the page drawn in the browser, as before).

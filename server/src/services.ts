@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
+import { ImageQueue } from './lib/image-queue';
 import type { Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { AccountsService } from './modules/accounts/accounts.service';
@@ -26,6 +27,8 @@ export interface Services extends ShopServices {
   mailer: Mailer;
   /** Uploaded files (local disk or S3-compatible). */
   storage: Storage;
+  /** Decoding and encoding of pictures, a few at a time (uploads and share previews). */
+  imageQueue: ImageQueue;
   images: ImagesService;
   carWrite: CarWriteService;
   profile: ProfileService;
@@ -49,7 +52,8 @@ export interface Services extends ShopServices {
 
 export function createServices(ds: DataSource, config: Config, mailer: Mailer, shop: ShopOptions): Services {
   const storage = createStorage(config);
-  const images = new ImagesService({ ds, storage });
+  const imageQueue = new ImageQueue();
+  const images = new ImagesService({ ds, storage, imageQueue });
   const metrics = new AppMetrics(ds);
   const shopServices = createShopServices(ds, config, mailer, { ...shop, checkoutEvents: metrics });
   const readCache = new ReadCache();
@@ -59,9 +63,10 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     ds,
     mailer,
     storage,
+    imageQueue,
     images,
     carWrite: new CarWriteService({ ds, images }),
-    profile: new ProfileService({ ds, storage }),
+    profile: new ProfileService({ ds, storage, imageQueue }),
     accounts: new AccountsService({ ds, mailer, publicUrl: config.publicUrl, siteName: config.siteName }),
     settings: new SettingsService(ds),
     newsletter: new NewsletterService(ds),

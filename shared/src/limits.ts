@@ -17,6 +17,22 @@ export const LIMITS = {
   photoMaxBytes: 50 * 1024 * 1024,
   /** Profile picture upload limit (2 MB). */
   avatarMaxBytes: 2 * 1024 * 1024,
+  /** Chosen: the largest picture decoded (40 MP: the biggest print sold, 18x24 in, at 300 dpi is 38.9 MP). */
+  imageMaxPixels: 40_000_000,
+  /**
+   * Chosen: a picture over imageExpansionFreePixels may unpack (width × height × channels) to at most this many times
+   * its file size. Photos unpack 5-50×, screenshots up to ~100×, smooth gradients ~250×; a PNG bomb ~1000×, flat
+   * WebP, GIF or AVIF 1,500× and more.
+   */
+  imageMaxExpansion: 400,
+  /** Chosen: pictures up to this size are decoded whatever their ratio (at most 16 MB and tens of milliseconds). */
+  imageExpansionFreePixels: 4_000_000,
+  /** Chosen: pictures decoded and encoded at once per server process (these machines have 2 cores). */
+  imageJobsRunning: 2,
+  /** Chosen: pictures waiting their turn, first come first served; one more is answered 503. */
+  imageJobsWaiting: 8,
+  /** Retry-After of that 503. */
+  imageBusyRetrySeconds: 5,
   /** Failed logins allowed per IP and per account in the throttle window. */
   loginFailuresAllowed: 10,
   loginThrottleWindowMs: 15 * MINUTE_MS,

@@ -303,15 +303,29 @@ describe.each(ROUTES)('POST $url', (route) => {
   });
 
   it('refuses decompression bombs: a few hundred bytes claiming billions of pixels (413), quickly', async () => {
-    const bombs = [pngDeclaring(100_000, 100_000), pngDeclaring(20_000, 20_000), await jpegDeclaring(65_000, 65_000)];
+    const bombs = [
+      pngDeclaring(100_000, 100_000),
+      pngDeclaring(20_000, 20_000),
+      pngDeclaring(10_000, 10_000),
+      pngDeclaring(8_001, 5_000), // one column over the cap
+      await jpegDeclaring(65_000, 65_000),
+    ];
     for (const bomb of bombs) {
       expect(bomb.length).toBeLessThan(2000);
       const started = Date.now();
-      await expectRefusedKeepingNothing(() => upload(route, bomb, 'bomb.png'), 413, /megapixels/);
+      await expectRefusedKeepingNothing(
+        () => upload(route, bomb, 'bomb.png'),
+        413,
+        S.imageTooManyPixels(LIMITS.imageMaxPixels / 1_000_000),
+      );
       expect(Date.now() - started).toBeLessThan(3000);
     }
-    // At the limit (100 megapixels) the header passes, and the missing pixel data is refused instead.
-    await expectRefusedKeepingNothing(() => upload(route, pngDeclaring(10_000, 10_000), 'bomb.png'), 415, S.imageOnly);
+    // At the cap (40 megapixels) the header passes the pixel count, but no real picture is that small.
+    for (const bomb of [pngDeclaring(8_000, 5_000), await jpegDeclaring(5_000, 8_000)]) {
+      await expectRefusedKeepingNothing(() => upload(route, bomb, 'bomb.png'), 413, S.imageOverCompressed);
+    }
+    // A claim small enough to be decoded whatever its ratio: the missing pixel data is refused instead.
+    await expectRefusedKeepingNothing(() => upload(route, pngDeclaring(2_000, 2_000), 'bomb.png'), 415, S.imageOnly);
   });
 
   it(`refuses a file over the route's limit with 413 and the limit in the message`, async () => {

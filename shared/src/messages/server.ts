@@ -39,6 +39,11 @@ export const SERVER_MESSAGES = {
   /** A multipart body that cannot be read (cut off, or not multipart at all despite its content type). */
   uploadMalformed: 'The upload was incomplete or malformed. Please try again.',
   fileTooLarge: (maxMegabytes: number) => `The file is too large (maximum ${maxMegabytes}MB)`,
+  imageTooManyPixels: (maxMegapixels: number) => `The image is too large (maximum ${maxMegapixels} megapixels)`,
+  /** 413: a small file whose header claims a picture far larger than its bytes could hold (a decompression bomb). */
+  imageOverCompressed: 'This image claims far more pixels than its file size can hold. Please upload a regular photo.',
+  /** 503 with Retry-After: every picture slot and the line behind them are taken. */
+  imagesBusy: 'The server is busy processing photos. Please try again in a few seconds.',
   newsletterFailed: 'Failed to subscribe. Please try again.',
   internal: 'Something went wrong. Please try again later.',
   /** The cost bounds of one request (server/src/plugins/request-bounds.ts). */

@@ -1,8 +1,8 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { carImageSchema } from '@curbside/shared';
+import { carImageSchema, LIMITS, MESSAGES } from '@curbside/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { LocalStorage, type Storage } from '../../lib/storage';
@@ -53,6 +53,23 @@ async function ownerWithCar() {
 
 const imagesOf = async (client: HttpClient, carId: number) =>
   (await client.get(`/api/cars/by-id/${carId}`)).body.images as { id: number; isPrimary: boolean }[];
+
+/** The upload of `bytes` to the car is refused with `status` and `message`: no new row, stored file or temp file. */
+async function expectRefused(
+  car: { client: HttpClient; carId: number },
+  bytes: Buffer | Blob,
+  name: string,
+  status: number,
+  message: string,
+) {
+  const [rowsBefore, filesBefore] = [await imagesOf(car.client, car.carId), filesUnder(uploadsDir())];
+  const res = await uploadCarImage(car.client, car.carId, bytes, false, name);
+  expect(res.status).toBe(status);
+  expect(res.body.message).toBe(message);
+  expect(await imagesOf(car.client, car.carId)).toEqual(rowsBefore);
+  expect(filesUnder(uploadsDir())).toEqual(filesBefore);
+  expect(filesUnder(tmpDir())).toEqual([]);
+}
 
 describe('POST /api/images', () => {
   it('stores a re-encoded JPEG and 400/800/1600 WebP variants, served from /api/file', async () => {
@@ -120,25 +137,41 @@ describe('POST /api/images', () => {
   });
 
   it('refuses a photo over 50 MB with 413 and a message, keeping nothing', async () => {
-    const { client, carId } = await ownerWithCar();
-    const before = filesUnder(uploadsDir());
     const big = new Blob([await jpegBytes(), new Uint8Array(60 * 1024 * 1024)], { type: 'image/jpeg' });
-    const res = await uploadCarImage(client, carId, big);
-    expect(res.status).toBe(413);
-    expect(res.body.message).toBe('The file is too large (maximum 50MB)');
-    expect(await imagesOf(client, carId)).toEqual([]);
-    expect(filesUnder(uploadsDir())).toEqual(before);
-    expect(filesUnder(tmpDir())).toEqual([]);
+    await expectRefused(await ownerWithCar(), big, 'photo.jpg', 413, 'The file is too large (maximum 50MB)');
   });
 
-  it('refuses a decompression bomb (over 100 megapixels) with 413', async () => {
-    const { client, carId } = await ownerWithCar();
-    const bomb = await sharp({ create: { width: 12000, height: 9000, channels: 3, background: '#000' } })
+  it('refuses a picture over 40 megapixels (a 45 MP camera frame) with 413 naming the cap, keeping nothing', async () => {
+    const huge = await sharp({ create: { width: 8200, height: 5500, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
+    await expectRefused(await ownerWithCar(), huge, 'huge.jpg', 413, 'The image is too large (maximum 40 megapixels)');
+  });
+
+  it('takes a smooth 6 MP photo (a sky: ~250 times smaller than its pixels) and refuses a PNG bomb (~1000 times)', async () => {
+    const car = await ownerWithCar();
+    const [width, height] = [3000, 2000];
+    const sky = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>` +
+        '<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#4a7bd0"/>' +
+        '<stop offset="1" stop-color="#f0c080"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#sky)"/>' +
+        `<circle cx="1000" cy="1000" r="500" fill="#a02020"/></svg>`,
+    );
+    const photo = await sharp(sky).jpeg({ quality: 85 }).toBuffer();
+    const photoRatio = (width * height * 3) / photo.length;
+    expect(photoRatio).toBeGreaterThan(150);
+    expect(photoRatio).toBeLessThan(LIMITS.imageMaxExpansion);
+    const taken = await uploadCarImage(car.client, car.carId, photo, false, 'sky.jpg');
+    expect(taken.status).toBe(201);
+    const stored = Buffer.from(await (await fetch(t.baseUrl + taken.body.url)).arrayBuffer());
+    expect(await sharp(stored).metadata()).toMatchObject({ width: 3000, height: 2000 });
+
+    // 8 megapixels of one colour in 23 KB: within the pixel cap, but no photo packs that tight.
+    const bomb = await sharp({ create: { width: 4000, height: 2000, channels: 3, background: '#000' } })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    const res = await uploadCarImage(client, carId, bomb, false, 'bomb.png');
-    expect(res.status).toBe(413);
-    expect(res.body.message).toMatch(/megapixels/);
+    expect((4000 * 2000 * 3) / bomb.length).toBeGreaterThan(LIMITS.imageMaxExpansion);
+    await expectRefused(car, bomb, 'bomb.png', 413, MESSAGES.server.imageOverCompressed);
   });
 
   it('needs sign-in, a car id, an existing car and the image field', async () => {
@@ -227,6 +260,80 @@ describe('primary image rules', () => {
   });
 });
 
+describe('when photos arrive faster than the server can process them', () => {
+  /** Takes every running slot of the app's image queue (and `fill` places in its line) until the test lets go. */
+  function holdQueue(fill = 0) {
+    const queue = t.app.services.imageQueue;
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const jobs = Array.from({ length: queue.limits.running + fill }, () => queue.run(() => held));
+    expect([queue.running, queue.waiting]).toEqual([queue.limits.running, fill]);
+    return {
+      queue,
+      release: async () => {
+        letGo();
+        await Promise.all(jobs);
+      },
+    };
+  }
+
+  it('answers 503 with Retry-After and a message beyond the line, stores the rest, keeps nothing of the refused', async () => {
+    const { client, carId } = await ownerWithCar();
+    const bytes = await jpegBytes();
+    const before = filesUnder(uploadsDir());
+    const { queue, release } = holdQueue();
+    const answered: Awaited<ReturnType<typeof uploadCarImage>>[] = [];
+    const uploads = Array.from({ length: 20 }, () =>
+      uploadCarImage(client, carId, bytes).then((answer) => {
+        answered.push(answer);
+        return answer;
+      }),
+    );
+    // Every upload is either answered or in line (none can run while the slots are held).
+    await vi.waitFor(() => expect(answered.length + queue.waiting).toBe(20), { timeout: 30_000, interval: 10 });
+    expect(queue.waiting).toBe(queue.limits.waiting);
+    expect(answered).toHaveLength(20 - queue.limits.waiting);
+    for (const answer of answered) {
+      expect(answer.status).toBe(503);
+      expect(answer.body.message).toBe('The server is busy processing photos. Please try again in a few seconds.');
+      expect(answer.headers.get('retry-after')).toBe(String(LIMITS.imageBusyRetrySeconds));
+    }
+    expect(await imagesOf(client, carId)).toEqual([]);
+    expect(filesUnder(uploadsDir())).toEqual(before);
+
+    await release();
+    const statuses = (await Promise.all(uploads)).map((answer) => answer.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(queue.limits.waiting);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(20 - queue.limits.waiting);
+    expect(await imagesOf(client, carId)).toHaveLength(queue.limits.waiting);
+    // Four files (the original and three widths) per stored photo, none for the refused ones.
+    expect(filesUnder(uploadsDir()).filter((f) => !before.includes(f))).toHaveLength(queue.limits.waiting * 4);
+    expect(filesUnder(tmpDir())).toEqual([]);
+    expect([queue.running, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it("draws a car's share preview in the same queue: 503 with Retry-After while it is full", async () => {
+    const { client, carId } = await ownerWithCar();
+    expect((await uploadCarImage(client, carId, await jpegBytes(1200, 800))).status).toBe(201);
+    const slug = (await client.get(`/api/cars/by-id/${carId}`)).body.slug as string;
+    const { queue, release } = holdQueue(t.app.services.imageQueue.limits.waiting);
+    const busy = await fetch(`${t.baseUrl}/api/share-image/${slug}.jpg`);
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe(String(LIMITS.imageBusyRetrySeconds));
+    expect(((await busy.json()) as { message: string }).message).toBe(MESSAGES.server.imagesBusy);
+    await release();
+    const drawn = await fetch(`${t.baseUrl}/api/share-image/${slug}.jpg`);
+    expect(drawn.status).toBe(200);
+    expect(await sharp(Buffer.from(await drawn.arrayBuffer())).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: LIMITS.sharePreviewWidth,
+    });
+    expect([queue.running, queue.waiting]).toEqual([0, 0]);
+  });
+});
+
 describe('a failure after the files are written', () => {
   it('removes the files when the row cannot be written (the car was deleted meanwhile)', async () => {
     const { carId } = await ownerWithCar();
@@ -245,7 +352,7 @@ describe('a failure after the files are written', () => {
         if (++puts === 4) await t.app.services.ds.getRepository(CarEntity).delete({ id: carId });
       },
     };
-    const images = new ImagesService({ ds: t.app.services.ds, storage: racing });
+    const images = new ImagesService({ ds: t.app.services.ds, storage: racing, imageQueue: t.app.services.imageQueue });
     const file = path.join(t.config.dataDir, 'race.jpg');
     writeFileSync(file, await jpegBytes());
     await expect(images.addCarImage({ id: owner.ownerId!, role: 'user' }, carId, true, file)).rejects.toThrow(
@@ -263,7 +370,8 @@ describe('the API document', () => {
     const upload = doc.paths['/images'].post;
     expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
     expect(upload.requestBody.content['multipart/form-data'].schema.required).toEqual(['image', 'carId']);
-    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '413', '415']));
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '413', '415', '503']));
+    expect(upload.responses['503'].headers['Retry-After']).toBeTruthy();
     expect(doc.paths['/profile/picture'].post.requestBody.content['multipart/form-data']).toBeTruthy();
     expect(doc.paths['/images/{id}/primary'].patch).toBeTruthy();
     expect(doc.paths['/images/{id}'].delete.responses['204']).toBeTruthy();

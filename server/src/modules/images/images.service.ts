@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource, EntityManager } from 'typeorm';
 import { runInTransaction } from '../../db/transaction';
 import { DomainError, notFound } from '../../errors';
+import type { ImageQueue } from '../../lib/image-queue';
 import type { Storage } from '../../lib/storage';
 import { CarEntity } from '../cars/car.entity';
 import { toCarImageDto } from '../cars/car-dto';
@@ -25,7 +26,9 @@ export function imageKeys(image: Pick<CarImageEntity, 'storageKey' | 'variants'>
  * row first, so two concurrent uploads or primary changes cannot leave zero or two primaries.
  */
 export class ImagesService {
-  constructor(private readonly deps: { ds: DataSource; storage: Storage; log?: FastifyBaseLogger }) {}
+  constructor(
+    private readonly deps: { ds: DataSource; storage: Storage; imageQueue: ImageQueue; log?: FastifyBaseLogger },
+  ) {}
 
   /** Stores the photo in `file` and adds it to the car; a failure at any step leaves no row and no file. */
   async addCarImage(actor: Actor, carId: number, isPrimary: boolean, file: string): Promise<CarImage> {
@@ -33,7 +36,7 @@ export class ImagesService {
     if (!car) throw notFound(S.carNotFound);
     assertCanEditCar(actor, car);
 
-    const stored = await storeCarPhoto(this.deps.storage, file, carId);
+    const stored = await storeCarPhoto(this.deps, file, carId);
     try {
       const row = await runInTransaction(this.deps.ds, async (em) => {
         if (!(await lockCar(em, carId))) throw notFound(S.carNotFound); // deleted meanwhile

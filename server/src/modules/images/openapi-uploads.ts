@@ -1,4 +1,4 @@
-import { carImageSchema, userSchema } from '@curbside/shared';
+import { carImageSchema, LIMITS, userSchema } from '@curbside/shared';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { type ZodType, z } from 'zod';
 
@@ -17,8 +17,14 @@ const error = (description: string) => ({
 const uploadErrors = {
   '400': error('A field is missing or invalid'),
   '401': error('Not signed in'),
-  '413': error('The file is too large'),
+  '413': error(
+    `The file is too large, or its picture is: over ${LIMITS.imageMaxPixels / 1_000_000} megapixels, or packed far tighter than a photo`,
+  ),
   '415': error('The file is not an image (decided by its bytes)'),
+  '503': {
+    ...error('The server is busy processing photos; nothing was stored'),
+    headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
+  },
 };
 const adminErrors = { '403': error('Not an admin') };
 

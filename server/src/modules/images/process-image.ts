@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import { LIMITS, MESSAGES } from '@curbside/shared';
 import type { Metadata } from 'sharp';
 import { DomainError } from '../../errors';
+import type { ImageQueue } from '../../lib/image-queue';
 import { loadSharp } from '../../lib/sharp';
 import { fileUrl, type Storage } from '../../lib/storage';
 
 // Every uploaded picture is decoded and re-encoded here, so no byte the sender chose survives: the EXIF orientation
 // is applied, all metadata (GPS included) is dropped, and the type is decided by what sharp can decode.
+// What a picture may cost is bounded before any pixel is decoded: its header's size (pixels, and pixels per byte of
+// file), then a place in the image queue (a few pictures at a time per process, a bounded line, else 503).
 
 /** Decompression-bomb guard: a small file may claim a gigantic canvas. */
-export const MAX_INPUT_PIXELS = 100_000_000;
+export const MAX_INPUT_PIXELS = LIMITS.imageMaxPixels;
 /** Formats accepted from users (sharp reads SVG, PDF, TIFF… too; those are refused). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif']);
 /** The stored "original" is capped: nobody views a 12,000-pixel photo, and it bounds storage. */
@@ -17,6 +21,12 @@ const ORIGINAL_MAX_SIDE = 3200;
 export const VARIANT_WIDTHS = [400, 800, 1600] as const;
 const AVATAR_SIDE = 400;
 const SITE_IMAGE_MAX_SIDE = 2000;
+
+/** Where a picture goes (storage) and the queue its decoding waits in: the app's services carry both. */
+export interface ImageSink {
+  storage: Storage;
+  imageQueue: ImageQueue;
+}
 
 export interface StoredImage {
   /** Every key written (original first), so a failure later can remove them all. */
@@ -31,31 +41,46 @@ export interface StoredImage {
 
 const unsupported = () => new DomainError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.server.imageOnly);
 
-/** Reads the header of the file; refuses anything that is not a picture of an accepted format or is too big. */
+/**
+ * Reads the header of the file (no pixel is decoded); refuses anything that is not a picture of an accepted format,
+ * has more pixels than the cap, or claims more pixels than its bytes could plausibly hold.
+ */
 async function inspect(file: string): Promise<void> {
   let meta: Metadata;
+  let fileBytes: number;
   try {
     const sharp = await loadSharp();
     meta = await sharp(file, { limitInputPixels: false }).metadata();
+    fileBytes = (await stat(file)).size;
   } catch {
     throw unsupported();
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw unsupported();
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    throw new DomainError(
-      'PAYLOAD_TOO_LARGE',
-      `The image is too large (maximum ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`,
-    );
+  const pixels = meta.width * meta.height;
+  if (pixels > MAX_INPUT_PIXELS) {
+    throw new DomainError('PAYLOAD_TOO_LARGE', MESSAGES.server.imageTooManyPixels(MAX_INPUT_PIXELS / 1_000_000));
   }
+  if (isOverCompressed(pixels * (meta.channels ?? 3), pixels, fileBytes)) {
+    throw new DomainError('PAYLOAD_TOO_LARGE', MESSAGES.server.imageOverCompressed);
+  }
+}
+
+/**
+ * A decompression bomb within the pixel cap: the picture would unpack to more than LIMITS.imageMaxExpansion times
+ * its file size. Small pictures are exempt (flat-colour graphics unpack 1000× and more, and cost next to nothing).
+ */
+function isOverCompressed(decodedBytes: number, pixels: number, fileBytes: number): boolean {
+  return pixels > LIMITS.imageExpansionFreePixels && decodedBytes > LIMITS.imageMaxExpansion * fileBytes;
 }
 
 /** A decoder for the file, oriented upright; a corrupt body fails with 415 when encoded. */
 const decode = async (file: string) =>
   (await loadSharp())(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).rotate();
 
-async function encodeOrRefuse<T>(work: () => Promise<T>): Promise<T> {
+/** Runs the decoding and encoding in its turn in the queue (or refuses with 503 when the line is full). */
+async function encodeOrRefuse<T>(queue: ImageQueue, work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await queue.run(work);
   } catch (error) {
     if (error instanceof DomainError) throw error;
     // sharp could read the header but not the picture: a truncated or forged file.
@@ -83,10 +108,10 @@ export async function removeKeys(storage: Storage, keys: string[]): Promise<void
 }
 
 /** A car photo: a JPEG original (capped at 3200 px) and WebP copies 400/800/1600 px wide, under cars/{carId}/. */
-export async function storeCarPhoto(storage: Storage, file: string, carId: number): Promise<StoredImage> {
+export async function storeCarPhoto(to: ImageSink, file: string, carId: number): Promise<StoredImage> {
   await inspect(file);
   const base = `cars/${carId}/${randomUUID()}`;
-  const { original, info, variants } = await encodeOrRefuse(async () => {
+  const { original, info, variants } = await encodeOrRefuse(to.imageQueue, async () => {
     const sharp = await loadSharp();
     const { data, info } = await (await decode(file))
       .resize({ width: ORIGINAL_MAX_SIDE, height: ORIGINAL_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
@@ -102,7 +127,7 @@ export async function storeCarPhoto(storage: Storage, file: string, carId: numbe
   });
   const originalKey = `${base}.jpg`;
   const variantKeys = VARIANT_WIDTHS.map((w) => `${base}-w${w}.webp`);
-  await putAll(storage, [
+  await putAll(to.storage, [
     [originalKey, original],
     ...variantKeys.map((key, i): [string, Buffer] => [key, variants[i]!]),
   ]);
@@ -118,16 +143,16 @@ export async function storeCarPhoto(storage: Storage, file: string, carId: numbe
 }
 
 /** A profile picture: a 400×400 WebP square cut from the centre, under avatars/{userId}/. */
-export async function storeAvatar(storage: Storage, file: string, userId: number): Promise<StoredImage> {
+export async function storeAvatar(to: ImageSink, file: string, userId: number): Promise<StoredImage> {
   await inspect(file);
   const key = `avatars/${userId}/${randomUUID()}.webp`;
-  const bytes = await encodeOrRefuse(async () =>
+  const bytes = await encodeOrRefuse(to.imageQueue, async () =>
     (await decode(file))
       .resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover' })
       .webp({ quality: 82 })
       .toBuffer(),
   );
-  await putAll(storage, [[key, bytes]]);
+  await putAll(to.storage, [[key, bytes]]);
   return {
     keys: [key],
     storageKey: key,
@@ -140,16 +165,16 @@ export async function storeAvatar(storage: Storage, file: string, userId: number
 }
 
 /** A product or advertisement picture (admin uploads): one WebP, at most 2000 px a side, under {folder}/. */
-export async function storeSiteImage(storage: Storage, file: string, folder: 'products' | 'ads'): Promise<StoredImage> {
+export async function storeSiteImage(to: ImageSink, file: string, folder: 'products' | 'ads'): Promise<StoredImage> {
   await inspect(file);
   const key = `${folder}/${randomUUID()}.webp`;
-  const { data, info } = await encodeOrRefuse(async () =>
+  const { data, info } = await encodeOrRefuse(to.imageQueue, async () =>
     (await decode(file))
       .resize({ width: SITE_IMAGE_MAX_SIDE, height: SITE_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 85 })
       .toBuffer({ resolveWithObject: true }),
   );
-  await putAll(storage, [[key, data]]);
+  await putAll(to.storage, [[key, data]]);
   return {
     keys: [key],
     storageKey: key,

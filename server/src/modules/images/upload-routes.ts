@@ -47,7 +47,7 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
         if (upload.tooLarge) throw photoTooLarge();
         if (!upload.file) throw chooseImage('image');
         if (folder === 'ads') adImageUploadFieldsSchema.parse(upload.fields);
-        return (await storeSiteImage(scope.services.storage, upload.file, folder)).url;
+        return (await storeSiteImage(scope.services, upload.file, folder)).url;
       } finally {
         await upload.cleanup();
       }

@@ -15,7 +15,7 @@ export async function multipartPost(
   fields: Record<string, string>,
   file: { field: string; bytes: Buffer | Blob; name?: string; type?: string },
   // biome-ignore lint/suspicious/noExplicitAny: test answers are inspected loosely, like HttpClient's
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: any; headers: Headers }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const blob =
@@ -33,7 +33,7 @@ export async function multipartPost(
   } catch {
     // not JSON
   }
-  return { status: res.status, body };
+  return { status: res.status, body, headers: res.headers };
 }
 
 export function uploadCarImage(

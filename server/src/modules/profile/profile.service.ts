@@ -1,5 +1,6 @@
 import type { ProfileUpdateInput } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
+import type { ImageQueue } from '../../lib/image-queue';
 import type { Storage } from '../../lib/storage';
 import { UserEntity } from '../accounts/user.entity';
 import { removeKeys, storeAvatar } from '../images/process-image';
@@ -8,7 +9,7 @@ const OWN_AVATAR = /^\/api\/file\/(avatars\/.+)$/;
 
 /** My Profile: display name, biography and picture. (Passwords are the accounts service's.) */
 export class ProfileService {
-  constructor(private readonly deps: { ds: DataSource; storage: Storage }) {}
+  constructor(private readonly deps: { ds: DataSource; storage: Storage; imageQueue: ImageQueue }) {}
 
   private get users() {
     return this.deps.ds.getRepository(UserEntity);
@@ -24,7 +25,7 @@ export class ProfileService {
 
   /** Stores the picture in `file` as the user's avatar; the previous one stored here is removed afterwards. */
   async setPicture(userId: number, file: string): Promise<UserEntity> {
-    const stored = await storeAvatar(this.deps.storage, file, userId);
+    const stored = await storeAvatar(this.deps, file, userId);
     let previous: string | null;
     try {
       const user = await this.users.findOneByOrFail({ id: userId });

@@ -1,30 +1,43 @@
 import { isShareableImage, LIMITS, MESSAGES, primaryImage } from '@curbside/shared';
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { DomainError } from '../../errors';
+import type { ImageQueue } from '../../lib/image-queue';
 import { loadSharp } from '../../lib/sharp';
 import type { Storage } from '../../lib/storage';
 import { CarEntity } from '../cars/car.entity';
 import { CarImageEntity } from '../images/car-image.entity';
+import { MAX_INPUT_PIXELS } from '../images/process-image';
 
 // The link-preview picture of a car: its primary (else first) photo of at most 8 MB, cropped to 1200×630 JPEG.
 // Rendered once per photo and kept in storage beside the uploads (the key names the photo, so it never goes stale).
+// Rendering waits its turn in the image queue with the uploads; when that is full the answer is 503 with Retry-After.
 
 const { sharePreviewWidth: WIDTH, sharePreviewHeight: HEIGHT } = LIMITS;
 
 export const shareImagePath = (slug: string) => `/api/share-image/${encodeURIComponent(slug)}.jpg`;
 
-async function renderPreview(storage: Storage, image: CarImageEntity): Promise<Buffer | null> {
+interface Deps {
+  ds: DataSource;
+  storage: Storage;
+  imageQueue: ImageQueue;
+}
+
+async function renderPreview({ storage, imageQueue }: Deps, image: CarImageEntity): Promise<Buffer | null> {
   const key = `share/car-${image.carId}-image-${image.id}.jpg`;
   const cached = await storage.get(key);
   if (cached) return streamToBuffer(cached.body);
   const original = await storage.get(image.storageKey);
   if (!original) return null;
+  const bytes = await streamToBuffer(original.body);
   const sharp = await loadSharp();
-  const jpeg = await sharp(await streamToBuffer(original.body))
-    .rotate()
-    .resize(WIDTH, HEIGHT, { fit: 'cover', position: 'attention' })
-    .jpeg({ quality: 82, mozjpeg: true })
-    .toBuffer();
+  const jpeg = await imageQueue.run(() =>
+    sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(WIDTH, HEIGHT, { fit: 'cover', position: 'attention' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer(),
+  );
   await storage.put(key, jpeg, { contentType: 'image/jpeg' });
   return jpeg;
 }
@@ -47,7 +60,7 @@ async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /** GET /api/share-image/{slug}.jpg */
-export function registerShareImageRoute(app: FastifyInstance, deps: { ds: DataSource; storage: Storage }): void {
+export function registerShareImageRoute(app: FastifyInstance, deps: Deps): void {
   app.get('/api/share-image/:file', async (req, reply) => {
     const file = (req.params as { file: string }).file;
     const slug = file.endsWith('.jpg') ? file.slice(0, -4) : file;
@@ -61,8 +74,9 @@ export function registerShareImageRoute(app: FastifyInstance, deps: { ds: DataSo
     let body: Buffer | null = null;
     if (image) {
       try {
-        body = await renderPreview(deps.storage, image);
+        body = await renderPreview(deps, image);
       } catch (error) {
+        if (error instanceof DomainError) throw error; // busy: 503 with Retry-After, not an hour-long placeholder
         req.log.warn({ err: error, imageId: image.id }, 'share preview could not be rendered');
       }
     }
