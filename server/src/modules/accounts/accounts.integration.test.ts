@@ -180,6 +180,26 @@ describe('password reset', () => {
     expect(again.body.message).toMatch(/invalid or has expired/);
   });
 
+  it('voids every other link of the account once one of them has set a new password', async () => {
+    const { user } = await registered();
+    const anon = new HttpClient(t.baseUrl);
+    const links = [];
+    for (let i = 0; i < 2; i++) {
+      expect((await anon.post('/api/password-reset/request', { email: user.email })).status).toBe(200);
+      links.push(decodeURIComponent(new URL(t.mailer.lastTo(user.email)!.link!).searchParams.get('token')!));
+    }
+    expect(links[0]).not.toBe(links[1]);
+    expect(
+      (await anon.post('/api/password-reset/confirm', { token: links[1], password: 'owner-chose-1' })).status,
+    ).toBe(200);
+    // Whoever else holds the older mail cannot take the account back with it.
+    const stale = await anon.post('/api/password-reset/confirm', { token: links[0], password: 'thief-chose-1' });
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toBe('This password reset link is invalid or has expired. Please request a new one.');
+    expect((await anon.post('/api/login', { email: user.email, password: 'thief-chose-1' })).status).toBe(401);
+    expect((await anon.post('/api/login', { email: user.email, password: 'owner-chose-1' })).status).toBe(200);
+  });
+
   it('ends the sessions that were open before the reset', async () => {
     const { client, user } = await registered();
     await client.post('/api/password-reset/request', { email: user.email });

@@ -122,7 +122,8 @@ export class AccountsService {
   }
 
   /**
-   * Changes the password after checking the current one, and ends every other session. Returns the fresh row. Wrong current passwords count as failed sign-ins (same throttle, counted before
+   * Changes the password after checking the current one, ends every other session and voids every reset link sent
+   * before. Returns the fresh row. Wrong current passwords count as failed sign-ins (same throttle, counted before
    * verifying), so a stolen session cannot be used to guess it, not even with many guesses at once.
    */
   async changePassword(
@@ -141,10 +142,14 @@ export class AccountsService {
     return this.users.findOneByOrFail({ id: userId });
   }
 
-  /** The one way a password changes (profile or reset link): the new hash, and every session ended. */
+  /**
+   * The one way a password changes (profile or reset link): the new hash, every session ended, and every reset
+   * link not yet used voided (marked used), so a link mailed before the change cannot undo it.
+   */
   private async setPassword(em: EntityManager, userId: number, passwordHash: string): Promise<void> {
     await em.update(UserEntity, { id: userId }, { passwordHash });
     await em.increment(UserEntity, { id: userId }, 'sessionGeneration', 1);
+    await em.update(PasswordResetTokenEntity, { userId, usedAt: IsNull() }, { usedAt: this.now() });
   }
 
   /**
@@ -188,7 +193,7 @@ export class AccountsService {
     );
   }
 
-  /** Sets a new password from a one-time token, and ends every session of that user. */
+  /** Sets a new password from a one-time token, ends every session of that user and voids their other links. */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const tokens = this.deps.ds.getRepository(PasswordResetTokenEntity);
     const row = await tokens.findOneBy({ tokenHash: sha256(token) });
