@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { LIMITS } from '@curbside/shared';
 import { z } from 'zod';
 
 // The one place that reads the environment. Everything else receives a typed Config.
@@ -32,6 +33,11 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   TRUST_PROXY: boolFromEnv.default(false),
+  REGISTRATIONS_PER_HOUR: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(LIMITS.registrationsPerAddress),
   PUBLIC_URL: z.url('must be a URL such as https://curbside.example').optional(),
   SITE_NAME: z.string().min(1).default('Curbside'),
   SMTP_URL: z
@@ -78,6 +84,8 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   sessionSecret: string;
   admin: { email: string; password: string } | null;
+  /** Accounts one address may try to register per hour (REGISTRATIONS_PER_HOUR). */
+  registrationsPerHour: number;
   /** Fastify's trustProxy: false, or (TRUST_PROXY=true) trust in the one proxy in front; see trustOneProxy. */
   trustProxy: false | ((address: string, hop: number) => boolean);
   publicUrl: string;
@@ -155,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? developmentSessionSecret(e.NODE_ENV, dataDir),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     trustProxy: e.TRUST_PROXY ? trustOneProxy : false,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),

@@ -28,6 +28,9 @@ export const LIMITS = {
   passwordResetTokenTtlMs: HOUR_MS,
   /** Chosen: password-reset e-mails one account gets per hour; more requests answer the same and send nothing. */
   passwordResetMailsPerHour: 3,
+  /** Chosen: accounts one address may try to register per window (the default; REGISTRATIONS_PER_HOUR). */
+  registrationsPerAddress: 5,
+  registrationWindowMs: HOUR_MS,
 
   // Lists and pages.
   galleryFetchLimit: 100,

@@ -1,5 +1,6 @@
 import { LIMITS, PASSWORD_RESET_REQUESTED_MESSAGE } from '@curbside/shared';
 import type { FastifyInstance } from 'fastify';
+import { In } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { LoginFailureEntity } from '../../src/modules/accounts/login-failure.entity';
@@ -10,6 +11,7 @@ import {
   RESET_REQUESTS_PER_IP,
 } from '../../src/modules/accounts/password-reset-throttle';
 import { PasswordResetTokenEntity } from '../../src/modules/accounts/password-reset-token.entity';
+import { UserEntity } from '../../src/modules/accounts/user.entity';
 import { RecordingMailer, startTestApp, type TestApp, unique } from '../app';
 import { HttpClient } from '../http';
 import { callProcedure, procedureAt, type Transport } from '../procedures';
@@ -21,7 +23,8 @@ import { makeAccount, PASSWORD, storedUser } from './fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ TRUST_PROXY: 'true' });
+  // The default registration limit (other test files raise it, to register freely from 127.0.0.1).
+  t = await startTestApp({ TRUST_PROXY: 'true', REGISTRATIONS_PER_HOUR: String(LIMITS.registrationsPerAddress) });
 });
 afterAll(async () => {
   await t?.close();
@@ -42,6 +45,8 @@ async function failedFromElsewhere(email: string, count: number): Promise<void> 
 const failuresOn = (email: string) => t.app.services.ds.getRepository(LoginFailureEntity).countBy({ email });
 
 const SIGN_IN_THROTTLED = /^Too many failed sign-in attempts\. Please try again in (\d+) minutes?\.$/;
+const REGISTRATION_THROTTLED =
+  /^Too many accounts were registered from your network\. Please try again in (\d+) minutes?\.$/;
 const RESET_THROTTLED = /^Too many password reset requests\. Please try again in (\d+) minutes?\.$/;
 
 describe('sign-in throttling', () => {
@@ -304,6 +309,67 @@ describe('password reset', () => {
     now = new Date('2030-01-01T13:00:00.001Z');
     await expect(throttle.admit(ipHash)).resolves.toBeUndefined();
     await expect(throttle.admit(ipHash)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  });
+});
+
+describe('registration', () => {
+  const newUser = () => {
+    const name = unique('reg');
+    return { email: `${name}@example.com`, username: name, password: 'hunter22' };
+  };
+  const accountsNamed = (emails: string[]) =>
+    t.app.services.ds.getRepository(UserEntity).countBy({ email: In(emails) });
+
+  it.each(TRANSPORTS)(
+    `refuses an address past ${LIMITS.registrationsPerAddress} registrations an hour with 429, creating nothing (%s)`,
+    async (transport) => {
+      const browser = fromNewAddress();
+      const register = (user: ReturnType<typeof newUser>) =>
+        callProcedure(browser, procedureAt('accounts.register'), transport, user);
+      for (let i = 0; i < LIMITS.registrationsPerAddress; i++) {
+        expect((await register(newUser())).status).toBe(transport === 'rest' ? 201 : 200);
+      }
+      const refused = newUser();
+      const answer = await register(refused);
+      expect(answer.status).toBe(429);
+      expect(answer.message).toMatch(REGISTRATION_THROTTLED);
+      expect(Number(REGISTRATION_THROTTLED.exec(answer.message!)![1])).toBe(LIMITS.registrationWindowMs / 60_000);
+      const rest = await browser.post('/api/register', newUser());
+      expect([rest.status, rest.body.message]).toEqual([429, answer.message]);
+      expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(LIMITS.registrationWindowMs / 1000 - 60);
+      expect(await accountsNamed([refused.email])).toBe(0);
+      // Somebody else, elsewhere, registers as usual.
+      expect((await fromNewAddress().post('/api/register', newUser())).status).toBe(201);
+    },
+  );
+
+  it(`creates at most ${LIMITS.registrationsPerAddress} of 20 accounts sent at once from one address`, async () => {
+    const users = Array.from({ length: 20 }, newUser);
+    const browser = fromNewAddress();
+    const answers = await Promise.all(users.map((user) => browser.post('/api/register', user)));
+    const created = answers.filter((a) => a.status === 201);
+    expect(created.length).toBeLessThanOrEqual(LIMITS.registrationsPerAddress);
+    for (const a of answers.filter((a) => a.status !== 201)) {
+      expect([a.status, a.body.message]).toEqual([429, expect.stringMatching(REGISTRATION_THROTTLED)]);
+      expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(await accountsNamed(users.map((u) => u.email))).toBe(created.length);
+  });
+
+  it('counts registrations with a taken e-mail, so an address can test only a few e-mails an hour', async () => {
+    const known = (await makeAccount(t)).email;
+    const prober = fromNewAddress();
+    for (let i = 0; i < LIMITS.registrationsPerAddress; i++) {
+      const taken = await prober.post('/api/register', { ...newUser(), email: known });
+      expect([taken.status, taken.body.message]).toEqual([409, 'An account with this email already exists.']);
+    }
+    const answers = [];
+    for (const email of [known, `${unique('ghost')}@example.com`]) {
+      const res = await prober.post('/api/register', { ...newUser(), email });
+      answers.push([res.status, res.body.message]);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toEqual([429, expect.stringMatching(REGISTRATION_THROTTLED)]);
   });
 });
 

@@ -38,6 +38,7 @@ export const SERVER_MESSAGES = {
   // The first sentence of a throttle's 429; the server adds 'Please try again in N minutes.'
   signInThrottled: 'Too many failed sign-in attempts.',
   resetThrottled: 'Too many password reset requests.',
+  registrationThrottled: 'Too many accounts were registered from your network.',
   imageOnly: 'Please upload an image file',
   /** A multipart body that cannot be read (cut off, or not multipart at all despite its content type). */
   uploadMalformed: 'The upload was incomplete or malformed. Please try again.',

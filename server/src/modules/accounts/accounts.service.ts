@@ -1,15 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LIMITS, type LoginInput, type RegisterInput } from '@curbside/shared';
+import { LIMITS, type LoginInput, type RegisterInput, SERVER_MESSAGES } from '@curbside/shared';
 import { type DataSource, type EntityManager, IsNull, LessThan } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
 import { conflict, DomainError } from '../../errors';
 import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
+import { AddressThrottle } from './address-throttle';
 import { LoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { PasswordResetThrottle } from './password-reset-throttle';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
+import { RegistrationAttemptEntity } from './registration-attempt.entity';
 import { RevokedSessionEntity } from './revoked-session.entity';
 import { SlidingWindow } from './sliding-window';
 import { UserEntity } from './user.entity';
@@ -23,12 +25,15 @@ export interface AccountsDeps {
   mailer: Mailer;
   publicUrl: string;
   siteName: string;
+  /** Accounts one address may try to register per LIMITS.registrationWindowMs (config REGISTRATIONS_PER_HOUR). */
+  registrationsPerHour?: number;
   now?: () => Date;
 }
 
 export class AccountsService {
   private readonly throttle: LoginThrottle;
   private readonly resetThrottle: PasswordResetThrottle;
+  private readonly registrationThrottle: AddressThrottle;
   /** Reset tokens made per account in the last hour: the mails it was sent. */
   private readonly resetMails: SlidingWindow<PasswordResetTokenEntity>;
   private readonly now: () => Date;
@@ -37,6 +42,14 @@ export class AccountsService {
     this.now = deps.now ?? (() => new Date());
     this.throttle = new LoginThrottle(deps.ds, this.now);
     this.resetThrottle = new PasswordResetThrottle(deps.ds, this.now);
+    this.registrationThrottle = new AddressThrottle(
+      deps.ds,
+      RegistrationAttemptEntity,
+      deps.registrationsPerHour ?? LIMITS.registrationsPerAddress,
+      LIMITS.registrationWindowMs,
+      SERVER_MESSAGES.registrationThrottled,
+      this.now,
+    );
     this.resetMails = new SlidingWindow(deps.ds.getRepository(PasswordResetTokenEntity), HOUR_MS, this.now);
   }
 
@@ -75,7 +88,13 @@ export class AccountsService {
     if (Math.random() < 0.05) await revoked.delete({ expiresAt: LessThan(this.now()) });
   }
 
-  async register(input: RegisterInput): Promise<UserEntity> {
+  /**
+   * Creates the account. Each address may try LIMITS.registrationsPerAddress times an hour (429 past that), counted
+   * before the e-mail is looked up or the password hashed, and whether or not the account gets created: that bounds
+   * both the accounts a script can make and how many e-mails it can test for an account.
+   */
+  async register(input: RegisterInput, ipHash: string): Promise<UserEntity> {
+    await this.registrationThrottle.admit(ipHash);
     const usernameKey = input.username.toLowerCase();
     await this.assertAvailable(input.email, usernameKey);
     const passwordHash = await hashPassword(input.password);
