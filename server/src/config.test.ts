@@ -27,6 +27,14 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('lets an address register 5 accounts an hour unless REGISTRATIONS_PER_HOUR says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).registrationsPerHour).toBe(5);
+    expect(loadConfig({ DATA_DIR: dataDir(), REGISTRATIONS_PER_HOUR: '50' }).registrationsPerHour).toBe(50);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REGISTRATIONS_PER_HOUR: '0' })).toThrow(
+      /REGISTRATIONS_PER_HOUR: must be at least 1/,
+    );
+  });
+
   it('keeps the generated development session secret across restarts', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { LIMITS } from '@curbside/shared';
 import { z } from 'zod';
 
 // The one place that reads the environment. Everything else receives a typed Config.
@@ -33,6 +34,11 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   TRUST_PROXY: z.string().default('false'),
+  REGISTRATIONS_PER_HOUR: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(LIMITS.registrationsPerAddress),
   PUBLIC_URL: z.url('must be a URL such as https://curbside.example').optional(),
   SITE_NAME: z.string().min(1).default('Curbside'),
   SMTP_URL: z
@@ -90,6 +96,8 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   sessionSecret: string;
   admin: { email: string; password: string } | null;
+  /** Accounts one address may try to register per hour (REGISTRATIONS_PER_HOUR). */
+  registrationsPerHour: number;
   /**
    * Fastify's trustProxy: false; (TRUST_PROXY=true) the one proxy in front, see trustOneProxy; or (a list of
    * addresses and CIDR ranges) the proxies at those addresses.
@@ -199,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     trustProxy: trustProxyFrom(e.TRUST_PROXY),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),

@@ -46,6 +46,8 @@ export async function startTestApp(
       SESSION_SECRET: randomBytes(32).toString('hex'),
       SEED_DEMO: 'false',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      // Test files register many accounts from 127.0.0.1; the registration throttle's tests set their own limit.
+      REGISTRATIONS_PER_HOUR: '1000',
       ...env,
     }),
     // `reach` lets a test put something between the app and its database (a TCP proxy it can cut).

@@ -33,10 +33,20 @@ export const LIMITS = {
   imageJobsWaiting: 8,
   /** Retry-After of that 503. */
   imageBusyRetrySeconds: 5,
-  /** Failed logins allowed per IP and per account in the throttle window. */
+  /** Chosen: failed sign-ins (and wrong current passwords) allowed per address in the throttle window. */
   loginFailuresAllowed: 10,
+  /**
+   * Chosen: failures on one account from all addresses in the window past which addresses that failed on it are
+   * refused (the account is never locked for the others).
+   */
+  loginAccountFailuresBackstop: 100,
   loginThrottleWindowMs: 15 * MINUTE_MS,
   passwordResetTokenTtlMs: HOUR_MS,
+  /** Chosen: password-reset e-mails one account gets per hour; more requests answer the same and send nothing. */
+  passwordResetMailsPerHour: 3,
+  /** Chosen: accounts one address may try to register per window (the default; REGISTRATIONS_PER_HOUR). */
+  registrationsPerAddress: 5,
+  registrationWindowMs: HOUR_MS,
 
   // Lists and pages.
   galleryFetchLimit: 100,

@@ -1,6 +1,7 @@
 import { LoginFailureEntity } from '../modules/accounts/login-failure.entity';
 import { PasswordResetRequestEntity } from '../modules/accounts/password-reset-request.entity';
 import { PasswordResetTokenEntity } from '../modules/accounts/password-reset-token.entity';
+import { RegistrationAttemptEntity } from '../modules/accounts/registration-attempt.entity';
 import { RevokedSessionEntity } from '../modules/accounts/revoked-session.entity';
 import { UserEntity } from '../modules/accounts/user.entity';
 import { AdvertisementEntity } from '../modules/ads/advertisement.entity';
@@ -28,6 +29,7 @@ export const entities = [
   PasswordResetTokenEntity,
   LoginFailureEntity,
   PasswordResetRequestEntity,
+  RegistrationAttemptEntity,
   RevokedSessionEntity,
   // showcase
   CarEntity,

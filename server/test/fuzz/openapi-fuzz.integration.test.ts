@@ -330,8 +330,11 @@ function requestOf(op: Operation): fc.Arbitrary<FuzzRequest> {
 
 // ---- Checks -----------------------------------------------------------------------------------------------------
 
-/** Failed sign-ins are recorded by design (the login throttle counts them), even though the call is refused. */
-const WRITTEN_ON_REFUSAL = new Set(['login_failures']);
+/**
+ * Failed sign-ins and refused registrations (e-mail taken) are recorded by design (the throttles count them), even
+ * though the call is refused.
+ */
+const WRITTEN_ON_REFUSAL = new Set(['login_failures', 'registration_attempts']);
 
 /** A digest of every table, so a refused call can be shown to have changed nothing. */
 async function snapshot(): Promise<Record<string, string>> {

@@ -1,13 +1,17 @@
 import { LIMITS, PASSWORD_RESET_REQUESTED_MESSAGE } from '@curbside/shared';
 import type { FastifyInstance } from 'fastify';
+import { In } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { LoginFailureEntity } from '../../src/modules/accounts/login-failure.entity';
 import { verifyPassword } from '../../src/modules/accounts/password';
 import {
   PasswordResetThrottle,
   RESET_REQUEST_WINDOW_MS,
   RESET_REQUESTS_PER_IP,
 } from '../../src/modules/accounts/password-reset-throttle';
+import { PasswordResetTokenEntity } from '../../src/modules/accounts/password-reset-token.entity';
+import { UserEntity } from '../../src/modules/accounts/user.entity';
 import { RecordingMailer, startTestApp, type TestApp, unique } from '../app';
 import { HttpClient } from '../http';
 import { callProcedure, procedureAt, type Transport } from '../procedures';
@@ -19,7 +23,8 @@ import { makeAccount, PASSWORD, storedUser } from './fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ TRUST_PROXY: 'true' });
+  // The default registration limit (other test files raise it, to register freely from 127.0.0.1).
+  t = await startTestApp({ TRUST_PROXY: 'true', REGISTRATIONS_PER_HOUR: String(LIMITS.registrationsPerAddress) });
 });
 afterAll(async () => {
   await t?.close();
@@ -30,7 +35,18 @@ let nextAddress = 1;
 /** A browser at an address no other test uses. */
 const fromNewAddress = () => new HttpClient(t.baseUrl, { 'x-forwarded-for': `198.51.100.${nextAddress++}` });
 
+/** `count` failed sign-ins on `email`, each from an address of its own, written as the throttle writes them. */
+async function failedFromElsewhere(email: string, count: number): Promise<void> {
+  const rows = Array.from({ length: count }, () => ({ ipHash: `elsewhere-${unique()}`, email, createdAt: new Date() }));
+  await t.app.services.ds.getRepository(LoginFailureEntity).insert(rows);
+}
+
+/** Failed sign-ins counted on `email` now. */
+const failuresOn = (email: string) => t.app.services.ds.getRepository(LoginFailureEntity).countBy({ email });
+
 const SIGN_IN_THROTTLED = /^Too many failed sign-in attempts\. Please try again in (\d+) minutes?\.$/;
+const REGISTRATION_THROTTLED =
+  /^Too many accounts were registered from your network\. Please try again in (\d+) minutes?\.$/;
 const RESET_THROTTLED = /^Too many password reset requests\. Please try again in (\d+) minutes?\.$/;
 
 describe('sign-in throttling', () => {
@@ -64,20 +80,59 @@ describe('sign-in throttling', () => {
     const unknown = `${unique('ghost')}@example.com`;
     const answers: Record<string, unknown[]> = { known: [], unknown: [] };
     for (const [which, email] of Object.entries({ known, unknown })) {
-      // Spread over many addresses: the account's own limit is what trips.
-      for (let i = 0; i < LIMITS.loginFailuresAllowed; i++) {
-        const res = await fromNewAddress().post('/api/login', { email, password: `guess-${i}` });
-        answers[which]!.push([res.status, res.body.message]);
-      }
-      const blocked = await fromNewAddress().post('/api/login', { email, password: PASSWORD });
+      // An attacker spread over many addresses has taken the account past its backstop ...
+      await failedFromElsewhere(email, LIMITS.loginAccountFailuresBackstop);
+      // ... so an address gets one guess on it, then is refused even with the right password.
+      const guesser = fromNewAddress();
+      const guess = await guesser.post('/api/login', { email, password: 'guess-1' });
+      answers[which]!.push([guess.status, guess.body.message]);
+      const blocked = await guesser.post('/api/login', { email, password: PASSWORD });
       answers[which]!.push([blocked.status, blocked.body.message, blocked.headers.has('retry-after')]);
     }
     expect(answers.known).toEqual(answers.unknown);
-    expect(answers.known!.at(-1)).toEqual([429, expect.stringMatching(SIGN_IN_THROTTLED), true]);
-    expect(answers.known![0]).toEqual([401, 'Invalid email or password']);
+    expect(answers.known).toEqual([
+      [401, 'Invalid email or password'],
+      [429, expect.stringMatching(SIGN_IN_THROTTLED), true],
+    ]);
+    // The account is slowed, not locked: its owner, at an address of their own, signs in.
+    expect((await fromNewAddress().post('/api/login', { email: known, password: PASSWORD })).status).toBe(200);
   });
-});
 
+  it('lets the owner sign in from their own address after 50 failures spread over many addresses', async () => {
+    const account = await makeAccount(t);
+    const guesses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fromNewAddress().post('/api/login', { email: account.email, password: `spread-${i}` }),
+      ),
+    );
+    expect(guesses.map((g) => g.status)).toEqual(Array(50).fill(401));
+    const owner = fromNewAddress();
+    expect((await owner.post('/api/login', { email: account.email, password: PASSWORD })).status).toBe(200);
+    expect((await owner.get('/api/user')).body.id).toBe(account.id);
+  });
+
+  it.each(TRANSPORTS)(
+    `evaluates at most ${LIMITS.loginFailuresAllowed} of 30 guesses sent at once from one address (%s)`,
+    async (transport) => {
+      const account = await makeAccount(t);
+      const attacker = fromNewAddress();
+      const burst = [
+        ...Array.from({ length: 30 }, (_, i) => `burst-${i}`),
+        PASSWORD, // sent last, but nothing orders a burst
+      ].map((password) =>
+        callProcedure(attacker, procedureAt('accounts.login'), transport, { email: account.email, password }),
+      );
+      const answers = await Promise.all(burst);
+      const evaluated = answers.filter((a) => a.status !== 429);
+      expect(evaluated.length).toBeLessThanOrEqual(LIMITS.loginFailuresAllowed);
+      for (const a of answers) {
+        if (a.status === 429) expect(a.message).toMatch(SIGN_IN_THROTTLED);
+        else expect(a.status === 401 || a.data?.id === account.id).toBe(true);
+      }
+      expect(await failuresOn(account.email)).toBeLessThanOrEqual(LIMITS.loginFailuresAllowed);
+    },
+  );
+});
 describe('password change', () => {
   it('counts wrong current passwords as failed sign-ins, so a stolen session cannot guess the password', async () => {
     const thief = fromNewAddress();
@@ -93,6 +148,25 @@ describe('password change', () => {
     const right = await thief.put('/api/profile/password', { currentPassword: PASSWORD, newPassword: 'stolen-pw-1' });
     expect([right.status, right.body.message]).toEqual([429, expect.stringMatching(SIGN_IN_THROTTLED)]);
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await verifyPassword((await storedUser(t, account.id)).passwordHash, PASSWORD)).toBe(true);
+  });
+});
+
+describe('password change, guesses sent at once', () => {
+  it(`evaluates at most ${LIMITS.loginFailuresAllowed} of 30 current passwords sent at once from a stolen session`, async () => {
+    const account = await makeAccount(t);
+    const thief = fromNewAddress();
+    expect((await thief.post('/api/login', { email: account.email, password: PASSWORD })).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        thief.put('/api/profile/password', { currentPassword: `guess-${i}`, newPassword: 'stolen-pw-1' }),
+      ),
+    );
+    const evaluated = answers.filter((a) => a.status !== 429);
+    expect(evaluated.length).toBeLessThanOrEqual(LIMITS.loginFailuresAllowed);
+    for (const a of evaluated) expect([a.status, a.body.message]).toEqual([400, 'Current password is incorrect']);
+    for (const a of answers.filter((a) => a.status === 429)) expect(a.body.message).toMatch(SIGN_IN_THROTTLED);
+    expect(await failuresOn(account.email)).toBeLessThanOrEqual(LIMITS.loginFailuresAllowed);
     expect(await verifyPassword((await storedUser(t, account.id)).passwordHash, PASSWORD)).toBe(true);
   });
 });
@@ -122,6 +196,25 @@ describe('password reset', () => {
     },
   );
 
+  it(`mails an account at most ${LIMITS.passwordResetMailsPerHour} times for 20 requests sent at once`, async () => {
+    const account = await makeAccount(t);
+    // Five addresses sending four each, all at once (the server takes no batches of mutations: each is a request).
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => fromNewAddress()).flatMap((browser) =>
+        Array.from({ length: 4 }, () => browser.post('/api/password-reset/request', { email: account.email })),
+      ),
+    );
+    // Every request is answered alike (nothing says which were mailed) ...
+    expect(answers.map((a) => [a.status, a.body.message])).toEqual(
+      Array(20).fill([200, PASSWORD_RESET_REQUESTED_MESSAGE]),
+    );
+    // ... and the inbox gets at most three, one for each link kept.
+    const mails = t.mailer.sent.filter((m) => m.to === account.email);
+    expect(mails.length).toBeLessThanOrEqual(LIMITS.passwordResetMailsPerHour);
+    const tokens = await t.app.services.ds.getRepository(PasswordResetTokenEntity).countBy({ userId: account.id });
+    expect(tokens).toBe(mails.length);
+  });
+
   it.each(TRANSPORTS)(
     `refuses an address past ${RESET_REQUESTS_PER_IP} requests an hour with 429, for any e-mail, and no mail (%s)`,
     async (transport) => {
@@ -150,6 +243,19 @@ describe('password reset', () => {
       expect(t.mailer.lastTo(known)).toBeDefined();
     },
   );
+
+  it(`admits at most ${RESET_REQUESTS_PER_IP} of 25 requests sent at once from one address`, async () => {
+    const browser = fromNewAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        browser.post('/api/password-reset/request', { email: `${unique('burst')}@example.com` }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(RESET_REQUESTS_PER_IP);
+    for (const a of answers.filter((a) => a.status !== 200)) {
+      expect([a.status, a.body.message]).toEqual([429, expect.stringMatching(RESET_THROTTLED)]);
+    }
+  });
 
   it('counts one IPv6 /64 as one address', async () => {
     const prefix = `2001:db8:${nextAddress++}:1`;
@@ -201,6 +307,67 @@ describe('password reset', () => {
     now = new Date('2030-01-01T13:00:00.001Z');
     await expect(throttle.admit(ipHash)).resolves.toBeUndefined();
     await expect(throttle.admit(ipHash)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  });
+});
+
+describe('registration', () => {
+  const newUser = () => {
+    const name = unique('reg');
+    return { email: `${name}@example.com`, username: name, password: 'hunter22' };
+  };
+  const accountsNamed = (emails: string[]) =>
+    t.app.services.ds.getRepository(UserEntity).countBy({ email: In(emails) });
+
+  it.each(TRANSPORTS)(
+    `refuses an address past ${LIMITS.registrationsPerAddress} registrations an hour with 429, creating nothing (%s)`,
+    async (transport) => {
+      const browser = fromNewAddress();
+      const register = (user: ReturnType<typeof newUser>) =>
+        callProcedure(browser, procedureAt('accounts.register'), transport, user);
+      for (let i = 0; i < LIMITS.registrationsPerAddress; i++) {
+        expect((await register(newUser())).status).toBe(transport === 'rest' ? 201 : 200);
+      }
+      const refused = newUser();
+      const answer = await register(refused);
+      expect(answer.status).toBe(429);
+      expect(answer.message).toMatch(REGISTRATION_THROTTLED);
+      expect(Number(REGISTRATION_THROTTLED.exec(answer.message!)![1])).toBe(LIMITS.registrationWindowMs / 60_000);
+      const rest = await browser.post('/api/register', newUser());
+      expect([rest.status, rest.body.message]).toEqual([429, answer.message]);
+      expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(LIMITS.registrationWindowMs / 1000 - 60);
+      expect(await accountsNamed([refused.email])).toBe(0);
+      // Somebody else, elsewhere, registers as usual.
+      expect((await fromNewAddress().post('/api/register', newUser())).status).toBe(201);
+    },
+  );
+
+  it(`creates at most ${LIMITS.registrationsPerAddress} of 20 accounts sent at once from one address`, async () => {
+    const users = Array.from({ length: 20 }, newUser);
+    const browser = fromNewAddress();
+    const answers = await Promise.all(users.map((user) => browser.post('/api/register', user)));
+    const created = answers.filter((a) => a.status === 201);
+    expect(created.length).toBeLessThanOrEqual(LIMITS.registrationsPerAddress);
+    for (const a of answers.filter((a) => a.status !== 201)) {
+      expect([a.status, a.body.message]).toEqual([429, expect.stringMatching(REGISTRATION_THROTTLED)]);
+      expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(await accountsNamed(users.map((u) => u.email))).toBe(created.length);
+  });
+
+  it('counts registrations with a taken e-mail, so an address can test only a few e-mails an hour', async () => {
+    const known = (await makeAccount(t)).email;
+    const prober = fromNewAddress();
+    for (let i = 0; i < LIMITS.registrationsPerAddress; i++) {
+      const taken = await prober.post('/api/register', { ...newUser(), email: known });
+      expect([taken.status, taken.body.message]).toEqual([409, 'An account with this email already exists.']);
+    }
+    const answers = [];
+    for (const email of [known, `${unique('ghost')}@example.com`]) {
+      const res = await prober.post('/api/register', { ...newUser(), email });
+      answers.push([res.status, res.body.message]);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toEqual([429, expect.stringMatching(REGISTRATION_THROTTLED)]);
   });
 });
 

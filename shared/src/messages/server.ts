@@ -35,6 +35,10 @@ export const SERVER_MESSAGES = {
   usernameTaken: 'This username is already taken',
   invalidCredentials: 'Invalid email or password',
   tooManyRequests: 'Too many requests. Please try again later.',
+  // The first sentence of a throttle's 429; the server adds 'Please try again in N minutes.'
+  signInThrottled: 'Too many failed sign-in attempts.',
+  resetThrottled: 'Too many password reset requests.',
+  registrationThrottled: 'Too many accounts were registered from your network.',
   imageOnly: 'Please upload an image file',
   /** A multipart body that cannot be read (cut off, or not multipart at all despite its content type). */
   uploadMalformed: 'The upload was incomplete or malformed. Please try again.',

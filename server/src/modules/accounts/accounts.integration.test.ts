@@ -120,16 +120,18 @@ describe('sign-in and sign-out', () => {
     expect((await client.get('/api/user')).body.username).toBe(user.username);
   });
 
-  it('throttles an account after 10 failures in 15 minutes, even with the right password', async () => {
+  it('refuses the guessing address after 10 failures in 15 minutes, while the owner elsewhere signs in', async () => {
     const { user } = await registered();
     const attacker = new HttpClient(t.baseUrl, { 'x-forwarded-for': '198.51.100.1' });
     for (let i = 0; i < 10; i++) {
       expect((await attacker.post('/api/login', { email: user.email, password: `guess-${i}` })).status).toBe(401);
     }
-    const blocked = await new HttpClient(t.baseUrl).post('/api/login', { email: user.email, password: user.password });
+    const blocked = await attacker.post('/api/login', { email: user.email, password: user.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Ten wrong passwords from somewhere else do not lock the owner out.
+    expect((await new HttpClient(t.baseUrl).post('/api/login', user)).status).toBe(200);
   });
 
   it('ends every session on logout-everywhere, so a copied cookie stops working', async () => {
@@ -176,6 +178,26 @@ describe('password reset', () => {
     const again = await anon.post('/api/password-reset/confirm', { token, password: 'another-pass-1' });
     expect(again.status).toBe(400);
     expect(again.body.message).toMatch(/invalid or has expired/);
+  });
+
+  it('voids every other link of the account once one of them has set a new password', async () => {
+    const { user } = await registered();
+    const anon = new HttpClient(t.baseUrl);
+    const links = [];
+    for (let i = 0; i < 2; i++) {
+      expect((await anon.post('/api/password-reset/request', { email: user.email })).status).toBe(200);
+      links.push(decodeURIComponent(new URL(t.mailer.lastTo(user.email)!.link!).searchParams.get('token')!));
+    }
+    expect(links[0]).not.toBe(links[1]);
+    expect(
+      (await anon.post('/api/password-reset/confirm', { token: links[1], password: 'owner-chose-1' })).status,
+    ).toBe(200);
+    // Whoever else holds the older mail cannot take the account back with it.
+    const stale = await anon.post('/api/password-reset/confirm', { token: links[0], password: 'thief-chose-1' });
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toBe('This password reset link is invalid or has expired. Please request a new one.');
+    expect((await anon.post('/api/login', { email: user.email, password: 'thief-chose-1' })).status).toBe(401);
+    expect((await anon.post('/api/login', { email: user.email, password: 'owner-chose-1' })).status).toBe(200);
   });
 
   it('ends the sessions that were open before the reset', async () => {

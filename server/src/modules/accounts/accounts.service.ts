@@ -1,40 +1,56 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LIMITS, type LoginInput, type RegisterInput } from '@curbside/shared';
-import { type DataSource, IsNull, LessThan, MoreThan } from 'typeorm';
+import { LIMITS, type LoginInput, type RegisterInput, SERVER_MESSAGES } from '@curbside/shared';
+import { type DataSource, type EntityManager, IsNull, LessThan } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
 import { conflict, DomainError } from '../../errors';
 import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
+import { AddressThrottle } from './address-throttle';
 import { LoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { PasswordResetThrottle } from './password-reset-throttle';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
+import { RegistrationAttemptEntity } from './registration-attempt.entity';
 import { RevokedSessionEntity } from './revoked-session.entity';
+import { SlidingWindow } from './sliding-window';
 import { UserEntity } from './user.entity';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
-/** More reset mails than this per account per hour are silently not sent (the answer stays the same). */
-const RESET_MAILS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface AccountsDeps {
   ds: DataSource;
   mailer: Mailer;
   publicUrl: string;
   siteName: string;
+  /** Accounts one address may try to register per LIMITS.registrationWindowMs (config REGISTRATIONS_PER_HOUR). */
+  registrationsPerHour?: number;
   now?: () => Date;
 }
 
 export class AccountsService {
   private readonly throttle: LoginThrottle;
   private readonly resetThrottle: PasswordResetThrottle;
+  private readonly registrationThrottle: AddressThrottle;
+  /** Reset tokens made per account in the last hour: the mails it was sent. */
+  private readonly resetMails: SlidingWindow<PasswordResetTokenEntity>;
   private readonly now: () => Date;
 
   constructor(private readonly deps: AccountsDeps) {
     this.now = deps.now ?? (() => new Date());
     this.throttle = new LoginThrottle(deps.ds, this.now);
     this.resetThrottle = new PasswordResetThrottle(deps.ds, this.now);
+    this.registrationThrottle = new AddressThrottle(
+      deps.ds,
+      RegistrationAttemptEntity,
+      deps.registrationsPerHour ?? LIMITS.registrationsPerAddress,
+      LIMITS.registrationWindowMs,
+      SERVER_MESSAGES.registrationThrottled,
+      this.now,
+    );
+    this.resetMails = new SlidingWindow(deps.ds.getRepository(PasswordResetTokenEntity), HOUR_MS, this.now);
   }
 
   private get users() {
@@ -72,7 +88,13 @@ export class AccountsService {
     if (Math.random() < 0.05) await revoked.delete({ expiresAt: LessThan(this.now()) });
   }
 
-  async register(input: RegisterInput): Promise<UserEntity> {
+  /**
+   * Creates the account. Each address may try LIMITS.registrationsPerAddress times an hour (429 past that), counted
+   * before the e-mail is looked up or the password hashed, and whether or not the account gets created: that bounds
+   * both the accounts a script can make and how many e-mails it can test for an account.
+   */
+  async register(input: RegisterInput, ipHash: string): Promise<UserEntity> {
+    await this.registrationThrottle.admit(ipHash);
     const usernameKey = input.username.toLowerCase();
     await this.assertAvailable(input.email, usernameKey);
     const passwordHash = await hashPassword(input.password);
@@ -103,15 +125,13 @@ export class AccountsService {
   }
 
   async login(input: LoginInput, ipHash: string): Promise<UserEntity> {
-    await this.throttle.assertAllowed(ipHash, input.email);
-    const user = await this.users.findOneBy({ email: input.email });
-    // Verify even when there is no such user, so the answer takes the same time either way.
-    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(ipHash, input.email);
-      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
-    }
-    await this.throttle.clearAccount(input.email);
+    const user = await this.throttle.attempt(ipHash, input.email, async () => {
+      const found = await this.users.findOneBy({ email: input.email });
+      // Verify even when there is no such user, so the answer takes the same time either way.
+      const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      return ok ? found : null;
+    });
+    if (!user) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
     return user;
   }
 
@@ -121,8 +141,9 @@ export class AccountsService {
   }
 
   /**
-   * Changes the password after checking the current one, and ends every other session. Returns the fresh row. Wrong
-   * current passwords count as failed sign-ins (same throttle), so a stolen session cannot be used to guess it.
+   * Changes the password after checking the current one, ends every other session and voids every reset link sent
+   * before. Returns the fresh row. Wrong current passwords count as failed sign-ins (same throttle, counted before
+   * verifying), so a stolen session cannot be used to guess it, not even with many guesses at once.
    */
   async changePassword(
     userId: number,
@@ -131,16 +152,23 @@ export class AccountsService {
     ipHash: string,
   ): Promise<UserEntity> {
     const user = await this.users.findOneByOrFail({ id: userId });
-    await this.throttle.assertAllowed(ipHash, user.email);
-    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-      await this.throttle.recordFailure(ipHash, user.email);
-      throw new DomainError('BAD_REQUEST', 'Current password is incorrect');
-    }
-    await this.users.update(
-      { id: userId },
-      { passwordHash: await hashPassword(newPassword), sessionGeneration: user.sessionGeneration + 1 },
+    const verified = await this.throttle.attempt(ipHash, user.email, async () =>
+      (await verifyPassword(user.passwordHash, currentPassword)) ? user : null,
     );
+    if (!verified) throw new DomainError('BAD_REQUEST', 'Current password is incorrect');
+    const passwordHash = await hashPassword(newPassword);
+    await runInTransaction(this.deps.ds, (em) => this.setPassword(em, userId, passwordHash));
     return this.users.findOneByOrFail({ id: userId });
+  }
+
+  /**
+   * The one way a password changes (profile or reset link): the new hash, every session ended, and every reset
+   * link not yet used voided (marked used), so a link mailed before the change cannot undo it.
+   */
+  private async setPassword(em: EntityManager, userId: number, passwordHash: string): Promise<void> {
+    await em.update(UserEntity, { id: userId }, { passwordHash });
+    await em.increment(UserEntity, { id: userId }, 'sessionGeneration', 1);
+    await em.update(PasswordResetTokenEntity, { userId, usedAt: IsNull() }, { usedAt: this.now() });
   }
 
   /**
@@ -151,18 +179,19 @@ export class AccountsService {
     await this.resetThrottle.admit(ipHash);
     const user = await this.users.findOneBy({ email });
     if (!user) return;
-    const tokens = this.deps.ds.getRepository(PasswordResetTokenEntity);
-    const hourAgo = new Date(this.now().getTime() - 60 * 60 * 1000);
-    if ((await tokens.countBy({ userId: user.id, createdAt: MoreThan(hourAgo) })) >= RESET_MAILS_PER_HOUR) return;
-
+    // The token is written first and then counted with the others of the hour, so of many requests at once no more
+    // than LIMITS.passwordResetMailsPerHour send a mail; one past the limit is removed unsent.
     const token = randomBytes(32).toString('base64url');
-    await tokens.insert({
+    const id = await this.resetMails.record({
       userId: user.id,
       tokenHash: sha256(token),
       expiresAt: new Date(this.now().getTime() + LIMITS.passwordResetTokenTtlMs),
       usedAt: null,
-      createdAt: this.now(),
     });
+    if ((await this.resetMails.fullUntil({ userId: user.id }, id, LIMITS.passwordResetMailsPerHour)) !== null) {
+      await this.resetMails.forget({ id });
+      return;
+    }
     const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await this.deps.mailer.send(
       {
@@ -183,7 +212,7 @@ export class AccountsService {
     );
   }
 
-  /** Sets a new password from a one-time token, and ends every session of that user. */
+  /** Sets a new password from a one-time token, ends every session of that user and voids their other links. */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const tokens = this.deps.ds.getRepository(PasswordResetTokenEntity);
     const row = await tokens.findOneBy({ tokenHash: sha256(token) });
@@ -199,8 +228,7 @@ export class AccountsService {
         { usedAt: this.now() },
       );
       if (!claimed.affected) throw new DomainError('BAD_REQUEST', INVALID_RESET_LINK);
-      await em.update(UserEntity, { id: row.userId }, { passwordHash });
-      await em.increment(UserEntity, { id: row.userId }, 'sessionGeneration', 1);
+      await this.setPassword(em, row.userId, passwordHash);
     });
   }
 

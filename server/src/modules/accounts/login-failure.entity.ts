@@ -2,7 +2,8 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAtColumn } from '../../db/columns';
 
 /**
- * One failed sign-in. Throttling counts these per IP hash and per account in a sliding window; kept in the
+ * One failed sign-in (or wrong current password), written as the attempt starts and removed again if it is refused
+ * or the password is right (login-throttle.ts). Counted per IP hash and per account in a sliding window; kept in the
  * database (not process memory) so the limit holds across several app servers.
  */
 @Entity('login_failures')

@@ -1,51 +1,53 @@
-import { LIMITS } from '@curbside/shared';
-import { type DataSource, LessThan, MoreThan } from 'typeorm';
+import { LIMITS, SERVER_MESSAGES } from '@curbside/shared';
+import type { DataSource } from 'typeorm';
 import { LoginFailureEntity } from './login-failure.entity';
+import { SlidingWindow } from './sliding-window';
 import { tryAgainLater } from './throttle-error';
 
 /**
- * After LIMITS.loginFailuresAllowed failures in the window, from one IP or against one account, sign-in is refused
- * with 429 until the oldest failure in the window ages out. Counted in the database so it holds across servers.
+ * Password guessing, for sign-in and for the current password of a password change. Each attempt is written before
+ * its password is verified, so guesses sent together are counted together (sliding-window.ts):
+ * - one address (IPv6: one /64) may fail LIMITS.loginFailuresAllowed times in the window, on any accounts; past
+ *   that it is refused with 429 until its oldest counted failure ages out;
+ * - one account has a much higher backstop, LIMITS.loginAccountFailuresBackstop failures from all addresses. Past
+ *   it the account is not locked: only addresses that themselves failed on it in the window are refused, so its
+ *   owner still signs in from their own address, and each further address of a spread-out attacker gets one guess.
+ * The account is the e-mail as typed, whether or not an account has it, so a refusal says nothing about which
+ * accounts exist. A correct password forgives that address's failures on that account (the owner's own typos).
  */
 export class LoginThrottle {
-  constructor(
-    private readonly ds: DataSource,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly window: SlidingWindow<LoginFailureEntity>;
 
-  private get repo() {
-    return this.ds.getRepository(LoginFailureEntity);
+  constructor(ds: DataSource, now: () => Date = () => new Date()) {
+    this.window = new SlidingWindow(ds.getRepository(LoginFailureEntity), LIMITS.loginThrottleWindowMs, now);
   }
 
-  async assertAllowed(ipHash: string, email: string): Promise<void> {
-    const since = new Date(this.now().getTime() - LIMITS.loginThrottleWindowMs);
-    for (const where of [{ ipHash }, { email }]) {
-      const failures = await this.repo.find({
-        where: { ...where, createdAt: MoreThan(since) },
-        order: { createdAt: 'DESC' },
-        take: LIMITS.loginFailuresAllowed,
-        select: { id: true, createdAt: true },
-      });
-      if (failures.length >= LIMITS.loginFailuresAllowed) {
-        const oldest = failures[failures.length - 1]!.createdAt.getTime();
-        throw tryAgainLater(
-          'Too many failed sign-in attempts.',
-          oldest + LIMITS.loginThrottleWindowMs,
-          this.now().getTime(),
-        );
-      }
+  /**
+   * Counts the attempt, then (if it is allowed) runs `verify`, which gives what the right password opens, or null.
+   * Throws the 429 when the attempt is refused, in which case `verify` is not run and the attempt leaves no trace.
+   */
+  async attempt<T>(ipHash: string, email: string, verify: () => Promise<T | null>): Promise<T | null> {
+    const id = await this.window.record({ ipHash, email });
+    const refusedUntil = await this.refusedUntil(ipHash, email, id);
+    if (refusedUntil !== null) {
+      await this.window.forget({ id });
+      throw tryAgainLater(SERVER_MESSAGES.signInThrottled, refusedUntil, this.window.now().getTime());
     }
+    const opened = await verify();
+    if (opened !== null) {
+      await this.window.forget({ ipHash, email });
+    } else {
+      await this.window.prune();
+    }
+    return opened;
   }
 
-  async recordFailure(ipHash: string, email: string): Promise<void> {
-    await this.repo.insert({ ipHash, email, createdAt: this.now() });
-    // Keep the table small: anything outside the window no longer counts.
-    const cutoff = new Date(this.now().getTime() - LIMITS.loginThrottleWindowMs);
-    if (Math.random() < 0.05) await this.repo.delete({ createdAt: LessThan(cutoff) });
-  }
-
-  /** A successful sign-in forgives that account's failures, so a user's own typos do not lock them out later. */
-  async clearAccount(email: string): Promise<void> {
-    await this.repo.delete({ email });
+  private async refusedUntil(ipHash: string, email: string, ownId: number): Promise<number | null> {
+    const address = await this.window.fullUntil({ ipHash }, ownId, LIMITS.loginFailuresAllowed);
+    if (address !== null) return address;
+    const account = await this.window.fullUntil({ email }, ownId, LIMITS.loginAccountFailuresBackstop);
+    if (account === null) return null;
+    const failedHere = await this.window.fullUntil({ ipHash, email }, ownId, 1);
+    return failedHere === null ? null : Math.min(account, failedHere);
   }
 }

@@ -1,19 +1,7 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAtColumn } from '../../db/columns';
+import { Entity, Index } from 'typeorm';
+import { AddressRequest } from './address-request';
 
-/**
- * One password-reset request, known e-mail or not. Counted per IP hash in a sliding window; kept in the database
- * (not process memory) so the limit holds across several app servers.
- */
+/** One password-reset request, known e-mail or not, counted per IP hash in a sliding window. */
 @Entity('password_reset_requests')
 @Index(['ipHash', 'createdAt'])
-export class PasswordResetRequestEntity {
-  @PrimaryGeneratedColumn({ type: 'int' })
-  id!: number;
-
-  @Column({ type: 'varchar', length: 64 })
-  ipHash!: string;
-
-  @CreatedAtColumn()
-  createdAt!: Date;
-}
+export class PasswordResetRequestEntity extends AddressRequest {}

@@ -33,7 +33,7 @@ export const accountsRouter = router({
     .input(registerInputSchema)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
-      const user = await ctx.services.accounts.register(input);
+      const user = await ctx.services.accounts.register(input, ctx.ipHash);
       startSession(ctx.req, user);
       return toUserDto(user);
     }),

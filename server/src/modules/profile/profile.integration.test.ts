@@ -64,6 +64,27 @@ describe('PUT /api/profile/password', () => {
     expect((await fresh.post('/api/login', { email: user.email, password: 'new-secret-9' })).status).toBe(200);
   });
 
+  it('voids the reset links mailed before the change', async () => {
+    const { client, user } = await signedUp();
+    expect((await client.post('/api/password-reset/request', { email: user.email })).status).toBe(200);
+    const token = decodeURIComponent(new URL(t.mailer.lastTo(user.email)!.link!).searchParams.get('token')!);
+    const changed = await client.put('/api/profile/password', {
+      currentPassword: user.password,
+      newPassword: 'changed-pw-77',
+    });
+    expect(changed.status).toBe(200);
+    // A link from before (say, in a mailbox someone else reads) no longer resets the password.
+    const stale = await new HttpClient(t.baseUrl).post('/api/password-reset/confirm', {
+      token,
+      password: 'thief-chose-1',
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toBe('This password reset link is invalid or has expired. Please request a new one.');
+    expect((await client.get('/api/user')).status).toBe(200);
+    const fresh = new HttpClient(t.baseUrl);
+    expect((await fresh.post('/api/login', { email: user.email, password: 'changed-pw-77' })).status).toBe(200);
+  });
+
   it('refuses a wrong current password and a short new one, changing nothing', async () => {
     const { client, user } = await signedUp();
     const wrong = await client.put('/api/profile/password', {
