@@ -49,7 +49,8 @@ export interface Services extends ShopServices {
 
 export function createServices(ds: DataSource, config: Config, mailer: Mailer, shop: ShopOptions): Services {
   const storage = createStorage(config);
-  const images = new ImagesService({ ds, storage });
+  const settings = new SettingsService(ds);
+  const images = new ImagesService({ ds, storage, settings });
   const metrics = new AppMetrics(ds);
   const shopServices = createShopServices(ds, config, mailer, { ...shop, checkoutEvents: metrics });
   const readCache = new ReadCache();
@@ -63,7 +64,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     carWrite: new CarWriteService({ ds, images }),
     profile: new ProfileService({ ds, storage }),
     accounts: new AccountsService({ ds, mailer, publicUrl: config.publicUrl, siteName: config.siteName }),
-    settings: new SettingsService(ds),
+    settings,
     newsletter: new NewsletterService(ds),
     carsRead: new CarsReadService(ds),
     votes: new VotesService(ds, {

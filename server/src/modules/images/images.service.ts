@@ -8,6 +8,7 @@ import type { Storage } from '../../lib/storage';
 import { CarEntity } from '../cars/car.entity';
 import { toCarImageDto } from '../cars/car-dto';
 import { type Actor, assertCanEditCar, lockCar } from '../cars/write/access';
+import type { SettingsService } from '../settings/settings.service';
 import { CarImageEntity } from './car-image.entity';
 import { removeKeys, storeCarPhoto } from './process-image';
 
@@ -34,6 +35,8 @@ export class ImagesService {
       storage: Storage;
       log?: FastifyBaseLogger;
       now?: () => Date;
+      /** The site mode's 503 for a non-admin (the upload route is no procedure, so it asks here). */
+      settings?: Pick<SettingsService, 'refusalFor'>;
     },
   ) {}
 
@@ -43,6 +46,8 @@ export class ImagesService {
    * with the user's and the car's locks held where the row is inserted, so a parallel burst cannot pass either.
    */
   async addCarImage(actor: Actor, carId: number, isPrimary: boolean, file: string): Promise<CarImage> {
+    const closed = await this.deps.settings?.refusalFor(actor);
+    if (closed) throw closed;
     const car = await this.deps.ds.getRepository(CarEntity).findOneBy({ id: carId });
     if (!car) throw notFound(S.carNotFound);
     assertCanEditCar(actor, car);
