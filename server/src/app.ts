@@ -23,7 +23,7 @@ import { registerGracefulClose } from './plugins/graceful-close';
 import { pageViewerOf } from './plugins/page-viewer';
 import { registerRequestBounds } from './plugins/request-bounds';
 import { securityPlugin } from './plugins/security';
-import { sessionPlugin } from './plugins/session';
+import { cookieUserReader, sessionPlugin } from './plugins/session';
 import { cachedReads, registerCacheInvalidation, registerTrpcCachedRoutes } from './read-cache/cached-reads';
 import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
@@ -130,17 +130,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
 
   // The hot reads (gallery pages, the leaderboard, one car…) answer alike for every user, signed in or not: they are
-  // served from the read cache on routes outside the session scope below, so no cookie is parsed for them.
+  // served from the read cache on routes outside the session scope below, so no cookie is parsed for them — except
+  // while a site mode is on, when only admins may read them and the answer depends on who asks.
+  const userOfCookie = await cookieUserReader(app, config, services.accounts);
+  const makeCachedReadContext = async (req: FastifyRequest, reply: FastifyReply) => {
+    const ctx = makePublicContext(req, reply);
+    if (await services.settings.modeIsOn()) ctx.user = await userOfCookie(req);
+    return ctx;
+  };
   const reads = cachedReads({
     router: appRouter,
     cache: services.readCache,
     recentVoters: services.recentVoters,
-    createContext: makePublicContext,
+    createContext: makeCachedReadContext,
+    sharesAnswers: async () => !(await services.settings.modeIsOn()),
     ipHashOf: (req) => viewerIpHash(req, config),
   });
   const publicTrpcOptions = {
     ...trpcOptions,
-    createContext: ({ req, res }) => makePublicContext(req, res),
+    createContext: ({ req, res }) => makeCachedReadContext(req, res),
   } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
   registerTrpcCachedRoutes(app, reads, (req, reply, path) =>
     fastifyRequestHandler({ ...publicTrpcOptions, req, res: reply, path }),
@@ -149,7 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     router: appRouter,
     basePath: '/api',
     which: 'cached',
-    createContext: makePublicContext,
+    createContext: makeCachedReadContext,
     cachedReads: reads,
   });
 

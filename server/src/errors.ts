@@ -10,7 +10,10 @@ export type DomainErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
-  | 'SERVICE_UNAVAILABLE';
+  | 'SERVICE_UNAVAILABLE'
+  /** 503 while the site is in maintenance or coming-soon mode (shared SITE_MODE_ERROR_CODES). */
+  | 'MAINTENANCE_MODE'
+  | 'COMING_SOON_MODE';
 
 export class DomainError extends Error {
   override readonly name = 'DomainError';

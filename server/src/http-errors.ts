@@ -53,6 +53,8 @@ const domainToTrpcCode = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  MAINTENANCE_MODE: 'SERVICE_UNAVAILABLE',
+  COMING_SOON_MODE: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<DomainError['code'], TRPCError['code']>;
 
 export function domainToTrpcError(error: DomainError): TRPCError {
@@ -64,6 +66,12 @@ function rootCause(error: unknown): unknown {
   let current = error;
   for (let depth = 0; depth < 5 && current instanceof TRPCError && current.cause; depth++) current = current.cause;
   return current;
+}
+
+/** The domain code behind an error (a service's DomainError), if any: the `code` both transports answer with. */
+export function domainCodeOf(error: unknown): DomainError['code'] | undefined {
+  const cause = rootCause(error);
+  return cause instanceof DomainError ? cause.code : undefined;
 }
 
 /** Maps any error (tRPC, domain, zod, Fastify's own) to the answer. `isServerError` tells the caller to log it. */

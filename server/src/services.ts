@@ -53,7 +53,8 @@ export interface Services extends ShopServices {
 export function createServices(ds: DataSource, config: Config, mailer: Mailer, shop: ShopOptions): Services {
   const storage = createStorage(config);
   const imageQueue = new ImageQueue();
-  const images = new ImagesService({ ds, storage, imageQueue });
+  const settings = new SettingsService(ds);
+  const images = new ImagesService({ ds, storage, imageQueue, settings });
   const metrics = new AppMetrics(ds);
   const shopServices = createShopServices(ds, config, mailer, { ...shop, checkoutEvents: metrics });
   const readCache = new ReadCache();
@@ -74,7 +75,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
       siteName: config.siteName,
       registrationsPerHour: config.registrationsPerHour,
     }),
-    settings: new SettingsService(ds),
+    settings,
     newsletter: new NewsletterService(ds),
     carsRead: new CarsReadService(ds),
     votes: new VotesService(ds, {

@@ -3,7 +3,7 @@ import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { DomainError } from './errors';
-import { domainToTrpcError, toErrorAnswer } from './http-errors';
+import { domainCodeOf, domainToTrpcError, toErrorAnswer } from './http-errors';
 import { type CachedReadPolicy, NON_VOTER, readCacheKey } from './read-cache/cached-reads';
 
 /**
@@ -32,7 +32,8 @@ const t = initTRPC
         message: answer.body.message,
         code: shape.code,
         data: {
-          code: shape.data.code,
+          // A service's own code where it has one beyond tRPC's (MAINTENANCE_MODE), as the REST answer gives it.
+          code: domainCodeOf(error) ?? shape.data.code,
           httpStatus: answer.status,
           path: shape.data.path,
           issues: answer.body.issues,
@@ -90,7 +91,26 @@ const cachedRead = t.middleware(({ meta, ctx, path, type, getRawInput, next }) =
   });
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(cachedRead);
+/**
+ * What stays open to everyone while the site is in maintenance or coming-soon mode: what the /auth page offers and an
+ * admin needs to sign in and turn the mode off (the site settings, signing in and out, registering, password reset).
+ */
+const openDuringSiteModes = (path: string) => path === 'settings.get' || path.startsWith('accounts.');
+
+/**
+ * While a site mode is on, the site is for admins only: everyone else's calls — writes, and the reads the mode hides
+ * — answer 503 with the mode's message and code. Before the read cache, so a cached answer is no way around it (the
+ * cached routes send no shared answer while a mode is on: read-cache/cached-reads.ts).
+ */
+const siteModes = t.middleware(async ({ ctx, path, next }) => {
+  if (!openDuringSiteModes(path)) {
+    const refusal = await ctx.services.settings.refusalFor(ctx.user);
+    if (refusal) throw refusal;
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(siteModes).use(cachedRead);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });

@@ -135,4 +135,19 @@ export const LIMITS = {
 
   /** Default advertisement period: 30 days from today (part 2 §5). */
   adDefaultPeriodDays: 30,
+
+  // Quotas (all chosen: the spec gives none). Counted in the database, so they hold across app servers; admins are
+  // exempt from the car and photo quotas.
+  /** Cars one user may submit in any 24 hours. */
+  carsPerUserPerDay: 10,
+  /** Photos one car may hold (a gallery of a car, not an album). */
+  photosPerCar: 20,
+  /** Car photos one user may upload in any 24 hours. */
+  photosPerUserPerDay: 60,
+  quotaDayMs: DAY_MS,
+  /** New newsletter addresses one client address (IPv6: one /64) may sign up in any hour. */
+  newsletterSignupsPerIpPerHour: 10,
+  /** Checkouts (payments started, each of which may mail the address given) one user may start in any hour. */
+  paymentsPerUserPerHour: 20,
+  quotaHourMs: HOUR_MS,
 } as const;

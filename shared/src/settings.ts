@@ -52,6 +52,15 @@ export type SiteSettingsUpdateInput = z.infer<typeof siteSettingsUpdateInputSche
 
 export type SiteMode = 'normal' | 'maintenance' | 'comingSoon';
 
+/**
+ * The `code` of the 503 the server answers a non-admin's call with while a mode is on (its `message` is the mode's
+ * message): a client seeing one knows the site went into that mode since it read the settings.
+ */
+export const SITE_MODE_ERROR_CODES = {
+  maintenance: 'MAINTENANCE_MODE',
+  comingSoon: 'COMING_SOON_MODE',
+} as const satisfies Record<Exclude<SiteMode, 'normal'>, string>;
+
 /** The mode visitors see. When an admin switches both on, maintenance wins: the site is down, not launching. */
 export function siteModeOf(settings: Pick<SiteSettings, 'maintenanceMode' | 'comingSoonMode'>): SiteMode {
   if (settings.maintenanceMode) return 'maintenance';

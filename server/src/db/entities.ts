@@ -9,6 +9,7 @@ import { CarEntity } from '../modules/cars/car.entity';
 import { CartItemEntity } from '../modules/cart/cart-item.entity';
 import { EventEntity } from '../modules/events/event.entity';
 import { CarImageEntity } from '../modules/images/car-image.entity';
+import { NewsletterSignupLockEntity } from '../modules/newsletter/newsletter-signup-lock.entity';
 import { NewsletterSubscriptionEntity } from '../modules/newsletter/newsletter-subscription.entity';
 import { OrderEntity } from '../modules/orders/order.entity';
 import { OrderItemEntity } from '../modules/orders/order-item.entity';
@@ -51,4 +52,5 @@ export const entities = [
   AdvertisementEntity,
   SiteSettingsEntity,
   NewsletterSubscriptionEntity,
+  NewsletterSignupLockEntity,
 ];

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import secureSession from '@fastify/secure-session';
+import { fastifyCookie } from '@fastify/cookie';
+import secureSession, { type Session } from '@fastify/secure-session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -49,16 +50,44 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { config }: { confi
 });
 
 export async function readSessionUser(req: FastifyRequest, accounts: AccountsService): Promise<UserEntity | null> {
-  const userId = req.session.get('userId');
-  if (userId === undefined) return null;
-  const generation = req.session.get('generation');
-  const sessionId = req.session.get('sessionId');
-  const user =
-    typeof userId === 'number' && typeof generation === 'number' && typeof sessionId === 'string'
-      ? await accounts.findSessionUser(userId, generation, sessionId)
-      : null;
-  if (!user) req.session.delete();
+  const user = await userOfSession(req.session, accounts);
+  if (!user && req.session.get('userId') !== undefined) req.session.delete();
   return user;
+}
+
+/** The user a session names, if it is still valid (its generation current, its id not revoked). */
+async function userOfSession(session: Session, accounts: AccountsService): Promise<UserEntity | null> {
+  const userId = session.get('userId');
+  if (userId === undefined) return null;
+  const generation = session.get('generation');
+  const sessionId = session.get('sessionId');
+  return typeof userId === 'number' && typeof generation === 'number' && typeof sessionId === 'string'
+    ? accounts.findSessionUser(userId, generation, sessionId)
+    : null;
+}
+
+/**
+ * For routes outside the session scope (the cached reads, which parse no cookie for their shared answers): the
+ * signed-in user of a request, read from its session cookie only when asked. Changes no cookie.
+ */
+export type CookieUserReader = (req: FastifyRequest) => Promise<UserEntity | null>;
+
+export async function cookieUserReader(
+  app: FastifyInstance,
+  config: Config,
+  accounts: AccountsService,
+): Promise<CookieUserReader> {
+  let decode: ((cookie: string, req: FastifyRequest) => Session | null) | undefined;
+  // The plugin in a scope of its own, with no routes: its decoder, without its hooks on any route.
+  await app.register(async (scope) => {
+    await scope.register(sessionPlugin, { config });
+    decode = (cookie, req) => scope.decodeSecureSession(cookie, req.log);
+  });
+  return async (req) => {
+    const cookie = req.headers.cookie ? fastifyCookie.parse(req.headers.cookie)[SESSION_COOKIE] : undefined;
+    const session = cookie && decode ? decode(cookie, req) : null;
+    return session ? userOfSession(session, accounts) : null;
+  };
 }
 
 export function startSession(req: FastifyRequest, user: UserEntity): void {

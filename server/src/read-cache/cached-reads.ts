@@ -35,8 +35,16 @@ export interface CachedReadDeps {
   router: AppRouter;
   cache: ReadCache;
   recentVoters: RecentVoters;
-  /** The context of a cached read: no session (createPublicContext), as the answers are the same for every user. */
-  createContext: (req: FastifyRequest, reply: FastifyReply) => Context;
+  /**
+   * The context of a cached read: no session (createPublicContext), as the answers are the same for every user —
+   * except while `sharesAnswers` says no, when it names the viewer.
+   */
+  createContext: (req: FastifyRequest, reply: FastifyReply) => Context | Promise<Context>;
+  /**
+   * Whether the shared answers may be sent as they are. While not (a site mode: only admins may read), every answer
+   * is the procedure's own for its viewer, with its checks.
+   */
+  sharesAnswers: () => Promise<boolean>;
   /** The viewer's IP hash (what vote limits store), without reading the session. */
   ipHashOf: (req: FastifyRequest) => string;
 }
@@ -70,8 +78,11 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
       procedurePath,
       async answer(req, reply, rawInput) {
         // A viewer with a vote inside the cooldown gets an answer of their own: the procedure's cache middleware
-        // (trpc.ts) lets their call through, and the shared entry is never theirs.
-        const ownAnswer = policy.votesOfViewer === true && deps.recentVoters.includes(deps.ipHashOf(req));
+        // (trpc.ts) lets their call through, and the shared entry is never theirs. So does everyone while shared
+        // answers are held back: the procedure's middlewares then decide who may read.
+        const ownAnswer =
+          !(await deps.sharesAnswers()) ||
+          (policy.votesOfViewer === true && deps.recentVoters.includes(deps.ipHashOf(req)));
         const key = readCacheKey(procedurePath, rawInput);
         // A hit needs no parsing and no context.
         const hit = ownAnswer ? undefined : deps.cache.peek(key);
@@ -79,7 +90,7 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
         if (inputSchema && !inputSchema.safeParse(rawInput).success) return undefined;
         // On a miss the middleware computes and stores the shared answer (or, when a write overlapped the build,
         // answers without keeping it).
-        const value = await callProcedure(procedure, procedurePath, deps.createContext(req, reply), rawInput);
+        const value = await callProcedure(procedure, procedurePath, await deps.createContext(req, reply), rawInput);
         return (ownAnswer ? undefined : deps.cache.peek(key)) ?? new CacheEntry(value, [], 0, 0);
       },
     });

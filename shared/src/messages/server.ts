@@ -39,6 +39,19 @@ export const SERVER_MESSAGES = {
   signInThrottled: 'Too many failed sign-in attempts.',
   resetThrottled: 'Too many password reset requests.',
   registrationThrottled: 'Too many accounts were registered from your network.',
+  /** 429 of a quota (chosen): what ran out; tryAgainIn follows it. */
+  carsPerDayReached: (limit: number) => `You can submit up to ${limit} cars a day.`,
+  photosPerDayReached: (limit: number) => `You can upload up to ${limit} car photos a day.`,
+  newsletterSignupsReached: 'Too many newsletter sign-ups from your network.',
+  paymentsPerHourReached: (limit: number) => `You can start up to ${limit} checkouts an hour.`,
+  /** "Please try again in 45 minutes." / "... in 3 hours.": when the first place in the quota frees up. */
+  tryAgainIn: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    if (minutes <= 90) return `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    return `Please try again in ${Math.ceil(minutes / 60)} hours.`;
+  },
+  /** 409: the car's photo cap (waiting does not help, deleting one does). */
+  photosPerCarReached: (limit: number) => `A car can have up to ${limit} photos. Delete one to add another.`,
   imageOnly: 'Please upload an image file',
   /** A multipart body that cannot be read (cut off, or not multipart at all despite its content type). */
   uploadMalformed: 'The upload was incomplete or malformed. Please try again.',

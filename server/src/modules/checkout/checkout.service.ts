@@ -2,12 +2,15 @@ import {
   type CreatePaymentIntentInput,
   type CreatePaymentIntentOutput,
   computeOrderTotals,
+  LIMITS,
   MESSAGES,
   type Order,
 } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
+import { runInTransaction } from '../../db/transaction';
 import { badRequest, conflict, DomainError, notFound } from '../../errors';
 import type { Log } from '../../lib/log';
+import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/quota';
 import { CartItemEntity } from '../cart/cart-item.entity';
 import { type OrdersService, OutOfStockError } from '../orders/orders.service';
 import { type PaymentCartLine, PaymentEntity } from '../payments/payment.entity';
@@ -32,6 +35,11 @@ const S = MESSAGES.server;
 export const PAYMENT_AMOUNT_MISMATCH = 'The payment does not match this order';
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.';
 export const OUT_OF_STOCK_REFUNDED = (message: string) => `${message}. Your payment has been refunded.`;
+/**
+ * Payments one user may start in any hour. Each may mail the address given at checkout (the provider's receipt, the
+ * order's confirmation), so this also bounds the mail one account can send to other people's inboxes.
+ */
+export const PAYMENTS_PER_HOUR: Quota = { limit: LIMITS.paymentsPerUserPerHour, windowMs: LIMITS.quotaHourMs };
 
 export class CheckoutService {
   constructor(
@@ -41,6 +49,7 @@ export class CheckoutService {
       orders: OrdersService;
       publishableKey: string | null;
       events?: CheckoutEvents;
+      now?: () => Date;
     },
   ) {}
 
@@ -93,23 +102,32 @@ export class CheckoutService {
     if (totals.total < 50) throw badRequest('The order total is below the card minimum of $0.50');
 
     const payments = this.deps.ds.getRepository(PaymentEntity);
-    const row = await payments.save(
-      payments.create({
-        provider: this.deps.provider.name,
-        // Replaced by the provider's id below; unique until then.
-        providerPaymentId: `pending:${userId}:${Date.now()}:${Math.random().toString(36).slice(2)}`,
-        userId,
-        amount: totals.total,
-        subtotal: totals.subtotal,
-        shipping: totals.shipping,
-        tax: totals.tax,
-        currency: 'usd',
-        status: 'requires_payment',
-        shippingDetails: { email: input.email, address: input.shippingAddress },
-        cart: lines,
-        orderId: null,
-      }),
-    );
+    const now = this.deps.now?.() ?? new Date();
+    // Counted and recorded under the user's lock: a parallel burst cannot start more than PAYMENTS_PER_HOUR.
+    const row = await runInTransaction(this.deps.ds, async (em) => {
+      await lockUser(em, userId);
+      const recent = await recentCreations(em, PaymentEntity, { userId }, PAYMENTS_PER_HOUR, now);
+      const refusal = quotaRefusal(PAYMENTS_PER_HOUR, recent, now, S.paymentsPerHourReached(PAYMENTS_PER_HOUR.limit));
+      if (refusal) throw refusal;
+      const rows = em.getRepository(PaymentEntity);
+      return rows.save(
+        rows.create({
+          provider: this.deps.provider.name,
+          // Replaced by the provider's id below; unique until then.
+          providerPaymentId: `pending:${userId}:${Date.now()}:${Math.random().toString(36).slice(2)}`,
+          userId,
+          amount: totals.total,
+          subtotal: totals.subtotal,
+          shipping: totals.shipping,
+          tax: totals.tax,
+          currency: 'usd',
+          status: 'requires_payment',
+          shippingDetails: { email: input.email, address: input.shippingAddress },
+          cart: lines,
+          orderId: null,
+        }),
+      );
+    });
     let created: { id: string; clientSecret: string };
     try {
       created = await this.deps.provider.create({

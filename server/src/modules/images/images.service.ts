@@ -1,17 +1,21 @@
-import { type CarImage, MESSAGES } from '@curbside/shared';
+import { type CarImage, LIMITS, MESSAGES } from '@curbside/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource, EntityManager } from 'typeorm';
 import { runInTransaction } from '../../db/transaction';
-import { DomainError, notFound } from '../../errors';
+import { conflict, DomainError, notFound } from '../../errors';
 import type { ImageQueue } from '../../lib/image-queue';
+import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/quota';
 import type { Storage } from '../../lib/storage';
 import { CarEntity } from '../cars/car.entity';
 import { toCarImageDto } from '../cars/car-dto';
 import { type Actor, assertCanEditCar, lockCar } from '../cars/write/access';
+import type { SettingsService } from '../settings/settings.service';
 import { CarImageEntity } from './car-image.entity';
 import { removeKeys, storeCarPhoto } from './process-image';
 
 const S = MESSAGES.server;
+/** Car photos one user may upload in any 24 hours (admins: no limit). */
+export const PHOTOS_PER_DAY: Quota = { limit: LIMITS.photosPerUserPerDay, windowMs: LIMITS.quotaDayMs };
 
 /** Keys of an image row: the original and its variants (derived from the urls the server wrote). */
 export function imageKeys(image: Pick<CarImageEntity, 'storageKey' | 'variants'>): string[] {
@@ -27,19 +31,36 @@ export function imageKeys(image: Pick<CarImageEntity, 'storageKey' | 'variants'>
  */
 export class ImagesService {
   constructor(
-    private readonly deps: { ds: DataSource; storage: Storage; imageQueue: ImageQueue; log?: FastifyBaseLogger },
+    private readonly deps: {
+      ds: DataSource;
+      storage: Storage;
+      imageQueue: ImageQueue;
+      log?: FastifyBaseLogger;
+      now?: () => Date;
+      /** The site mode's 503 for a non-admin (the upload route is no procedure, so it asks here). */
+      settings?: Pick<SettingsService, 'refusalFor'>;
+    },
   ) {}
 
-  /** Stores the photo in `file` and adds it to the car; a failure at any step leaves no row and no file. */
+  /**
+   * Stores the photo in `file` and adds it to the car; a failure at any step leaves no row and no file. A user's
+   * photo counts against LIMITS.photosPerCar and PHOTOS_PER_DAY: checked before the photo is processed, and again
+   * with the user's and the car's locks held where the row is inserted, so a parallel burst cannot pass either.
+   */
   async addCarImage(actor: Actor, carId: number, isPrimary: boolean, file: string): Promise<CarImage> {
+    const closed = await this.deps.settings?.refusalFor(actor);
+    if (closed) throw closed;
     const car = await this.deps.ds.getRepository(CarEntity).findOneBy({ id: carId });
     if (!car) throw notFound(S.carNotFound);
     assertCanEditCar(actor, car);
+    await this.assertRoomForPhoto(this.deps.ds.manager, actor, carId);
 
     const stored = await storeCarPhoto(this.deps, file, carId);
     try {
       const row = await runInTransaction(this.deps.ds, async (em) => {
+        if (actor.role !== 'admin') await lockUser(em, actor.id); // the user first, then the car: one order
         if (!(await lockCar(em, carId))) throw notFound(S.carNotFound); // deleted meanwhile
+        await this.assertRoomForPhoto(em, actor, carId);
         const images = em.getRepository(CarImageEntity);
         const existing = await images.find({ where: { carId }, select: { id: true, sortOrder: true } });
         const primary = isPrimary || existing.length === 0;
@@ -66,6 +87,18 @@ export class ImagesService {
       await removeKeys(this.deps.storage, stored.keys);
       throw error;
     }
+  }
+
+  /** Refuses a non-admin's photo when the car is full (409) or the user's daily photo quota is used up (429). */
+  private async assertRoomForPhoto(em: EntityManager, actor: Actor, carId: number): Promise<void> {
+    if (actor.role === 'admin') return;
+    if ((await em.getRepository(CarImageEntity).countBy({ carId })) >= LIMITS.photosPerCar) {
+      throw conflict(S.photosPerCarReached(LIMITS.photosPerCar));
+    }
+    const now = this.deps.now?.() ?? new Date();
+    const recent = await recentCreations(em, CarImageEntity, { uploadedById: actor.id }, PHOTOS_PER_DAY, now);
+    const refusal = quotaRefusal(PHOTOS_PER_DAY, recent, now, S.photosPerDayReached(PHOTOS_PER_DAY.limit));
+    if (refusal) throw refusal;
   }
 
   /** Makes `imageId` the car's only primary image; answers the car's images. */

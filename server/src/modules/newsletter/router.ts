@@ -15,7 +15,7 @@ export const newsletterRouter = router({
     .input(subscribeInputSchema)
     .output(subscribeOutputSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.services.newsletter.subscribe(input.email, input.source);
+      const result = await ctx.services.newsletter.subscribe(input.email, input.source, ctx.ipHash);
       return { ok: true, message: result.message };
     }),
 });

@@ -1,5 +1,7 @@
-import type { SiteSettings } from '@curbside/shared';
+import { SITE_MODE_ERROR_CODES, type SiteSettings, siteModeOf } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
+import { DomainError } from '../../errors';
+import type { UserEntity } from '../accounts/user.entity';
 import { SITE_SETTINGS_ID, SiteSettingsEntity } from './site-settings.entity';
 
 /**
@@ -20,6 +22,24 @@ export class SettingsService {
     const value = toSettings(row);
     this.cached = { value, until: Date.now() + this.ttlMs };
     return value;
+  }
+
+  /**
+   * The 503 a non-admin gets while the site is in maintenance or coming-soon mode (the mode's own message, and a code
+   * naming the mode), or null: the site is open, or `user` is an admin.
+   */
+  async refusalFor(user: Pick<UserEntity, 'role'> | null): Promise<DomainError | null> {
+    if (user?.role === 'admin') return null;
+    const settings = await this.get();
+    const mode = siteModeOf(settings);
+    if (mode === 'normal') return null;
+    const message = mode === 'maintenance' ? settings.maintenanceMessage : settings.comingSoonMessage;
+    return new DomainError(SITE_MODE_ERROR_CODES[mode], message);
+  }
+
+  /** Whether a mode is on (then every answer is decided for its viewer: see refusalFor). */
+  async modeIsOn(): Promise<boolean> {
+    return siteModeOf(await this.get()) !== 'normal';
   }
 
   async update(changes: Partial<SiteSettings>): Promise<SiteSettings> {

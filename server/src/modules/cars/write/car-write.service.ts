@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type CarCreateInput, type CarUpdateInput, carSlugBase, MESSAGES } from '@curbside/shared';
+import { type CarCreateInput, type CarUpdateInput, carSlugBase, LIMITS, MESSAGES } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../../db/errors';
 import { runInTransaction } from '../../../db/transaction';
 import { forbidden, notFound } from '../../../errors';
+import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../../lib/quota';
 import { CarImageEntity } from '../../images/car-image.entity';
 import type { ImagesService } from '../../images/images.service';
 import { imageKeys } from '../../images/images.service';
@@ -13,6 +14,8 @@ import { type Actor, assertCanEditCar } from './access';
 
 const S = MESSAGES.server;
 export const FEATURE_ADMIN_ONLY = 'Only an admin can feature a car';
+/** Cars one user may submit in any 24 hours (admins: no limit). */
+export const CARS_PER_DAY: Quota = { limit: LIMITS.carsPerUserPerDay, windowMs: LIMITS.quotaDayMs };
 
 /** Submitting, editing and deleting cars. The owner is always the signed-in user; the slug is made here. */
 export class CarWriteService {
@@ -22,33 +25,48 @@ export class CarWriteService {
     return this.deps.ds.getRepository(CarEntity);
   }
 
+  /**
+   * A user's submission counts against CARS_PER_DAY: the count and the insert hold the user's lock, so a parallel
+   * burst cannot pass the quota.
+   */
   async create(actor: Actor, input: CarCreateInput): Promise<CarEntity> {
+    const now = this.deps.now?.() ?? new Date();
     const base = carSlugBase(input.make, input.model);
-    const stamp = (this.deps.now?.() ?? new Date()).getTime();
-    // Part 2 §5: make and model plus a timestamp; two submissions in the same millisecond get a random tail instead.
-    for (const suffix of [String(stamp), `${stamp}-${randomBytes(3).toString('hex')}`]) {
-      try {
-        return await this.cars.save(
-          this.cars.create({
-            slug: `${base}-${suffix}`,
-            make: input.make,
-            model: input.model,
-            year: input.year,
-            category: input.category,
-            ownerName: input.ownerName,
-            specs: input.specs ?? null,
-            story: input.story ?? null,
-            additionalSpecs: input.additionalSpecs as CarSpecs,
-            legalAgreement: true,
-            featured: false,
-            ownerId: actor.id,
-          }),
-        );
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
+    const stamp = now.getTime();
+    return runInTransaction(this.deps.ds, async (em) => {
+      if (actor.role !== 'admin') {
+        await lockUser(em, actor.id);
+        const recent = await recentCreations(em, CarEntity, { ownerId: actor.id }, CARS_PER_DAY, now);
+        const refusal = quotaRefusal(CARS_PER_DAY, recent, now, S.carsPerDayReached(CARS_PER_DAY.limit));
+        if (refusal) throw refusal;
       }
-    }
-    throw new Error('could not make a unique car slug');
+      const cars = em.getRepository(CarEntity);
+      // Part 2 §5: make and model plus a timestamp; two submissions in the same millisecond get a random tail instead.
+      for (const suffix of [String(stamp), `${stamp}-${randomBytes(3).toString('hex')}`]) {
+        try {
+          return await cars.save(
+            cars.create({
+              slug: `${base}-${suffix}`,
+              make: input.make,
+              model: input.model,
+              year: input.year,
+              category: input.category,
+              ownerName: input.ownerName,
+              specs: input.specs ?? null,
+              story: input.story ?? null,
+              additionalSpecs: input.additionalSpecs as CarSpecs,
+              legalAgreement: true,
+              featured: false,
+              ownerId: actor.id,
+            }),
+          );
+        } catch (error) {
+          // SQLite and MySQL undo only the failed statement: the transaction goes on.
+          if (!isUniqueViolation(error)) throw error;
+        }
+      }
+      throw new Error('could not make a unique car slug');
+    });
   }
 
   /** Changes only the fields sent. The slug stays as it is, so shared links keep working. */
