@@ -81,7 +81,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The production server on a fresh embedded database with the demo data; the client must be built already.
+    // The production server on a fresh embedded database with the demo data; `npm run build` must have built the
+    // client and the server (server/dist/main.js) already.
     command: 'npm run start -w @curbside/server',
     cwd: '..',
     // The page answers once migrations and the demo data are done and the server listens.

@@ -1,6 +1,6 @@
 // The production server on a fresh embedded database with the demo data, as e2e/playwright.config.ts starts it:
 // shared by the scripts that need a real server of their own (audit-web.mjs, sqlmap-check.mjs).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,10 +21,21 @@ export function freePort() {
 export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /**
- * Starts `npm run start -w @curbside/server` with NODE_ENV=production on a free port, its data (the SQLite file,
- * uploads) in `dataDir`, the demo data loaded, and waits until `readyPath` answers 2xx (migrations and the demo data
- * are done and the server listens). `env` adds or overrides variables (CLIENT_DIST, DATABASE_URL, ...).
- * Returns { child, baseURL, exited, output(), running() }.
+ * Bundles the server (server/dist/main.js, what `npm run start -w @curbside/server` runs) from the sources as they are
+ * now, so a script never checks the code of an older build: under a second.
+ */
+export function buildServer() {
+  const result = spawnSync(process.execPath, [join(root, 'server/scripts/build.mjs')], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`the server build failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+  }
+}
+
+/**
+ * Bundles the server, then starts `npm run start -w @curbside/server` with NODE_ENV=production on a free port, its
+ * data (the SQLite file, uploads) in `dataDir`, the demo data loaded, and waits until `readyPath` answers 2xx
+ * (migrations and the demo data are done and the server listens). `env` adds or overrides variables (CLIENT_DIST,
+ * DATABASE_URL, ...). Returns { child, baseURL, exited, output(), running() }.
  */
 export async function startServer({
   dataDir,
@@ -32,6 +43,7 @@ export async function startServer({
   readyPath = '/',
   secret = 'script-session-secret-of-32-chars-min',
 }) {
+  buildServer();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   // Its own process group (npm, the shell, node), so stopping it stops all of them.

@@ -2,8 +2,8 @@
 //   0. Static checks: TypeScript in every workspace, then Biome (format and lint).
 //   1. Vitest: unit, integration and contract tests (SQLite; MySQL/MariaDB as well when TEST_MYSQL_URL is set).
 //      Then sqlmap against the search, car and cart endpoints of the production server (scripts/sqlmap-check.mjs).
-//   2. End to end: build the client, check the home page's download budget, then Playwright in Debian's Chromium
-//      against the production server.
+//   2. End to end: build the client and the server, check the home page's download budget, then Playwright in
+//      Debian's Chromium against the production server.
 // Each runner prints its usual report and also writes a JSON report; the last line sums them up:
 //   N passed, N failed[, N skipped]
 import { spawnSync } from 'node:child_process';
@@ -117,7 +117,7 @@ const sqlmapCode = run('node scripts/sqlmap-check.mjs', process.execPath, [
 ]);
 count('sqlmap check', sqlmapCode, sqlmapCounts(readReport('sqlmap.json')));
 
-// 2. End to end: build the client, then Playwright against the production server.
+// 2. End to end: build the client and the server, then Playwright against the production server.
 if (!count('npm run build', run('npm run build', 'npm', ['run', 'build']))) finish();
 // The home page's download budget, on the build just made: one check, counted as one test.
 const sizeCode = run('node scripts/check-bundle-size.mjs', process.execPath, [
