@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { LIMITS } from '@curbside/shared';
+import { SERVER_LIMITS } from '@curbside/shared';
 import { z } from 'zod';
 
 // The one place that reads the environment. Everything else receives a typed Config.
@@ -38,7 +38,7 @@ const envSchema = z.object({
     .number({ message: 'must be a whole number' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
-    .default(LIMITS.registrationsPerAddress),
+    .default(SERVER_LIMITS.registrationsPerAddress),
   PUBLIC_URL: z.url('must be a URL such as https://curbside.example').optional(),
   SITE_NAME: z.string().min(1).default('Curbside'),
   SMTP_URL: z

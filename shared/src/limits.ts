@@ -17,36 +17,10 @@ export const LIMITS = {
   photoMaxBytes: 50 * 1024 * 1024,
   /** Profile picture upload limit (2 MB). */
   avatarMaxBytes: 2 * 1024 * 1024,
-  /** Chosen: the largest picture decoded (40 MP: the biggest print sold, 18x24 in, at 300 dpi is 38.9 MP). */
-  imageMaxPixels: 40_000_000,
-  /**
-   * Chosen: a picture over imageExpansionFreePixels may unpack (width × height × channels) to at most this many times
-   * its file size. Photos unpack 5-50×, screenshots up to ~100×, smooth gradients ~250×; a PNG bomb ~1000×, flat
-   * WebP, GIF or AVIF 1,500× and more.
-   */
-  imageMaxExpansion: 400,
-  /** Chosen: pictures up to this size are decoded whatever their ratio (at most 16 MB and tens of milliseconds). */
-  imageExpansionFreePixels: 4_000_000,
-  /** Chosen: pictures decoded and encoded at once per server process (these machines have 2 cores). */
-  imageJobsRunning: 2,
-  /** Chosen: pictures waiting their turn, first come first served; one more is answered 503. */
-  imageJobsWaiting: 8,
-  /** Retry-After of that 503. */
-  imageBusyRetrySeconds: 5,
   /** Chosen: failed sign-ins (and wrong current passwords) allowed per address in the throttle window. */
   loginFailuresAllowed: 10,
-  /**
-   * Chosen: failures on one account from all addresses in the window past which addresses that failed on it are
-   * refused (the account is never locked for the others).
-   */
-  loginAccountFailuresBackstop: 100,
   loginThrottleWindowMs: 15 * MINUTE_MS,
   passwordResetTokenTtlMs: HOUR_MS,
-  /** Chosen: password-reset e-mails one account gets per hour; more requests answer the same and send nothing. */
-  passwordResetMailsPerHour: 3,
-  /** Chosen: accounts one address may try to register per window (the default; REGISTRATIONS_PER_HOUR). */
-  registrationsPerAddress: 5,
-  registrationWindowMs: HOUR_MS,
 
   // Lists and pages.
   galleryFetchLimit: 100,
@@ -64,13 +38,6 @@ export const LIMITS = {
    * batched. Bounds what one request can make the server compute and send.
    */
   trpcBatchMax: 10,
-  /**
-   * Chosen: what one request's cached reads may answer in all, in JSON characters; a call that finds it spent is
-   * refused. A gallery page of 100 cars with the longest stories is about 3 million.
-   */
-  answerCharsMax: 4_000_000,
-  /** Chosen: the deepest JSON body accepted (the deepest input is 4 levels; a tRPC batch adds one). */
-  jsonDepthMax: 20,
 
   // Timings.
   featuredSlideMs: 10 * SECOND_MS,
@@ -135,7 +102,46 @@ export const LIMITS = {
 
   /** Default advertisement period: 30 days from today (part 2 §5). */
   adDefaultPeriodDays: 30,
+} as const;
 
+/**
+ * Limits the server enforces that no screen shows (throttles, quotas, image decoding, request cost): kept apart from
+ * LIMITS, which the browser's bundle carries whole.
+ */
+export const SERVER_LIMITS = {
+  /** Chosen: the largest picture decoded (40 MP: the biggest print sold, 18x24 in, at 300 dpi is 38.9 MP). */
+  imageMaxPixels: 40_000_000,
+  /**
+   * Chosen: a picture over imageExpansionFreePixels may unpack (width × height × channels) to at most this many times
+   * its file size. Photos unpack 5-50×, screenshots up to ~100×, smooth gradients ~250×; a PNG bomb ~1000×, flat
+   * WebP, GIF or AVIF 1,500× and more.
+   */
+  imageMaxExpansion: 400,
+  /** Chosen: pictures up to this size are decoded whatever their ratio (at most 16 MB and tens of milliseconds). */
+  imageExpansionFreePixels: 4_000_000,
+  /** Chosen: pictures decoded and encoded at once per server process (these machines have 2 cores). */
+  imageJobsRunning: 2,
+  /** Chosen: pictures waiting their turn, first come first served; one more is answered 503. */
+  imageJobsWaiting: 8,
+  /** Retry-After of that 503. */
+  imageBusyRetrySeconds: 5,
+  /**
+   * Chosen: failures on one account from all addresses in the window past which addresses that failed on it are
+   * refused (the account is never locked for the others).
+   */
+  loginAccountFailuresBackstop: 100,
+  /** Chosen: password-reset e-mails one account gets per hour; more requests answer the same and send nothing. */
+  passwordResetMailsPerHour: 3,
+  /** Chosen: accounts one address may try to register per window (the default; REGISTRATIONS_PER_HOUR). */
+  registrationsPerAddress: 5,
+  registrationWindowMs: HOUR_MS,
+  /**
+   * Chosen: what one request's cached reads may answer in all, in JSON characters; a call that finds it spent is
+   * refused. A gallery page of 100 cars with the longest stories is about 3 million.
+   */
+  answerCharsMax: 4_000_000,
+  /** Chosen: the deepest JSON body accepted (the deepest input is 4 levels; a tRPC batch adds one). */
+  jsonDepthMax: 20,
   // Quotas (all chosen: the spec gives none). Counted in the database, so they hold across app servers; admins are
   // exempt from the car and photo quotas.
   /** Cars one user may submit in any 24 hours. */

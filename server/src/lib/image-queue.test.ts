@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '@curbside/shared';
+import { MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
 import { ImageQueue } from './image-queue';
@@ -85,7 +85,7 @@ describe('the image queue', () => {
     expect(refused).toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
       message: MESSAGES.server.imagesBusy,
-      details: { retryAfterSeconds: LIMITS.imageBusyRetrySeconds },
+      details: { retryAfterSeconds: SERVER_LIMITS.imageBusyRetrySeconds },
     });
     expect([queue.running, queue.waiting]).toEqual([1, 2]);
 
@@ -131,7 +131,10 @@ describe('the image queue', () => {
   });
 
   it('defaults to the limits in LIMITS, and refuses limits that could run nothing', () => {
-    expect(new ImageQueue().limits).toEqual({ running: LIMITS.imageJobsRunning, waiting: LIMITS.imageJobsWaiting });
+    expect(new ImageQueue().limits).toEqual({
+      running: SERVER_LIMITS.imageJobsRunning,
+      waiting: SERVER_LIMITS.imageJobsWaiting,
+    });
     expect(() => new ImageQueue({ running: 0, waiting: 8 })).toThrow();
     expect(() => new ImageQueue({ running: 1, waiting: -1 })).toThrow();
   });

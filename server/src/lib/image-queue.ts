@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '@curbside/shared';
+import { MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import { DomainError } from '../errors';
 
 // Decoding and encoding a picture takes a core and tens of megabytes for up to seconds. Every such job of a server
@@ -13,13 +13,13 @@ export interface ImageJobLimits {
 }
 
 export const DEFAULT_IMAGE_JOB_LIMITS: ImageJobLimits = {
-  running: LIMITS.imageJobsRunning,
-  waiting: LIMITS.imageJobsWaiting,
+  running: SERVER_LIMITS.imageJobsRunning,
+  waiting: SERVER_LIMITS.imageJobsWaiting,
 };
 
 export const imagesBusy = () =>
   new DomainError('SERVICE_UNAVAILABLE', MESSAGES.server.imagesBusy, {
-    retryAfterSeconds: LIMITS.imageBusyRetrySeconds,
+    retryAfterSeconds: SERVER_LIMITS.imageBusyRetrySeconds,
   });
 
 export class ImageQueue {

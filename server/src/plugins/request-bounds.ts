@@ -1,10 +1,10 @@
-import { LIMITS, MESSAGES } from '@curbside/shared';
+import { LIMITS, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../errors';
 
 // What one request may cost, bounded before any procedure runs (docs/reliability.md, "Abuse limits"):
 // - request bodies arrive uncompressed: a 1 KB gzip body would otherwise unpack to the whole 1 MB body limit;
-// - JSON bodies nest at most LIMITS.jsonDepthMax levels, checked by a scan before they are parsed;
+// - JSON bodies nest at most SERVER_LIMITS.jsonDepthMax levels, checked by a scan before they are parsed;
 // - a tRPC batch holds at most LIMITS.trpcBatchMax queries (and tRPC's own maxBatchSize, set in app.ts, agrees) and
 //   mutations are not batched at all, so every change is its own request: its own throttle check, body limit and time limit.
 // The time a request may take to arrive (REQUEST_TIMEOUT_MS) is Fastify's requestTimeout, set in app.ts.
@@ -25,8 +25,8 @@ export function registerRequestBounds(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (jsonDepthExceeds(body as string, LIMITS.jsonDepthMax)) {
-      done(new DomainError('BAD_REQUEST', MESSAGES.server.jsonTooDeep(LIMITS.jsonDepthMax)), undefined);
+    if (jsonDepthExceeds(body as string, SERVER_LIMITS.jsonDepthMax)) {
+      done(new DomainError('BAD_REQUEST', MESSAGES.server.jsonTooDeep(SERVER_LIMITS.jsonDepthMax)), undefined);
       return;
     }
     parseJson(req, body as string, done);
@@ -42,7 +42,7 @@ export function registerRequestBounds(app: FastifyInstance): void {
 export class AnswerBudget {
   private lastTurn: Promise<void> = Promise.resolve();
 
-  constructor(private charsLeft: number = LIMITS.answerCharsMax) {}
+  constructor(private charsLeft: number = SERVER_LIMITS.answerCharsMax) {}
 
   /** Runs `work` after this request's earlier calls, refused if they spent the budget, and spends its answer. */
   async inTurn<R>(work: () => Promise<{ result: R; chars: number }>): Promise<R> {

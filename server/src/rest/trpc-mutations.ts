@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '@curbside/shared';
+import { MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import { type AnyTRPCProcedure, TRPCError } from '@trpc/server';
 // tRPC's own answer-building functions (exported for adapters; pinned with @trpc/server's version).
 import { getErrorShape, getHTTPStatusCode, getTRPCErrorFromUnknown } from '@trpc/server/unstable-core-do-not-import';
@@ -71,8 +71,8 @@ async function answer(
 }
 
 function parseBody(text: string): unknown {
-  if (jsonDepthExceeds(text, LIMITS.jsonDepthMax)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.server.jsonTooDeep(LIMITS.jsonDepthMax) });
+  if (jsonDepthExceeds(text, SERVER_LIMITS.jsonDepthMax)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.server.jsonTooDeep(SERVER_LIMITS.jsonDepthMax) });
   }
   try {
     return JSON.parse(text);

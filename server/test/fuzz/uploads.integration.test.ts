@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { carImageSchema, LIMITS, MESSAGES, userSchema } from '@curbside/shared';
+import { carImageSchema, LIMITS, MESSAGES, SERVER_LIMITS, userSchema } from '@curbside/shared';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -316,7 +316,7 @@ describe.each(ROUTES)('POST $url', (route) => {
       await expectRefusedKeepingNothing(
         () => upload(route, bomb, 'bomb.png'),
         413,
-        S.imageTooManyPixels(LIMITS.imageMaxPixels / 1_000_000),
+        S.imageTooManyPixels(SERVER_LIMITS.imageMaxPixels / 1_000_000),
       );
       expect(Date.now() - started).toBeLessThan(3000);
     }

@@ -1,4 +1,4 @@
-import { LIMITS } from '@curbside/shared';
+import { SERVER_LIMITS } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CarEntity } from '../../src/modules/cars/car.entity';
 import { CALIFORNIA, makeCarWithImages, makeProduct } from '../../src/modules/checkout/shop-test-fixtures';
@@ -62,7 +62,7 @@ async function carOf(owner: Account): Promise<number> {
 }
 
 describe('cars per user per day', () => {
-  const limit = LIMITS.carsPerUserPerDay;
+  const limit = SERVER_LIMITS.carsPerUserPerDay;
   const REFUSED = new RegExp(`^You can submit up to ${limit} cars a day\\. Please try again in 24 hours\\.$`);
 
   it(`takes ${limit} of a parallel burst of ${limit + 4} and refuses the rest with 429, on both transports`, async () => {
@@ -90,20 +90,22 @@ describe('cars per user per day', () => {
 });
 
 describe('photos', () => {
-  it(`refuses a car's photo past ${LIMITS.photosPerCar} with 409 (deleting one makes room), admins excepted`, async () => {
+  it(`refuses a car's photo past ${SERVER_LIMITS.photosPerCar} with 409 (deleting one makes room), admins excepted`, async () => {
     const owner = await signedIn(t);
     const carId = await carOf(owner);
     // Yesterday's photos: they fill the car but not the owner's daily quota.
-    await storedPhotos(carId, owner.row.id, LIMITS.photosPerCar);
+    await storedPhotos(carId, owner.row.id, SERVER_LIMITS.photosPerCar);
     await ds()
       .getRepository(CarImageEntity)
-      .update({ carId }, { createdAt: new Date(Date.now() - 2 * LIMITS.quotaDayMs) });
+      .update({ carId }, { createdAt: new Date(Date.now() - 2 * SERVER_LIMITS.quotaDayMs) });
     const photo = await jpegBytes();
 
     const full = await uploadCarImage(owner.client, carId, photo);
     expect(full.status).toBe(409);
-    expect(full.body.message).toBe(`A car can have up to ${LIMITS.photosPerCar} photos. Delete one to add another.`);
-    expect(await ds().getRepository(CarImageEntity).countBy({ carId })).toBe(LIMITS.photosPerCar);
+    expect(full.body.message).toBe(
+      `A car can have up to ${SERVER_LIMITS.photosPerCar} photos. Delete one to add another.`,
+    );
+    expect(await ds().getRepository(CarImageEntity).countBy({ carId })).toBe(SERVER_LIMITS.photosPerCar);
 
     const [oldest] = await ds()
       .getRepository(CarImageEntity)
@@ -116,11 +118,11 @@ describe('photos', () => {
     expect((await uploadCarImage(admin.client, carId, photo)).status).toBe(201);
   });
 
-  it(`takes ${LIMITS.photosPerUserPerDay} photos a day per user across cars, in a parallel burst too`, async () => {
+  it(`takes ${SERVER_LIMITS.photosPerUserPerDay} photos a day per user across cars, in a parallel burst too`, async () => {
     const owner = await signedIn(t);
     const cars = [await carOf(owner), await carOf(owner), await carOf(owner), await carOf(owner)];
     // Spread over four cars (each with room), two short of the quota.
-    const perCar = LIMITS.photosPerUserPerDay / 4;
+    const perCar = SERVER_LIMITS.photosPerUserPerDay / 4;
     for (const [i, carId] of cars.entries()) await storedPhotos(carId, owner.row.id, i === 3 ? perCar - 2 : perCar);
     const photo = await jpegBytes();
 
@@ -129,17 +131,17 @@ describe('photos', () => {
     const refused = answers.find((a) => a.status === 429)!;
     expect(refused.body.message).toMatch(
       new RegExp(
-        `^You can upload up to ${LIMITS.photosPerUserPerDay} car photos a day\\. Please try again in 24 hours\\.$`,
+        `^You can upload up to ${SERVER_LIMITS.photosPerUserPerDay} car photos a day\\. Please try again in 24 hours\\.$`,
       ),
     );
     expect(await ds().getRepository(CarImageEntity).countBy({ uploadedById: owner.row.id })).toBe(
-      LIMITS.photosPerUserPerDay,
+      SERVER_LIMITS.photosPerUserPerDay,
     );
   });
 });
 
 describe('newsletter sign-ups per client address per hour', () => {
-  const limit = LIMITS.newsletterSignupsPerIpPerHour;
+  const limit = SERVER_LIMITS.newsletterSignupsPerIpPerHour;
 
   it(`stores ${limit} new addresses of a parallel burst from one address; repeats and other addresses go on`, async () => {
     const spammer = fromNewAddress();
@@ -170,7 +172,7 @@ describe('newsletter sign-ups per client address per hour', () => {
 });
 
 describe('checkouts per user per hour', () => {
-  const limit = LIMITS.paymentsPerUserPerHour;
+  const limit = SERVER_LIMITS.paymentsPerUserPerHour;
 
   it(`starts ${limit} payments of a parallel burst of ${limit + 3}; the rest get 429 and no payment`, async () => {
     const buyer = await signedIn(t);

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { LIMITS, MESSAGES } from '@curbside/shared';
+import { LIMITS, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginFailureEntity } from '../../src/modules/accounts/login-failure.entity';
 import { VoteEntity } from '../../src/modules/votes/vote.entity';
@@ -87,7 +87,7 @@ describe('tRPC batches', () => {
       expect((refused as { error: { message: string } }).error.message).toBe(S.answerTooLarge);
     }
     // The budget and at most one page beyond it.
-    expect(text.length).toBeLessThan(LIMITS.answerCharsMax + 3_500_000);
+    expect(text.length).toBeLessThan(SERVER_LIMITS.answerCharsMax + 3_500_000);
     // A page asked for on its own is answered in full.
     const alone = await fetch(`${t.baseUrl}/api/cars?limit=100&offset=5`);
     expect([alone.status, ((await alone.json()) as unknown[]).length]).toEqual([200, 85]);
@@ -108,7 +108,7 @@ describe('request bodies', () => {
     }
   });
 
-  it(`refuses JSON nested deeper than ${LIMITS.jsonDepthMax} levels with 400 before parsing it`, async () => {
+  it(`refuses JSON nested deeper than ${SERVER_LIMITS.jsonDepthMax} levels with 400 before parsing it`, async () => {
     const car = await makeCar(t.app.services.ds);
     const deep = `{"carId":${car.id},"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     for (const url of ['/api/votes', '/trpc/votes.cast']) {
@@ -119,7 +119,7 @@ describe('request bodies', () => {
       });
       expect(res.status).toBe(400);
       const answer = (await res.json()) as { message?: string; error?: { message: string } };
-      expect(answer.message ?? answer.error?.message).toBe(S.jsonTooDeep(LIMITS.jsonDepthMax));
+      expect(answer.message ?? answer.error?.message).toBe(S.jsonTooDeep(SERVER_LIMITS.jsonDepthMax));
     }
     expect(await t.app.services.ds.getRepository(VoteEntity).countBy({ carId: car.id })).toBe(0);
     // Brackets inside a string are text, not depth.
@@ -129,7 +129,7 @@ describe('request bodies', () => {
       body: JSON.stringify({ email: `${'['.repeat(50)}@example.com` }),
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).not.toBe(S.jsonTooDeep(LIMITS.jsonDepthMax));
+    expect(((await res.json()) as { message: string }).message).not.toBe(S.jsonTooDeep(SERVER_LIMITS.jsonDepthMax));
   });
 
   it('cuts off a body that trickles in slower than REQUEST_TIMEOUT_MS allows, with 408', async () => {

@@ -1,4 +1,4 @@
-import { LIMITS, PASSWORD_RESET_REQUESTED_MESSAGE } from '@curbside/shared';
+import { LIMITS, PASSWORD_RESET_REQUESTED_MESSAGE, SERVER_LIMITS } from '@curbside/shared';
 import type { FastifyInstance } from 'fastify';
 import { In } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,10 @@ import { makeAccount, PASSWORD, storedUser } from './fixtures';
 let t: TestApp;
 beforeAll(async () => {
   // The default registration limit (other test files raise it, to register freely from 127.0.0.1).
-  t = await startTestApp({ TRUST_PROXY: 'true', REGISTRATIONS_PER_HOUR: String(LIMITS.registrationsPerAddress) });
+  t = await startTestApp({
+    TRUST_PROXY: 'true',
+    REGISTRATIONS_PER_HOUR: String(SERVER_LIMITS.registrationsPerAddress),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -81,7 +84,7 @@ describe('sign-in throttling', () => {
     const answers: Record<string, unknown[]> = { known: [], unknown: [] };
     for (const [which, email] of Object.entries({ known, unknown })) {
       // An attacker spread over many addresses has taken the account past its backstop ...
-      await failedFromElsewhere(email, LIMITS.loginAccountFailuresBackstop);
+      await failedFromElsewhere(email, SERVER_LIMITS.loginAccountFailuresBackstop);
       // ... so an address gets one guess on it, then is refused even with the right password.
       const guesser = fromNewAddress();
       const guess = await guesser.post('/api/login', { email, password: 'guess-1' });
@@ -196,7 +199,7 @@ describe('password reset', () => {
     },
   );
 
-  it(`mails an account at most ${LIMITS.passwordResetMailsPerHour} times for 20 requests sent at once`, async () => {
+  it(`mails an account at most ${SERVER_LIMITS.passwordResetMailsPerHour} times for 20 requests sent at once`, async () => {
     const account = await makeAccount(t);
     // Five addresses sending four each, all at once (the server takes no batches of mutations: each is a request).
     const answers = await Promise.all(
@@ -210,7 +213,7 @@ describe('password reset', () => {
     );
     // ... and the inbox gets at most three, one for each link kept.
     const mails = t.mailer.sent.filter((m) => m.to === account.email);
-    expect(mails.length).toBeLessThanOrEqual(LIMITS.passwordResetMailsPerHour);
+    expect(mails.length).toBeLessThanOrEqual(SERVER_LIMITS.passwordResetMailsPerHour);
     const tokens = await t.app.services.ds.getRepository(PasswordResetTokenEntity).countBy({ userId: account.id });
     expect(tokens).toBe(mails.length);
   });
@@ -319,34 +322,36 @@ describe('registration', () => {
     t.app.services.ds.getRepository(UserEntity).countBy({ email: In(emails) });
 
   it.each(TRANSPORTS)(
-    `refuses an address past ${LIMITS.registrationsPerAddress} registrations an hour with 429, creating nothing (%s)`,
+    `refuses an address past ${SERVER_LIMITS.registrationsPerAddress} registrations an hour with 429, creating nothing (%s)`,
     async (transport) => {
       const browser = fromNewAddress();
       const register = (user: ReturnType<typeof newUser>) =>
         callProcedure(browser, procedureAt('accounts.register'), transport, user);
-      for (let i = 0; i < LIMITS.registrationsPerAddress; i++) {
+      for (let i = 0; i < SERVER_LIMITS.registrationsPerAddress; i++) {
         expect((await register(newUser())).status).toBe(transport === 'rest' ? 201 : 200);
       }
       const refused = newUser();
       const answer = await register(refused);
       expect(answer.status).toBe(429);
       expect(answer.message).toMatch(REGISTRATION_THROTTLED);
-      expect(Number(REGISTRATION_THROTTLED.exec(answer.message!)![1])).toBe(LIMITS.registrationWindowMs / 60_000);
+      expect(Number(REGISTRATION_THROTTLED.exec(answer.message!)![1])).toBe(
+        SERVER_LIMITS.registrationWindowMs / 60_000,
+      );
       const rest = await browser.post('/api/register', newUser());
       expect([rest.status, rest.body.message]).toEqual([429, answer.message]);
-      expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(LIMITS.registrationWindowMs / 1000 - 60);
+      expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(SERVER_LIMITS.registrationWindowMs / 1000 - 60);
       expect(await accountsNamed([refused.email])).toBe(0);
       // Somebody else, elsewhere, registers as usual.
       expect((await fromNewAddress().post('/api/register', newUser())).status).toBe(201);
     },
   );
 
-  it(`creates at most ${LIMITS.registrationsPerAddress} of 20 accounts sent at once from one address`, async () => {
+  it(`creates at most ${SERVER_LIMITS.registrationsPerAddress} of 20 accounts sent at once from one address`, async () => {
     const users = Array.from({ length: 20 }, newUser);
     const browser = fromNewAddress();
     const answers = await Promise.all(users.map((user) => browser.post('/api/register', user)));
     const created = answers.filter((a) => a.status === 201);
-    expect(created.length).toBeLessThanOrEqual(LIMITS.registrationsPerAddress);
+    expect(created.length).toBeLessThanOrEqual(SERVER_LIMITS.registrationsPerAddress);
     for (const a of answers.filter((a) => a.status !== 201)) {
       expect([a.status, a.body.message]).toEqual([429, expect.stringMatching(REGISTRATION_THROTTLED)]);
       expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -357,7 +362,7 @@ describe('registration', () => {
   it('counts registrations with a taken e-mail, so an address can test only a few e-mails an hour', async () => {
     const known = (await makeAccount(t)).email;
     const prober = fromNewAddress();
-    for (let i = 0; i < LIMITS.registrationsPerAddress; i++) {
+    for (let i = 0; i < SERVER_LIMITS.registrationsPerAddress; i++) {
       const taken = await prober.post('/api/register', { ...newUser(), email: known });
       expect([taken.status, taken.body.message]).toEqual([409, 'An account with this email already exists.']);
     }

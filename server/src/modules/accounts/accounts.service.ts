@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LIMITS, type LoginInput, type RegisterInput, SERVER_MESSAGES } from '@curbside/shared';
+import { LIMITS, type LoginInput, type RegisterInput, SERVER_LIMITS, SERVER_MESSAGES } from '@curbside/shared';
 import { type DataSource, type EntityManager, IsNull, LessThan } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
@@ -25,7 +25,7 @@ export interface AccountsDeps {
   mailer: Mailer;
   publicUrl: string;
   siteName: string;
-  /** Accounts one address may try to register per LIMITS.registrationWindowMs (config REGISTRATIONS_PER_HOUR). */
+  /** Accounts one address may try to register per SERVER_LIMITS.registrationWindowMs (config REGISTRATIONS_PER_HOUR). */
   registrationsPerHour?: number;
   now?: () => Date;
 }
@@ -45,8 +45,8 @@ export class AccountsService {
     this.registrationThrottle = new AddressThrottle(
       deps.ds,
       RegistrationAttemptEntity,
-      deps.registrationsPerHour ?? LIMITS.registrationsPerAddress,
-      LIMITS.registrationWindowMs,
+      deps.registrationsPerHour ?? SERVER_LIMITS.registrationsPerAddress,
+      SERVER_LIMITS.registrationWindowMs,
       SERVER_MESSAGES.registrationThrottled,
       this.now,
     );
@@ -89,7 +89,7 @@ export class AccountsService {
   }
 
   /**
-   * Creates the account. Each address may try LIMITS.registrationsPerAddress times an hour (429 past that), counted
+   * Creates the account. Each address may try SERVER_LIMITS.registrationsPerAddress times an hour (429 past that), counted
    * before the e-mail is looked up or the password hashed, and whether or not the account gets created: that bounds
    * both the accounts a script can make and how many e-mails it can test for an account.
    */
@@ -180,7 +180,7 @@ export class AccountsService {
     const user = await this.users.findOneBy({ email });
     if (!user) return;
     // The token is written first and then counted with the others of the hour, so of many requests at once no more
-    // than LIMITS.passwordResetMailsPerHour send a mail; one past the limit is removed unsent.
+    // than SERVER_LIMITS.passwordResetMailsPerHour send a mail; one past the limit is removed unsent.
     const token = randomBytes(32).toString('base64url');
     const id = await this.resetMails.record({
       userId: user.id,
@@ -188,7 +188,7 @@ export class AccountsService {
       expiresAt: new Date(this.now().getTime() + LIMITS.passwordResetTokenTtlMs),
       usedAt: null,
     });
-    if ((await this.resetMails.fullUntil({ userId: user.id }, id, LIMITS.passwordResetMailsPerHour)) !== null) {
+    if ((await this.resetMails.fullUntil({ userId: user.id }, id, SERVER_LIMITS.passwordResetMailsPerHour)) !== null) {
       await this.resetMails.forget({ id });
       return;
     }

@@ -1,4 +1,4 @@
-import { LIMITS, SERVER_MESSAGES } from '@curbside/shared';
+import { LIMITS, SERVER_LIMITS, SERVER_MESSAGES } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { LoginFailureEntity } from './login-failure.entity';
 import { SlidingWindow } from './sliding-window';
@@ -9,7 +9,7 @@ import { tryAgainLater } from './throttle-error';
  * its password is verified, so guesses sent together are counted together (sliding-window.ts):
  * - one address (IPv6: one /64) may fail LIMITS.loginFailuresAllowed times in the window, on any accounts; past
  *   that it is refused with 429 until its oldest counted failure ages out;
- * - one account has a much higher backstop, LIMITS.loginAccountFailuresBackstop failures from all addresses. Past
+ * - one account has a much higher backstop, SERVER_LIMITS.loginAccountFailuresBackstop failures from all addresses. Past
  *   it the account is not locked: only addresses that themselves failed on it in the window are refused, so its
  *   owner still signs in from their own address, and each further address of a spread-out attacker gets one guess.
  * The account is the e-mail as typed, whether or not an account has it, so a refusal says nothing about which
@@ -45,7 +45,7 @@ export class LoginThrottle {
   private async refusedUntil(ipHash: string, email: string, ownId: number): Promise<number | null> {
     const address = await this.window.fullUntil({ ipHash }, ownId, LIMITS.loginFailuresAllowed);
     if (address !== null) return address;
-    const account = await this.window.fullUntil({ email }, ownId, LIMITS.loginAccountFailuresBackstop);
+    const account = await this.window.fullUntil({ email }, ownId, SERVER_LIMITS.loginAccountFailuresBackstop);
     if (account === null) return null;
     const failedHere = await this.window.fullUntil({ ipHash, email }, ownId, 1);
     return failedHere === null ? null : Math.min(account, failedHere);

@@ -2,9 +2,9 @@ import {
   type CreatePaymentIntentInput,
   type CreatePaymentIntentOutput,
   computeOrderTotals,
-  LIMITS,
   MESSAGES,
   type Order,
+  SERVER_LIMITS,
 } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { runInTransaction } from '../../db/transaction';
@@ -39,7 +39,10 @@ export const OUT_OF_STOCK_REFUNDED = (message: string) => `${message}. Your paym
  * Payments one user may start in any hour. Each may mail the address given at checkout (the provider's receipt, the
  * order's confirmation), so this also bounds the mail one account can send to other people's inboxes.
  */
-export const PAYMENTS_PER_HOUR: Quota = { limit: LIMITS.paymentsPerUserPerHour, windowMs: LIMITS.quotaHourMs };
+export const PAYMENTS_PER_HOUR: Quota = {
+  limit: SERVER_LIMITS.paymentsPerUserPerHour,
+  windowMs: SERVER_LIMITS.quotaHourMs,
+};
 
 export class CheckoutService {
   constructor(

@@ -1,6 +1,6 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { carImageSchema, LIMITS, MESSAGES } from '@curbside/shared';
+import { carImageSchema, LIMITS, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
@@ -160,7 +160,7 @@ describe('POST /api/images', () => {
     const photo = await sharp(sky).jpeg({ quality: 85 }).toBuffer();
     const photoRatio = (width * height * 3) / photo.length;
     expect(photoRatio).toBeGreaterThan(150);
-    expect(photoRatio).toBeLessThan(LIMITS.imageMaxExpansion);
+    expect(photoRatio).toBeLessThan(SERVER_LIMITS.imageMaxExpansion);
     const taken = await uploadCarImage(car.client, car.carId, photo, false, 'sky.jpg');
     expect(taken.status).toBe(201);
     const stored = Buffer.from(await (await fetch(t.baseUrl + taken.body.url)).arrayBuffer());
@@ -170,7 +170,7 @@ describe('POST /api/images', () => {
     const bomb = await sharp({ create: { width: 4000, height: 2000, channels: 3, background: '#000' } })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    expect((4000 * 2000 * 3) / bomb.length).toBeGreaterThan(LIMITS.imageMaxExpansion);
+    expect((4000 * 2000 * 3) / bomb.length).toBeGreaterThan(SERVER_LIMITS.imageMaxExpansion);
     await expectRefused(car, bomb, 'bomb.png', 413, MESSAGES.server.imageOverCompressed);
   });
 
@@ -298,7 +298,7 @@ describe('when photos arrive faster than the server can process them', () => {
     for (const answer of answered) {
       expect(answer.status).toBe(503);
       expect(answer.body.message).toBe('The server is busy processing photos. Please try again in a few seconds.');
-      expect(answer.headers.get('retry-after')).toBe(String(LIMITS.imageBusyRetrySeconds));
+      expect(answer.headers.get('retry-after')).toBe(String(SERVER_LIMITS.imageBusyRetrySeconds));
     }
     expect(await imagesOf(client, carId)).toEqual([]);
     expect(filesUnder(uploadsDir())).toEqual(before);
@@ -321,7 +321,7 @@ describe('when photos arrive faster than the server can process them', () => {
     const { queue, release } = holdQueue(t.app.services.imageQueue.limits.waiting);
     const busy = await fetch(`${t.baseUrl}/api/share-image/${slug}.jpg`);
     expect(busy.status).toBe(503);
-    expect(busy.headers.get('retry-after')).toBe(String(LIMITS.imageBusyRetrySeconds));
+    expect(busy.headers.get('retry-after')).toBe(String(SERVER_LIMITS.imageBusyRetrySeconds));
     expect(((await busy.json()) as { message: string }).message).toBe(MESSAGES.server.imagesBusy);
     await release();
     const drawn = await fetch(`${t.baseUrl}/api/share-image/${slug}.jpg`);

@@ -1,4 +1,4 @@
-import { type CarImage, LIMITS, MESSAGES } from '@curbside/shared';
+import { type CarImage, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource, EntityManager } from 'typeorm';
 import { runInTransaction } from '../../db/transaction';
@@ -15,7 +15,7 @@ import { removeKeys, storeCarPhoto } from './process-image';
 
 const S = MESSAGES.server;
 /** Car photos one user may upload in any 24 hours (admins: no limit). */
-export const PHOTOS_PER_DAY: Quota = { limit: LIMITS.photosPerUserPerDay, windowMs: LIMITS.quotaDayMs };
+export const PHOTOS_PER_DAY: Quota = { limit: SERVER_LIMITS.photosPerUserPerDay, windowMs: SERVER_LIMITS.quotaDayMs };
 
 /** Keys of an image row: the original and its variants (derived from the urls the server wrote). */
 export function imageKeys(image: Pick<CarImageEntity, 'storageKey' | 'variants'>): string[] {
@@ -44,7 +44,7 @@ export class ImagesService {
 
   /**
    * Stores the photo in `file` and adds it to the car; a failure at any step leaves no row and no file. A user's
-   * photo counts against LIMITS.photosPerCar and PHOTOS_PER_DAY: checked before the photo is processed, and again
+   * photo counts against SERVER_LIMITS.photosPerCar and PHOTOS_PER_DAY: checked before the photo is processed, and again
    * with the user's and the car's locks held where the row is inserted, so a parallel burst cannot pass either.
    */
   async addCarImage(actor: Actor, carId: number, isPrimary: boolean, file: string): Promise<CarImage> {
@@ -92,8 +92,8 @@ export class ImagesService {
   /** Refuses a non-admin's photo when the car is full (409) or the user's daily photo quota is used up (429). */
   private async assertRoomForPhoto(em: EntityManager, actor: Actor, carId: number): Promise<void> {
     if (actor.role === 'admin') return;
-    if ((await em.getRepository(CarImageEntity).countBy({ carId })) >= LIMITS.photosPerCar) {
-      throw conflict(S.photosPerCarReached(LIMITS.photosPerCar));
+    if ((await em.getRepository(CarImageEntity).countBy({ carId })) >= SERVER_LIMITS.photosPerCar) {
+      throw conflict(S.photosPerCarReached(SERVER_LIMITS.photosPerCar));
     }
     const now = this.deps.now?.() ?? new Date();
     const recent = await recentCreations(em, CarImageEntity, { uploadedById: actor.id }, PHOTOS_PER_DAY, now);

@@ -1,4 +1,4 @@
-import { carImageSchema, LIMITS, userSchema } from '@curbside/shared';
+import { carImageSchema, SERVER_LIMITS, userSchema } from '@curbside/shared';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { type ZodType, z } from 'zod';
 
@@ -18,7 +18,7 @@ const uploadErrors = {
   '400': error('A field is missing or invalid'),
   '401': error('Not signed in'),
   '413': error(
-    `The file is too large, or its picture is: over ${LIMITS.imageMaxPixels / 1_000_000} megapixels, or packed far tighter than a photo`,
+    `The file is too large, or its picture is: over ${SERVER_LIMITS.imageMaxPixels / 1_000_000} megapixels, or packed far tighter than a photo`,
   ),
   '415': error('The file is not an image (decided by its bytes)'),
   '503': {

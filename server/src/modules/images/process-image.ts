@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { LIMITS, MESSAGES } from '@curbside/shared';
+import { LIMITS, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import type { Metadata } from 'sharp';
 import { DomainError } from '../../errors';
 import type { ImageQueue } from '../../lib/image-queue';
@@ -13,7 +13,7 @@ import { fileUrl, type Storage } from '../../lib/storage';
 // file), then a place in the image queue (a few pictures at a time per process, a bounded line, else 503).
 
 /** Decompression-bomb guard: a small file may claim a gigantic canvas. */
-export const MAX_INPUT_PIXELS = LIMITS.imageMaxPixels;
+export const MAX_INPUT_PIXELS = SERVER_LIMITS.imageMaxPixels;
 /** Formats accepted from users (sharp reads SVG, PDF, TIFF… too; those are refused). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif']);
 /** The stored "original" is capped: nobody views a 12,000-pixel photo, and it bounds storage. */
@@ -66,11 +66,11 @@ async function inspect(file: string): Promise<void> {
 }
 
 /**
- * A decompression bomb within the pixel cap: the picture would unpack to more than LIMITS.imageMaxExpansion times
+ * A decompression bomb within the pixel cap: the picture would unpack to more than SERVER_LIMITS.imageMaxExpansion times
  * its file size. Small pictures are exempt (flat-colour graphics unpack 1000× and more, and cost next to nothing).
  */
 function isOverCompressed(decodedBytes: number, pixels: number, fileBytes: number): boolean {
-  return pixels > LIMITS.imageExpansionFreePixels && decodedBytes > LIMITS.imageMaxExpansion * fileBytes;
+  return pixels > SERVER_LIMITS.imageExpansionFreePixels && decodedBytes > SERVER_LIMITS.imageMaxExpansion * fileBytes;
 }
 
 /** A decoder for the file, oriented upright; a corrupt body fails with 415 when encoded. */

@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '@curbside/shared';
+import { MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
@@ -9,7 +9,10 @@ import { NewsletterSubscriptionEntity } from './newsletter-subscription.entity';
 export const SUBSCRIBED_MESSAGE = 'Thank you for subscribing to our newsletter.';
 export const ALREADY_SUBSCRIBED_MESSAGE = "You're already subscribed. Thank you!";
 /** New addresses one client address (IPv6: one /64) may sign up in any hour. */
-export const SIGNUPS_PER_HOUR: Quota = { limit: LIMITS.newsletterSignupsPerIpPerHour, windowMs: LIMITS.quotaHourMs };
+export const SIGNUPS_PER_HOUR: Quota = {
+  limit: SERVER_LIMITS.newsletterSignupsPerIpPerHour,
+  windowMs: SERVER_LIMITS.quotaHourMs,
+};
 
 type Subscribed = { created: boolean; message: string };
 const ALREADY: Subscribed = { created: false, message: ALREADY_SUBSCRIBED_MESSAGE };

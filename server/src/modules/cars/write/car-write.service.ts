@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CarCreateInput, type CarUpdateInput, carSlugBase, LIMITS, MESSAGES } from '@curbside/shared';
+import { type CarCreateInput, type CarUpdateInput, carSlugBase, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../../db/errors';
 import { runInTransaction } from '../../../db/transaction';
@@ -15,7 +15,7 @@ import { type Actor, assertCanEditCar } from './access';
 const S = MESSAGES.server;
 export const FEATURE_ADMIN_ONLY = 'Only an admin can feature a car';
 /** Cars one user may submit in any 24 hours (admins: no limit). */
-export const CARS_PER_DAY: Quota = { limit: LIMITS.carsPerUserPerDay, windowMs: LIMITS.quotaDayMs };
+export const CARS_PER_DAY: Quota = { limit: SERVER_LIMITS.carsPerUserPerDay, windowMs: SERVER_LIMITS.quotaDayMs };
 
 /** Submitting, editing and deleting cars. The owner is always the signed-in user; the slug is made here. */
 export class CarWriteService {
