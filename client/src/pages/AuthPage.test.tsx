@@ -76,7 +76,7 @@ describe('/auth', () => {
   it('registers without sending the confirmation, and welcomes by username when no name is given', async () => {
     const { userEvent, calls } = renderApp({
       path: '/auth',
-      handlers: { 'accounts.register': (input) => makeUser({ username: (input as { username: string }).username }) },
+      handlers: { 'accounts.register': (input) => makeUser({ username: input.username }) },
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'Register' }));
     const form = within(screen.getByRole('form', { name: 'Register' }));

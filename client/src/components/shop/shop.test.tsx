@@ -1,4 +1,5 @@
-import type { CartItem, Product, User } from '@curbside/shared';
+import type { Product, User } from '@curbside/shared';
+import { makeCartItem } from '@curbside/shared/test-fixtures';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -72,7 +73,7 @@ describe('Purchase Print card', () => {
   it('adds one line per selected photo, toasts, and clears the selection', async () => {
     const { user, calls, onAdded } = renderCard({
       selectedImageIds: [10, 11],
-      handlers: { 'cart.add': (input) => ({ id: 1, ...(input as object) }) },
+      handlers: { 'cart.add': (input) => makeCartItem({ productId: input.productId, quantity: input.quantity ?? 1 }) },
     });
     await choosePrint(user);
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
@@ -134,7 +135,7 @@ describe('merchandise page', () => {
           product({ id: 6, name: 'Hoodie', isMerch: true, price: 5500, stock: 0 }),
         ],
         'cart.list': () => [],
-        'cart.add': (input) => ({ id: 1, ...(input as object) }),
+        'cart.add': (input) => makeCartItem({ productId: input.productId, quantity: input.quantity ?? 1 }),
       },
     });
     expect(await screen.findByText('Only 3 left in stock!')).toBeTruthy();
@@ -157,22 +158,6 @@ describe('merchandise page', () => {
   });
 });
 
-function cartItem(overrides: Partial<CartItem> = {}): CartItem {
-  return {
-    id: 1,
-    price: 2499,
-    quantity: 2,
-    productId: 1,
-    imageId: 10,
-    car: { id: 3, make: 'Nissan', model: 'Skyline GT-R' },
-    image: { url: '/car.jpg' },
-    product: { id: 1, name: 'Poster Print 12x18', description: null, imageUrl: '/p.jpg', shippingFee: 1000 },
-    printSize: '12x18',
-    printType: 'Poster Print',
-    ...overrides,
-  };
-}
-
 describe('cart page', () => {
   it('lists the lines with the totals the server will charge (6% until the state is known)', async () => {
     renderApp({
@@ -180,8 +165,8 @@ describe('cart page', () => {
       user: makeUser(),
       handlers: {
         'cart.list': () => [
-          cartItem(),
-          cartItem({
+          makeCartItem(),
+          makeCartItem({
             id: 2,
             price: 500,
             quantity: 1,

@@ -1,4 +1,4 @@
-import { type Advertisement, defaultAdPeriod } from '@curbside/shared';
+import { type Advertisement, advertisementUpdateInputSchema, defaultAdPeriod } from '@curbside/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UploadError, uploadFile } from '../../components/upload/upload-file';
@@ -74,7 +74,7 @@ describe('Advertisements tab', () => {
     const { calls, userEvent: user } = renderAds({
       'admin.ads.list': () => ads,
       'admin.ads.create': (input) => {
-        const created = makeAd({ ...(input as Partial<Advertisement>), id: 12 });
+        const created = makeAd({ ...input, id: 12 });
         ads = [created];
         return created;
       },
@@ -141,7 +141,7 @@ describe('Advertisements tab', () => {
     const { calls, userEvent: user } = renderAds({
       'admin.ads.list': () => ads,
       'admin.ads.update': (input) => {
-        ads = ads.map((ad) => ({ ...ad, ...(input as Partial<Advertisement>) }));
+        ads = ads.map((ad) => ({ ...ad, ...advertisementUpdateInputSchema.parse(input) }));
         return ads[0];
       },
       'admin.ads.delete': () => {

@@ -26,7 +26,7 @@ describe('Manage Cars', () => {
     const { calls, userEvent: user } = renderCars({
       'cars.list': () => [car],
       'cars.update': (input) => {
-        car = { ...car, featured: (input as { featured: boolean }).featured };
+        car = { ...car, featured: input.featured ?? car.featured };
         return car;
       },
     });
@@ -62,7 +62,7 @@ describe('Manage Cars', () => {
     const { calls, userEvent: user } = renderCars({
       'cars.list': () => cars,
       'admin.cars.delete': (input) => {
-        cars = cars.filter((c) => c.id !== (input as { id: number }).id);
+        cars = cars.filter((c) => c.id !== input.id);
       },
     });
     const rows = await screen.findAllByTestId('car-row');

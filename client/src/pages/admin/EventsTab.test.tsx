@@ -1,4 +1,4 @@
-import type { CarEvent } from '@curbside/shared';
+import { type CarEvent, eventUpdateInputSchema } from '@curbside/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderApp } from '../../test/render';
@@ -61,7 +61,7 @@ describe('Events tab', () => {
     const { calls, userEvent: user } = renderEvents({
       'admin.events.list': () => events,
       'admin.events.create': (input) => {
-        const created = makeEvent({ ...(input as Partial<CarEvent>), id: 11 });
+        const created = makeEvent({ ...input, id: 11 });
         events = [created];
         return created;
       },
@@ -87,7 +87,7 @@ describe('Events tab', () => {
   it('edits an event: the form shows the stored time in Central time and Update Event sends it back as UTC', async () => {
     const { calls, userEvent: user } = renderEvents({
       'admin.events.list': () => [makeEvent()],
-      'admin.events.update': (input) => makeEvent(input as Partial<CarEvent>),
+      'admin.events.update': (input) => makeEvent(eventUpdateInputSchema.parse(input)),
     });
     await user.click(within(await screen.findByTestId('event-row')).getByRole('button', { name: 'Edit' }));
     const form = await screen.findByRole('form', { name: 'Edit event' });
@@ -110,7 +110,7 @@ describe('Events tab', () => {
     const { calls, userEvent: user } = renderEvents({
       'admin.events.list': () => events,
       'admin.events.update': (input) => {
-        events = events.map((event) => ({ ...event, ...(input as Partial<CarEvent>) }));
+        events = events.map((event) => ({ ...event, ...eventUpdateInputSchema.parse(input) }));
         return events[0];
       },
       'admin.events.delete': () => {

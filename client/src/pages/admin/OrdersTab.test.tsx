@@ -1,9 +1,9 @@
-import type { Order, OrderStatus } from '@curbside/shared';
+import type { Order } from '@curbside/shared';
+import { makeOrder } from '@curbside/shared/test-fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderApp } from '../../test/render';
 import { type Handlers, ProcedureError } from '../../test/trpc-fake';
-import { makeOrder } from './test-fixtures';
 
 const admin = makeUser({ role: 'admin', username: 'boss' });
 
@@ -11,22 +11,21 @@ function renderOrders(handlers: Handlers) {
   return renderApp({ path: '/admin?tab=orders', user: admin, handlers });
 }
 
-/** A fake order store: list (with the status filter) and updateStatus, which answers the changed order. */
+/** A fake order store: list (with the status filter) and updateStatus, which responds with the changed order. */
 function orderServer(initial: Order[]) {
   let orders = initial;
   return {
-    'admin.orders.list': (input: unknown) => {
-      const status = (input as { status?: OrderStatus }).status;
-      return status ? orders.filter((o) => o.status === status) : orders;
-    },
-    'admin.orders.updateStatus': (input: unknown) => {
-      const change = input as { id: number; status: OrderStatus; trackingNumber?: string; notes?: string };
-      orders = orders.map((o) =>
-        o.id === change.id
-          ? { ...o, status: change.status, trackingNumber: change.trackingNumber || o.trackingNumber }
-          : o,
-      );
-      return orders.find((o) => o.id === change.id);
+    'admin.orders.list': (input) => (input.status ? orders.filter((o) => o.status === input.status) : orders),
+    'admin.orders.updateStatus': (change) => {
+      const order = orders.find((o) => o.id === change.id);
+      if (!order) throw new ProcedureError('NOT_FOUND', 'Order not found');
+      const changed = {
+        ...order,
+        status: change.status,
+        trackingNumber: change.trackingNumber || order.trackingNumber,
+      };
+      orders = orders.map((o) => (o.id === change.id ? changed : o));
+      return changed;
     },
   } satisfies Handlers;
 }

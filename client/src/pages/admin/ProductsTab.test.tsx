@@ -1,4 +1,4 @@
-import type { Product } from '@curbside/shared';
+import { type Product, productUpdateInputSchema } from '@curbside/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UploadError, uploadFile } from '../../components/upload/upload-file';
@@ -77,7 +77,7 @@ describe('Products tab', () => {
     const { calls, userEvent: user } = renderProducts({
       'products.list': () => products,
       'admin.products.create': (input) => {
-        const created = makeProduct({ ...(input as Partial<Product>), id: 9 });
+        const created = makeProduct({ ...input, id: 9 });
         products = [created];
         return created;
       },
@@ -131,7 +131,7 @@ describe('Products tab', () => {
   it('edits a product: the form is filled in dollars and Update Product sends cents', async () => {
     const { calls, userEvent: user } = renderProducts({
       'products.list': () => [makeProduct()],
-      'admin.products.update': (input) => makeProduct(input as Partial<Product>),
+      'admin.products.update': (input) => makeProduct(productUpdateInputSchema.parse(input)),
     });
     await user.click(within(await screen.findByTestId('product-row')).getByRole('button', { name: 'Edit' }));
     const form = await screen.findByRole('form', { name: 'Edit product' });
@@ -157,7 +157,7 @@ describe('Products tab', () => {
     const { calls, userEvent: user } = renderProducts({
       'products.list': () => products,
       'admin.products.update': (input) => {
-        products = products.map((p) => ({ ...p, ...(input as Partial<Product>) }));
+        products = products.map((p) => ({ ...p, ...productUpdateInputSchema.parse(input) }));
         return products[0];
       },
       'admin.products.delete': () => {

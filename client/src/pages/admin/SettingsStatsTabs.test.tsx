@@ -16,7 +16,7 @@ describe('Site Settings tab', () => {
       handlers: {
         'admin.settings.update': (input) =>
           new Promise<SiteSettings>((resolve) => {
-            release = () => resolve(input as SiteSettings);
+            release = () => resolve(input);
           }),
       },
     });

@@ -1,28 +1,18 @@
-import type { CartItem } from '@curbside/shared';
+import { CALIFORNIA, makeCartItem, makeOrder, POSTER_LINE } from '@curbside/shared/test-fixtures';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentAddress, makeUser, renderApp } from '../../test/render';
 import { type Handlers, ProcedureError } from '../../test/trpc-fake';
 
-const LINE: CartItem = {
-  id: 1,
-  price: 2499,
-  quantity: 2,
-  productId: 1,
-  imageId: 10,
-  car: { id: 3, make: 'Nissan', model: 'Skyline GT-R' },
-  image: { url: '/car.jpg' },
-  product: { id: 1, name: 'Poster Print 12x18', description: null, imageUrl: null, shippingFee: 1000 },
-  printSize: '12x18',
-  printType: 'Poster Print',
-};
+/** The cart's one line, paid for: $49.98, $10.00 shipping, California's tax $3.62. */
+const ORDER = makeOrder({ subtotal: 4998, tax: 362, total: 6360, items: [POSTER_LINE] });
 
 function renderCheckout(handlers: Handlers = {}) {
   return renderApp({
     path: '/checkout',
     user: makeUser({ email: 'dana@example.com', name: 'Dana Driver' }),
     handlers: {
-      'cart.list': () => [LINE],
+      'cart.list': () => [makeCartItem()],
       'checkout.paymentConfig': () => ({ provider: 'test', publishableKey: null }),
       'checkout.createPaymentIntent': () => ({
         clientSecret: 'test_pi_1_secret_x',
@@ -75,9 +65,9 @@ describe('checkout page', () => {
       'checkout.payWithTestCard': () => {
         attempts++;
         if (attempts === 1) throw new ProcedureError('BAD_REQUEST', 'Your card was declined.');
-        return {};
+        return ORDER;
       },
-      'checkout.recordOrder': () => ({}),
+      'checkout.recordOrder': () => ORDER,
       'cart.clear': () => ({ ok: true }),
     });
     await fillShipping(user);
@@ -86,15 +76,7 @@ describe('checkout page', () => {
     expect(screen.getByRole('button', { name: 'Back to Shipping Information' })).toBeTruthy();
     expect(calls.find((c) => c.path === 'checkout.createPaymentIntent')?.input).toEqual({
       email: 'dana@example.com',
-      shippingAddress: {
-        name: 'Dana Driver',
-        line1: '1 Market St',
-        line2: null,
-        city: 'San Francisco',
-        state: 'CA',
-        postalCode: '94105',
-        country: 'US',
-      },
+      shippingAddress: CALIFORNIA,
     });
 
     await user.type(screen.getByRole('textbox', { name: /Card number/ }), '4000 0000 0000 0002');
