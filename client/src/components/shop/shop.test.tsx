@@ -77,7 +77,7 @@ describe('Purchase Print card', () => {
     });
     await choosePrint(user);
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('2 print(s) added to your cart.')).toBeTruthy();
+    await screen.findByText('2 print(s) added to your cart.');
     expect(calls.filter((c) => c.path === 'cart.add').map((c) => c.input)).toEqual([
       { carId: 3, imageId: 10, productId: 1, quantity: 1 },
       { carId: 3, imageId: 11, productId: 1, quantity: 1 },
@@ -89,14 +89,14 @@ describe('Purchase Print card', () => {
     const first = renderCard({ selectedImageIds: [10] });
     await screen.findByRole('combobox', { name: 'Print product' });
     await first.user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('Please select a product first.')).toBeTruthy();
+    await screen.findByText('Please select a product first.');
   });
 
   it('asks for at least one photo', async () => {
     const none = renderCard({ selectedImageIds: [] });
     await choosePrint(none.user);
     await none.user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('Please select at least one image to purchase.')).toBeTruthy();
+    await screen.findByText('Please select at least one image to purchase.');
   });
 
   it("shows the server's message when adding fails, and keeps the selection", async () => {
@@ -110,7 +110,7 @@ describe('Purchase Print card', () => {
     });
     await choosePrint(user);
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('Failed to add to cart')).toBeTruthy();
+    await screen.findByText('Failed to add to cart');
     expect(screen.getByText('Only 1 of Poster Print 12x18 left in stock')).toBeTruthy();
     expect(onAdded).not.toHaveBeenCalled();
   });
@@ -119,7 +119,7 @@ describe('Purchase Print card', () => {
     const { user, calls } = renderCard({ selectedImageIds: [10], user: null });
     await choosePrint(user);
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('You need to be logged in to add items to your cart')).toBeTruthy();
+    await screen.findByText('You need to be logged in to add items to your cart');
     expect(calls.some((c) => c.path === 'cart.add')).toBe(false);
   });
 });
@@ -138,7 +138,7 @@ describe('merchandise page', () => {
         'cart.add': (input) => makeCartItem({ productId: input.productId, quantity: input.quantity ?? 1 }),
       },
     });
-    expect(await screen.findByText('Only 3 left in stock!')).toBeTruthy();
+    await screen.findByText('Only 3 left in stock!');
     expect(screen.getByText('Out of stock')).toBeTruthy();
     const buttons = screen.getAllByRole('button', { name: 'Add to Cart' });
     expect((buttons[1] as HTMLButtonElement).disabled).toBe(true);
@@ -148,13 +148,13 @@ describe('merchandise page', () => {
     expect(options.map((o) => o.textContent)).toEqual(['1', '2', '3']);
     await user.click(options[1] as HTMLElement);
     await user.click(buttons[0] as HTMLElement);
-    expect(await screen.findByText('2 x Sticker Pack added to your cart')).toBeTruthy();
+    await screen.findByText('2 x Sticker Pack added to your cart');
     expect(calls.find((c) => c.path === 'cart.add')?.input).toEqual({ productId: 5, quantity: 2 });
   });
 
   it('shows the empty state', async () => {
     renderApp({ path: '/merch', handlers: { 'products.merch': () => [] } });
-    expect(await screen.findByText('No merchandise available at the moment')).toBeTruthy();
+    await screen.findByText('No merchandise available at the moment');
   });
 });
 
@@ -181,7 +181,7 @@ describe('cart page', () => {
         ],
       },
     });
-    expect(await screen.findByText('Nissan Skyline GT-R')).toBeTruthy();
+    await screen.findByText('Nissan Skyline GT-R');
     expect(screen.getByText('12x18 · Poster Print')).toBeTruthy();
     expect(screen.getByText('Estimated tax (6%)')).toBeTruthy();
     // 2 × 24.99 + 5.00 = 54.98; shipping 10.00; tax 3.30; total 68.28
@@ -191,7 +191,7 @@ describe('cart page', () => {
 
   it('shows the empty cart and a load failure', async () => {
     renderApp({ path: '/cart', user: makeUser(), handlers: { 'cart.list': () => [] } });
-    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+    await screen.findByText('Your cart is empty');
     expect(screen.getByRole('link', { name: 'Shop Merchandise' })).toBeTruthy();
   });
 
@@ -205,6 +205,6 @@ describe('cart page', () => {
         },
       },
     });
-    expect(await screen.findByText('Error loading cart: Database unavailable')).toBeTruthy();
+    await screen.findByText('Error loading cart: Database unavailable');
   });
 });

@@ -41,14 +41,14 @@ describe('checkout page', () => {
   it('sends an empty cart back to /cart', async () => {
     renderCheckout({ 'cart.list': () => [] });
     // The 'Empty Cart' toast, then the cart page's own empty state.
-    expect(await screen.findByText('Empty Cart')).toBeTruthy();
+    await screen.findByText('Empty Cart');
     await waitFor(() => expect(currentAddress()).toBe('/cart'));
   });
 
   it('requires the shipping fields and shows the state tax in the summary', async () => {
     const { userEvent: user, calls } = renderCheckout();
     await user.click(await screen.findByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByText('Address line 1 is required')).toBeTruthy();
+    await screen.findByText('Address line 1 is required');
     expect(calls.some((c) => c.path === 'checkout.createPaymentIntent')).toBe(false);
     expect(screen.getByText('Estimated tax (6%)')).toBeTruthy();
 
@@ -72,7 +72,7 @@ describe('checkout page', () => {
     });
     await fillShipping(user);
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByText('Test mode — no real card is charged')).toBeTruthy();
+    await screen.findByText('Test mode — no real card is charged');
     expect(screen.getByRole('button', { name: 'Back to Shipping Information' })).toBeTruthy();
     expect(calls.find((c) => c.path === 'checkout.createPaymentIntent')?.input).toEqual({
       email: 'dana@example.com',
@@ -81,7 +81,7 @@ describe('checkout page', () => {
 
     await user.type(screen.getByRole('textbox', { name: /Card number/ }), '4000 0000 0000 0002');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
-    expect(await screen.findByText('Payment Failed')).toBeTruthy();
+    await screen.findByText('Payment Failed');
     expect(screen.getAllByText('Your card was declined.').length).toBeGreaterThan(0);
     expect(currentAddress()).toBe('/checkout');
 

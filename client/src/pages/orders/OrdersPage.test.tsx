@@ -30,7 +30,7 @@ describe('My Orders', () => {
 
   it('shows the empty state and the load error', async () => {
     renderApp({ path: '/user/orders', user: makeUser(), handlers: { 'orders.mine': () => [] } });
-    expect(await screen.findByText('No Orders Yet')).toBeTruthy();
+    await screen.findByText('No Orders Yet');
     expect(screen.getByText("You haven't placed any orders yet.")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start Shopping' }).getAttribute('href')).toBe('/gallery');
   });
@@ -45,18 +45,18 @@ describe('My Orders', () => {
         },
       },
     });
-    expect(await screen.findByText('Error loading orders. Please try again later.')).toBeTruthy();
+    await screen.findByText('Error loading orders. Please try again later.');
   });
 
   it('coming from order success, reads the list again and drops the query string', async () => {
     let orders: Order[] = [];
     renderApp({ path: '/user/orders', user: makeUser(), handlers: { 'orders.mine': () => orders } });
-    expect(await screen.findByText('No Orders Yet')).toBeTruthy();
+    await screen.findByText('No Orders Yet');
 
     // The order is placed; the success screen links here with ?fromOrderSuccess=true.
     orders = [ORDER];
     act(() => window.history.pushState(null, '', '/user/orders?fromOrderSuccess=true'));
-    expect(await screen.findByTestId('order-row')).toBeTruthy();
+    await screen.findByTestId('order-row');
     await waitFor(() => expect(currentAddress()).toBe('/user/orders'));
   });
 });
