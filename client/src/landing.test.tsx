@@ -29,7 +29,7 @@ const cases = [
 describe('landing pages', () => {
   it.each(cases)('$path: its data goes out with the first request, and is asked for once', async (page) => {
     const { calls } = renderApp({ path: page.path, landing: true, handlers });
-    expect(await screen.findByRole('heading', { name: page.heading })).toBeTruthy();
+    await screen.findByRole('heading', { name: page.heading });
     // The page's queries went out with the first request, beside the signed-in user, not after it.
     const first = calls.find((c) => c.path === 'accounts.me')?.request;
     for (const query of page.queries) {
@@ -52,6 +52,6 @@ describe('an address the preload cannot read', () => {
         },
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Car Not Found' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Car Not Found' });
   });
 });

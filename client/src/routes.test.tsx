@@ -55,15 +55,15 @@ describe('navigation', () => {
     });
     await userEvent.click(await userMenuButton('drifter'));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
-    expect(await screen.findByText('Logged out successfully')).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Login/Register' })).toBeTruthy();
+    await screen.findByText('Logged out successfully');
+    await screen.findByRole('link', { name: 'Login/Register' });
     expect(currentAddress()).toBe('/');
   });
 
   it('opens the mobile menu with the burger and closes it on a click outside', async () => {
     setViewport(375);
     const { userEvent } = renderApp({ path: '/', user: makeUser() });
-    expect(await screen.findByRole('link', { name: 'Cart' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Cart' });
     expect(screen.queryByRole('button', { name: 'drifter' })).toBeNull(); // desktop-only
     await userEvent.click(screen.getByRole('button', { name: 'Open navigation menu' }));
     const mobileNav = screen.getByRole('navigation', { name: 'Mobile' });
@@ -76,13 +76,13 @@ describe('navigation', () => {
 describe('routes and guards', () => {
   it('shows the not-found page for an unknown path', async () => {
     renderApp({ path: '/no-such-page' });
-    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    await screen.findByRole('heading', { name: '404 Page Not Found' });
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
   });
 
   it('shows a spinner until the user and the site settings are known', async () => {
     renderApp({ path: '/', handlers: { 'settings.get': () => new Promise(() => {}) } });
-    expect(await screen.findByRole('status')).toBeTruthy();
+    await screen.findByRole('status');
     expect(screen.getByText('Loading…')).toBeTruthy();
     expect(screen.queryByRole('banner')).toBeNull();
   });
@@ -95,22 +95,22 @@ describe('routes and guards', () => {
     ['/user/profile', 'Please log in to view your profile'],
   ])('sends a signed-out visitor from %s to /auth, saying why', async (path, why) => {
     renderApp({ path });
-    expect(await screen.findByRole('tab', { name: 'Log In' })).toBeTruthy();
+    await screen.findByRole('tab', { name: 'Log In' });
     expect(currentAddress()).toBe('/auth');
-    expect(await screen.findByText('Authentication Required')).toBeTruthy();
+    await screen.findByText('Authentication Required');
     expect(screen.getByText(why)).toBeTruthy();
   });
 
   it('shows a signed-out visitor on /upload the sign-in panel instead of the form', async () => {
     renderApp({ path: '/upload?edit=3' });
-    expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Authentication Required' });
     expect(screen.getByRole('link', { name: 'Sign In or Register' }).getAttribute('href')).toBe('/auth');
     expect(currentAddress()).toBe('/upload?edit=3');
   });
 
   it('lets a signed-in user into a protected page', async () => {
     renderApp({ path: '/user/orders', user: makeUser() });
-    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'My Orders' });
   });
 
   it('sends a signed-in user away from /auth to /', async () => {
@@ -125,19 +125,19 @@ describe('routes and guards', () => {
 
   it('lets an admin into /admin', async () => {
     renderApp({ path: '/admin', user: makeUser({ role: 'admin' }) });
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
   });
 
   it('serves the gallery under /cars and car pages under both prefixes', async () => {
     const car = makeCarDto(1, { slug: '1990-nissan-skyline', make: 'Nissan', model: 'Skyline' });
     const handlers = { 'cars.bySlug': () => car, 'cars.top': () => [], 'share.qrCode': () => ({ qrCode: '' }) };
     renderApp({ path: '/cars/1990-nissan-skyline', handlers });
-    expect(await screen.findByRole('heading', { name: 'Nissan Skyline', level: 1 })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Nissan Skyline', level: 1 });
   });
 
   it('removes tracking parameters from the address and keeps the rest', async () => {
     renderApp({ path: '/gallery?utm_source=newsletter&fbclid=abc123&utm_campaign=spring&preview=true#top' });
-    expect(await screen.findByRole('heading', { name: 'Car Gallery' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Car Gallery' });
     expect(currentAddress()).toBe('/gallery?preview=true#top');
   });
 
@@ -161,7 +161,7 @@ describe('site modes', () => {
 
   it('shows the maintenance page to a visitor on every path', async () => {
     renderApp({ path: '/gallery', settings: maintenance });
-    expect(await screen.findByRole('heading', { name: 'Under Maintenance' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Under Maintenance' });
     expect(screen.getByText('New paint, back on Monday.')).toBeTruthy();
     expect(
       screen.getByText("We're working hard to improve the site experience. Please check back later."),
@@ -171,7 +171,7 @@ describe('site modes', () => {
 
   it('keeps /auth reachable during maintenance, without the admin preview banner', async () => {
     renderApp({ path: '/auth', settings: maintenance });
-    expect(await screen.findByRole('tab', { name: 'Log In' })).toBeTruthy();
+    await screen.findByRole('tab', { name: 'Log In' });
     expect(screen.queryByText('Maintenance Mode - Admin Preview')).toBeNull();
   });
 
@@ -180,7 +180,7 @@ describe('site modes', () => {
       path: '/',
       settings: { comingSoonMode: true, comingSoonMessage: 'Doors open soon.', launchDate: '2025-03-05' },
     });
-    expect(await screen.findByRole('heading', { name: 'Coming Soon' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Coming Soon' });
     expect(screen.getByText('Doors open soon.')).toBeTruthy();
     expect(screen.getByText('March 5, 2025')).toBeTruthy();
   });
@@ -192,12 +192,12 @@ describe('site modes', () => {
 
   it('shows admins the site with the preview banner', async () => {
     renderApp({ path: '/gallery', user: makeUser({ role: 'admin' }), settings: maintenance });
-    expect(await screen.findByRole('heading', { name: 'Car Gallery' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Car Gallery' });
     expect(screen.getByText('Maintenance Mode - Admin Preview')).toBeTruthy();
   });
 
   it('shows the site with the banner for ?preview=true', async () => {
     renderApp({ path: '/?preview=true', settings: { comingSoonMode: true } });
-    expect(await screen.findByText('Coming Soon Mode - Admin Preview')).toBeTruthy();
+    await screen.findByText('Coming Soon Mode - Admin Preview');
   });
 });

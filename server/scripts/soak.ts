@@ -20,6 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CALIFORNIA } from '@curbside/shared/test-fixtures';
 import { SERVER_ALLOCATOR, SERVER_NODE_FLAGS } from './measured-server';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -288,15 +289,7 @@ async function shop(ready: Ready, until: number, answered: { orders: number }): 
     await client.call('cart', 'GET', '/api/cart');
     const intent = await client.call('checkout', 'POST', '/api/create-payment-intent', {
       email: 'soak@example.com',
-      shippingAddress: {
-        name: 'Soak Shopper',
-        line1: '1 Market St',
-        line2: null,
-        city: 'San Francisco',
-        state: 'CA',
-        postalCode: '94105',
-        country: 'US',
-      },
+      shippingAddress: { ...CALIFORNIA, name: 'Soak Shopper' },
     });
     if (intent.status !== 200) continue;
     const paid = await client.call('checkout', 'POST', '/trpc/checkout.payWithTestCard', {

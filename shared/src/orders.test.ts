@@ -10,6 +10,7 @@ import {
   orderTransitionError,
   trackingNumberError,
 } from './orders';
+import { makeOrder } from './test-fixtures';
 import { issuesOf } from './test-helpers';
 
 describe('order statuses', () => {
@@ -93,38 +94,7 @@ describe('order lists', () => {
   });
 
   it('answer amounts in integer cents and dates as ISO strings', () => {
-    const order = {
-      id: 1,
-      status: 'pending',
-      createdAt: '2026-03-01T12:00:00.000Z',
-      subtotal: 10000,
-      shipping: 1000,
-      tax: 725,
-      total: 11725,
-      email: 'ada@example.com',
-      customer: { name: null, username: 'ada', email: 'ada@example.com' },
-      shippingAddress: {
-        name: 'Ada',
-        line1: '1 Main St',
-        line2: null,
-        city: 'LA',
-        state: 'CA',
-        postalCode: '90001',
-        country: 'US',
-      },
-      items: [
-        {
-          id: 1,
-          product: { name: 'Canvas Print', imageUrl: null },
-          car: { make: 'Nissan', model: 'GT-R' },
-          printSize: null,
-          priceAtPurchase: 5000,
-          quantity: 2,
-        },
-      ],
-      trackingNumber: null,
-      notes: null,
-    };
+    const order = makeOrder();
     expect(orderSchema.parse({ ...order, paymentId: 'pi_secret', userId: 5 })).toEqual(order);
     expect(orderSchema.safeParse({ ...order, total: 117.25 }).success).toBe(false);
   });

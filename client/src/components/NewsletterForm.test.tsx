@@ -12,7 +12,7 @@ describe('footer newsletter form', () => {
   it('rejects an address without a dot after the @ without calling the server', async () => {
     const { userEvent, calls } = renderApp({ path: '/' });
     await subscribe(userEvent, 'fan@example');
-    expect(await screen.findByText('Invalid Email')).toBeTruthy();
+    await screen.findByText('Invalid Email');
     expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
     expect(calls.some((call) => call.path === 'newsletter.subscribe')).toBe(false);
   });
@@ -23,7 +23,7 @@ describe('footer newsletter form', () => {
       handlers: { 'newsletter.subscribe': () => ({ ok: true, message: 'Subscribed' }) },
     });
     await subscribe(userEvent, ' fan@example.com ');
-    expect(await screen.findByText('Subscribed!')).toBeTruthy();
+    await screen.findByText('Subscribed!');
     expect(screen.getByText('Thank you for subscribing to our newsletter.')).toBeTruthy();
     expect(screen.getByText(/Thanks for subscribing!/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
@@ -43,7 +43,7 @@ describe('footer newsletter form', () => {
       },
     });
     await subscribe(userEvent, 'fan@example.com');
-    expect(await screen.findByText('Subscription Failed')).toBeTruthy();
+    await screen.findByText('Subscription Failed');
     expect(screen.getByText('Too many requests. Please try again later.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
   });

@@ -9,7 +9,7 @@ describe('/auth', () => {
     const form = within(await screen.findByRole('form', { name: 'Log in' }));
     await userEvent.type(form.getByLabelText('Email'), 'not-an-email');
     await userEvent.click(form.getByRole('button', { name: 'Log In' }));
-    expect(await form.findByText('Please enter a valid email address')).toBeTruthy();
+    await form.findByText('Please enter a valid email address');
     expect(form.getByText('Password is required')).toBeTruthy();
     expect(calls.some((call) => call.path === 'accounts.login')).toBe(false);
   });
@@ -23,7 +23,7 @@ describe('/auth', () => {
     await userEvent.type(form.getByLabelText('Password'), 'secret1');
     await userEvent.type(form.getByLabelText('Confirm Password'), 'secret2');
     await userEvent.click(form.getByRole('button', { name: 'Register' }));
-    expect(await form.findByText('Username must be at least 3 characters')).toBeTruthy();
+    await form.findByText('Username must be at least 3 characters');
     expect(form.getByText('Passwords do not match')).toBeTruthy();
     expect(calls.some((call) => call.path === 'accounts.register')).toBe(false);
   });
@@ -45,9 +45,9 @@ describe('/auth', () => {
     await userEvent.type(form.getByLabelText('Password'), 'correct horse');
     await userEvent.click(form.getByRole('button', { name: 'Log In' }));
 
-    expect(await screen.findByText('Login successful')).toBeTruthy();
+    await screen.findByText('Login successful');
     expect(screen.getByText('Welcome back, Dana!')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'drifter' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'drifter' });
     expect(currentAddress()).toBe('/');
     expect(calls.find((call) => call.path === 'accounts.login')?.input).toEqual({
       email: 'drifter@example.com',
@@ -68,7 +68,7 @@ describe('/auth', () => {
     await userEvent.type(form.getByLabelText('Email'), 'drifter@example.com');
     await userEvent.type(form.getByLabelText('Password'), 'wrong');
     await userEvent.click(form.getByRole('button', { name: 'Log In' }));
-    expect(await screen.findByText('Login failed')).toBeTruthy();
+    await screen.findByText('Login failed');
     expect(screen.getByText('Invalid email or password')).toBeTruthy();
     expect(currentAddress()).toBe('/auth');
   });
@@ -76,7 +76,7 @@ describe('/auth', () => {
   it('registers without sending the confirmation, and welcomes by username when no name is given', async () => {
     const { userEvent, calls } = renderApp({
       path: '/auth',
-      handlers: { 'accounts.register': (input) => makeUser({ username: (input as { username: string }).username }) },
+      handlers: { 'accounts.register': (input) => makeUser({ username: input.username }) },
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'Register' }));
     const form = within(screen.getByRole('form', { name: 'Register' }));
@@ -86,7 +86,7 @@ describe('/auth', () => {
     await userEvent.type(form.getByLabelText('Confirm Password'), 'secret1');
     await userEvent.click(form.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByText('Registration successful')).toBeTruthy();
+    await screen.findByText('Registration successful');
     expect(screen.getByText('Welcome to Curbside, boxer_fan!')).toBeTruthy();
     expect(calls.find((call) => call.path === 'accounts.register')?.input).toEqual({
       email: 'fan@example.com',
@@ -111,7 +111,7 @@ describe('/auth', () => {
     await userEvent.type(form.getByLabelText('Password'), 'secret1');
     await userEvent.type(form.getByLabelText('Confirm Password'), 'secret1');
     await userEvent.click(form.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText('Registration failed')).toBeTruthy();
+    await screen.findByText('Registration failed');
     expect(screen.getByText('This username is already taken')).toBeTruthy();
   });
 
@@ -123,11 +123,11 @@ describe('/auth', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Forgot Password?' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Reset Password' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await dialog.findByText('Please enter a valid email address')).toBeTruthy();
+    await dialog.findByText('Please enter a valid email address');
 
     await userEvent.type(dialog.getByLabelText('Email'), 'drifter@example.com');
     await userEvent.click(dialog.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByText('Password Reset Email Sent')).toBeTruthy();
+    await screen.findByText('Password Reset Email Sent');
     expect(screen.getByText('Check your email for password reset instructions.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset Password' })).toBeNull());
     expect(calls.find((call) => call.path === 'accounts.requestPasswordReset')?.input).toEqual({
@@ -148,7 +148,7 @@ describe('/auth', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Reset Password' }));
     await userEvent.type(dialog.getByLabelText('Email'), 'drifter@example.com');
     await userEvent.click(dialog.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByText('Error')).toBeTruthy();
+    await screen.findByText('Error');
     expect(screen.getByText('Too many requests. Please try again later.')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Reset Password' })).toBeTruthy();
   });

@@ -16,9 +16,9 @@ describe('car page', () => {
       path: '/cars/car-5',
       handlers: { ...common, 'cars.bySlug': () => car, 'votes.cast': () => ({ totalVotes: 11, lastMonthVotes: 4 }) },
     });
-    expect(await screen.findByRole('heading', { name: 'Mazda RX-7', level: 1 })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Mazda RX-7', level: 1 });
     await userEvent.click(screen.getByRole('button', { name: 'Vote for this Car' }));
-    expect(await screen.findByText('Vote recorded!')).toBeTruthy();
+    await screen.findByText('Vote recorded!');
     expect(screen.getByRole('button', { name: 'Already Voted' })).toHaveProperty('disabled', true);
     expect(screen.getByText('You can vote for this car again after 24 hours.')).toBeTruthy();
     expect(screen.getByTestId('car-votes').textContent).toContain('4 votes');
@@ -37,8 +37,8 @@ describe('car page', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Vote for this Car' }));
-    expect(await screen.findByText('Voting failed')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Already Voted' })).toBeTruthy();
+    await screen.findByText('Voting failed');
+    await screen.findByRole('button', { name: 'Already Voted' });
   });
 
   it('shows Car Not Found for an unknown car', async () => {
@@ -51,7 +51,7 @@ describe('car page', () => {
         },
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Car Not Found' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Car Not Found' });
     expect(screen.getByRole('link', { name: 'Back to Gallery' }).getAttribute('href')).toBe('/gallery');
   });
 

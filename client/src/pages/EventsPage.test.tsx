@@ -42,7 +42,7 @@ describe('/events', () => {
         'ads.active': () => [banner],
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Upcoming Events', level: 1 })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Upcoming Events', level: 1 });
     const [winter, summer] = await screen.findAllByTestId('event-card');
     const w = within(winter as HTMLElement);
     expect(w.getByText('01/15/2027, 7:30 PM CST')).toBeTruthy();
@@ -60,7 +60,7 @@ describe('/events', () => {
 
   it("says 'No Upcoming Events' when there are none", async () => {
     renderApp({ path: '/events', handlers: { 'events.upcoming': () => [], 'ads.active': () => [] } });
-    expect(await screen.findByText('No Upcoming Events')).toBeTruthy();
+    await screen.findByText('No Upcoming Events');
   });
 
   it('says so when the events cannot be loaded', async () => {
@@ -73,6 +73,6 @@ describe('/events', () => {
         'ads.active': () => [],
       },
     });
-    expect(await screen.findByText('Error loading events. Please try again later.')).toBeTruthy();
+    await screen.findByText('Error loading events. Please try again later.');
   });
 });

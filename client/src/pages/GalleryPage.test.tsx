@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCarDto } from '../components/cars/showcase-fixtures';
 import { renderApp } from '../test/render';
-import { ProcedureError } from '../test/trpc-fake';
+import { type Handlers, ProcedureError } from '../test/trpc-fake';
 
 const cars = Array.from({ length: 14 }, (_, i) =>
   makeCarDto(i + 1, { make: i < 2 ? 'Ford' : 'Nissan', category: i < 2 ? 'Muscle' : 'JDM' }),
@@ -10,8 +10,8 @@ const cars = Array.from({ length: 14 }, (_, i) =>
 const handlers = {
   'cars.list': () => cars,
   'ads.active': () => [],
-  'cars.search': (input: unknown) => cars.filter((car) => car.model.endsWith(` ${(input as { q: string }).q}`)),
-};
+  'cars.search': (input) => cars.filter((car) => car.model.endsWith(` ${input.q}`)),
+} satisfies Handlers;
 
 describe('gallery', () => {
   it('shows 12 cards, then the rest with Load More; a category filters and starts at page 1', async () => {
@@ -49,6 +49,6 @@ describe('gallery', () => {
         },
       },
     });
-    expect(await screen.findByText('There was an error loading the gallery. Please try again later.')).toBeTruthy();
+    await screen.findByText('There was an error loading the gallery. Please try again later.');
   });
 });

@@ -29,11 +29,11 @@ describe('home', () => {
         'ads.active': () => [ad('Live', {}), ad('Column', { type: 'column' })],
       },
     });
-    expect(await screen.findByText('1,234')).toBeTruthy();
-    for (const rank of [1, 2, 3]) expect(await screen.findByText(`#${rank} This Month`)).toBeTruthy();
+    await screen.findByText('1,234');
+    for (const rank of [1, 2, 3]) await screen.findByText(`#${rank} This Month`);
     expect((await screen.findByTestId('banner-ad')).querySelector('img')?.getAttribute('alt')).toBe('Live');
     expect(screen.getAllByTestId('banner-ad')).toHaveLength(1);
-    expect(await screen.findByRole('link', { name: 'View Details' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'View Details' });
   });
 
   it('says so when there is no featured car', async () => {
@@ -46,7 +46,7 @@ describe('home', () => {
         'ads.active': () => [],
       },
     });
-    expect(await screen.findByText('No cars available to display')).toBeTruthy();
+    await screen.findByText('No cars available to display');
     expect(screen.queryByTestId('banner-ad')).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ describe('leaderboard', () => {
       makeEntry(3, makeCarDto(3, { make: 'Honda' }), { change: null, isNew: true }),
     ];
     const { userEvent, calls } = renderApp({ path: '/leaderboard', handlers: { 'cars.top': () => entries } });
-    expect(await screen.findByText('Voting Leaderboard')).toBeTruthy();
+    await screen.findByText('Voting Leaderboard');
     expect(await screen.findAllByTestId('leaderboard-row')).toHaveLength(3);
     expect(screen.getByLabelText('Up 2')).toBeTruthy();
     expect(screen.getByLabelText('Down 1')).toBeTruthy();
@@ -28,6 +28,6 @@ describe('leaderboard', () => {
 
   it('shows the empty state', async () => {
     renderApp({ path: '/leaderboard', handlers: { 'cars.top': () => [] } });
-    expect(await screen.findByText('No cars have been voted on yet. Be the first to vote!')).toBeTruthy();
+    await screen.findByText('No cars have been voted on yet. Be the first to vote!');
   });
 });

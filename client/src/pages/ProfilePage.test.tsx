@@ -12,18 +12,18 @@ describe('ProfilePage', () => {
   it('shows the header, the empty vehicles state and refuses a blank display name', async () => {
     const user = makeUser({ name: 'Drift King', bio: 'Sideways since 1999.', role: 'admin' });
     const { userEvent, calls } = renderApp({ path: '/user/profile', user, handlers: { 'cars.owned': () => [] } });
-    expect(await screen.findByRole('heading', { name: 'Drift King' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Drift King' });
     expect(screen.getByText('drifter@example.com')).toBeTruthy();
     expect(screen.getByText('admin')).toBeTruthy();
     expect(screen.getByText('Member since January 15, 2025')).toBeTruthy();
     expect(screen.getByTestId('profile-bio').textContent).toBe('Sideways since 1999.');
-    expect(await screen.findByText('No vehicles yet')).toBeTruthy();
+    await screen.findByText('No vehicles yet');
     expect(screen.getByRole('link', { name: 'Add Your First Vehicle' }).getAttribute('href')).toBe('/upload');
 
     const name = screen.getByLabelText('Display Name');
     await userEvent.clear(name);
     await userEvent.click(screen.getByRole('button', { name: 'Save Name' }));
-    expect(await screen.findByText('Name Required')).toBeTruthy();
+    await screen.findByText('Name Required');
     await waitFor(() => expect(calls.some((c) => c.path === 'profile.update')).toBe(false));
   });
 

@@ -8,7 +8,7 @@ const TOKEN = 'a'.repeat(43);
 describe('/reset-password', () => {
   it('says the link is not valid when the token is missing', async () => {
     renderApp({ path: '/reset-password' });
-    expect(await screen.findByText('This reset link is not valid')).toBeTruthy();
+    await screen.findByText('This reset link is not valid');
     expect(screen.getByRole('link', { name: 'Back to Log In' }).getAttribute('href')).toBe('/auth');
     expect(screen.queryByLabelText('New Password')).toBeNull();
   });
@@ -18,7 +18,7 @@ describe('/reset-password', () => {
     await userEvent.type(await screen.findByLabelText('New Password'), 'short');
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'other');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Your new password must be at least 8 characters long')).toBeTruthy();
+    await screen.findByText('Your new password must be at least 8 characters long');
     expect(screen.getByText("Passwords Don't Match")).toBeTruthy();
     expect(calls.some((call) => call.path === 'accounts.resetPassword')).toBe(false);
   });
@@ -31,7 +31,7 @@ describe('/reset-password', () => {
     await userEvent.type(await screen.findByLabelText('New Password'), 'a-long-new-password');
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'a-long-new-password');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByRole('link', { name: 'Go to Log In' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Go to Log In' });
     expect(calls.find((call) => call.path === 'accounts.resetPassword')?.input).toEqual({
       token: TOKEN,
       password: 'a-long-new-password',
@@ -50,6 +50,6 @@ describe('/reset-password', () => {
     await userEvent.type(await screen.findByLabelText('New Password'), 'a-long-new-password');
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'a-long-new-password');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('This reset link has expired. Please request a new one.')).toBeTruthy();
+    await screen.findByText('This reset link has expired. Please request a new one.');
   });
 });

@@ -22,7 +22,7 @@ describe('UploadPage', () => {
       'Category is required',
       'You must agree to the legal terms to upload your car',
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy();
+      await screen.findByText(message);
     }
     await userEvent.type(screen.getByLabelText(/^Make/), 'Mazda');
     await userEvent.type(screen.getByLabelText(/^Model/), 'RX-7');
@@ -30,7 +30,7 @@ describe('UploadPage', () => {
     await userEvent.selectOptions(screen.getByLabelText(/^Category/), 'JDM');
     await userEvent.click(screen.getByRole('checkbox', { name: /I confirm that I own this car/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit Car' }));
-    expect(await screen.findByText('Please upload at least one image of your car.')).toBeTruthy();
+    await screen.findByText('Please upload at least one image of your car.');
     expect(calls.some((c) => c.path === 'cars.create')).toBe(false);
   });
 
@@ -58,12 +58,12 @@ describe('UploadPage', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete photo 2' }));
-    expect(await screen.findByText('Note: Image already removed or not found on the server')).toBeTruthy();
+    await screen.findByText('Note: Image already removed or not found on the server');
   });
 
   it("refuses to edit someone else's car", async () => {
     renderApp({ path: '/upload?edit=3', user: makeUser(), handlers: { 'cars.byId': () => makeCar({ ownerId: 99 }) } });
-    expect(await screen.findByText('You can only edit your own cars')).toBeTruthy();
+    await screen.findByText('You can only edit your own cars');
     expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
   });
 });

@@ -1,9 +1,42 @@
 // A stand-in for the server's /trpc endpoint, at the fetch level: the real tRPC client, links and React Query run
-// unchanged, and each procedure answers from a handler. Speaks tRPC's batch wire format (no transformer).
+// unchanged, and each procedure responds from a handler. Speaks tRPC's wire format (no transformer): batched
+// queries (httpBatchLink) and one mutation per request (httpLink).
+import type { AppRouter } from '@curbside/server/router';
+import type { AnyTRPCProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 
-type Handler = (input: unknown) => unknown;
+/** 'accounts.me', 'admin.orders.list', …: every procedure path of a router record, as a type. */
+type PathsOf<R, Prefix extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyTRPCProcedure ? `${Prefix}${K}` : PathsOf<R[K], `${Prefix}${K}.`>;
+}[keyof R & string];
 
-export type Handlers = Record<string, Handler>;
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
+
+/** The type at a dotted path of a nested object: At<{ a: { b: X } }, 'a.b'> is X. */
+type At<T, Path extends string> = Path extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof T
+    ? At<T[Head], Rest>
+    : never
+  : Path extends keyof T
+    ? T[Path]
+    : never;
+
+/** What the client sends to a procedure (its input schema's input side). */
+export type ProcedureInput<P extends ProcedurePath> = At<inferRouterInputs<AppRouter>, P>;
+/**
+ * What the procedure responds with, as JSON carries it: a fake that drifts from the real output fails to compile.
+ * A procedure with no output (`z.void()`, which tRPC serializes as `never`) takes a handler that returns nothing.
+ */
+export type ProcedureOutput<P extends ProcedurePath> = NothingAsVoid<At<inferRouterOutputs<AppRouter>, P>>;
+
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler for a void procedure is written `() => {}`, which returns void
+type NothingAsVoid<T> = [T] extends [never] ? void : T;
+
+/** Fakes a procedure: responds with its output, or throws a ProcedureError. */
+export type Handler<P extends ProcedurePath> = (
+  input: ProcedureInput<P>,
+) => ProcedureOutput<P> | Promise<ProcedureOutput<P>>;
+
+export type Handlers = { [P in ProcedurePath]?: Handler<P> };
 
 const HTTP_STATUS: Record<string, number> = {
   BAD_REQUEST: 400,
@@ -60,7 +93,7 @@ export function createFakeTrpcFetch(handlers: Handlers) {
       paths.map(async (path, index) => {
         const input = inputs[String(index)];
         calls.push({ path, input, request });
-        const handler = handlers[path];
+        const handler = (handlers as Record<string, ((input: unknown) => unknown) | undefined>)[path];
         try {
           if (!handler) throw new ProcedureError('NOT_FOUND', `No procedure on path "${path}"`);
           return { result: { data: await handler(input) } };

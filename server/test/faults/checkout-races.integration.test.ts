@@ -31,14 +31,18 @@ async function startPayment(client: HttpClient): Promise<{ paymentId: string; cl
   return res.body;
 }
 
-/** Units sold of a product (order items) plus what is left equals what there was, and nothing is below zero. */
+/** Every buyer starts a payment, all at once; each with the client that pays it. */
+async function startPayments(buyers: Buyer[]) {
+  return Promise.all(buyers.map(async (b) => ({ client: b.client, payment: await startPayment(b.client) })));
+}
+
+/** Units sold of a product (order items) plus what is left equals what there was. */
 async function expectStockAccounted(ds: DataSource, productId: number, initial: number, sold: number) {
   const product = await ds.getRepository(ProductEntity).findOneByOrFail({ id: productId });
   const items = await ds.getRepository(OrderItemEntity).findBy({ productId });
   const units = items.reduce((sum, item) => sum + item.quantity, 0);
   expect(units).toBe(sold);
   expect(product.stock).toBe(initial - sold);
-  expect(product.stock).toBeGreaterThanOrEqual(0);
 }
 
 async function ordersPerPayment(ds: DataSource, paymentIds: string[]): Promise<number[]> {
@@ -59,7 +63,7 @@ describe('Stripe: 20 buyers at once for the last 3', () => {
     const ds = t.app.services.ds;
     const product = await makeProduct(ds, { isMerch: true, price: 3000, stock: 3, name: 'Last-call jacket' });
     const buyers = await buyersWith(t, 20, [{ productId: product.id, quantity: 1 }]);
-    const payments = await Promise.all(buyers.map((b) => startPayment(b.client)));
+    const started = await startPayments(buyers);
     const stripe = stubStripeClient(stub);
     const deliver = ({ payload, header }: { payload: string; header: string }) =>
       fetch(`${t.baseUrl}/api/webhooks/stripe`, {
@@ -69,15 +73,15 @@ describe('Stripe: 20 buyers at once for the last 3', () => {
       });
 
     // Per payment: the same event twice, a second event for the same intent, and the browser's call — all at once.
-    const rounds = payments.map((p, i) => {
-      const intent = stub.succeed(p.paymentId);
+    const rounds = started.map(({ client, payment }) => {
+      const intent = stub.succeed(payment.paymentId);
       const event = signedEvent(stripe, intent);
       const twin = signedEvent(stripe, intent);
       return Promise.all([
         deliver(event),
         deliver(event),
         deliver(twin),
-        (buyers[i] as Buyer).client.post('/api/payment-orders', { paymentId: p.paymentId }),
+        client.post('/api/payment-orders', { paymentId: payment.paymentId }),
       ]);
     });
     const answers = await Promise.all(rounds);
@@ -89,7 +93,7 @@ describe('Stripe: 20 buyers at once for the last 3', () => {
     expect(won.length + lost.length).toBe(20);
     for (const r of lost) expect(r.body.message).toMatch(/Your payment has been refunded\./);
 
-    const paymentIds = payments.map((p) => p.paymentId);
+    const paymentIds = started.map((s) => s.payment.paymentId);
     const perPayment = await ordersPerPayment(ds, paymentIds);
     expect(perPayment.filter((n) => n === 1)).toHaveLength(3);
     expect(perPayment.every((n) => n <= 1)).toBe(true);
@@ -139,7 +143,7 @@ describe('test mode', () => {
     const ds = t.app.services.ds;
     const product = await makeProduct(ds, { isMerch: true, price: 1800, stock: 10 });
     const [buyer] = await buyersWith(t, 1, [{ productId: product.id, quantity: 2 }]);
-    const { client, email } = buyer as Buyer;
+    const { client } = buyer as Buyer;
     const payment = await startPayment(client);
     const [first, second, recorded] = await payTwice(client, payment);
 
@@ -154,15 +158,14 @@ describe('test mode', () => {
     expect(
       t.mailer.sent.filter((m) => m.to === 'race@example.com' && m.text.includes(`#${first.body.result.data.id}`)),
     ).toHaveLength(1);
-    expect(email).toContain('@');
   });
 
   it('20 buyers double-clicking Pay for 3 left: 3 orders, the rest refunded, no 5xx', async () => {
     const ds = t.app.services.ds;
     const product = await makeProduct(ds, { isMerch: true, price: 900, stock: 3, name: 'Numbered decal' });
     const buyers = await buyersWith(t, 20, [{ productId: product.id, quantity: 1 }]);
-    const payments = await Promise.all(buyers.map((b) => startPayment(b.client)));
-    const answers = await Promise.all(buyers.map((b, i) => payTwice(b.client, payments[i] as never)));
+    const started = await startPayments(buyers);
+    const answers = await Promise.all(started.map((s) => payTwice(s.client, s.payment)));
 
     // Whichever click lost, the buyer reads that the payment was refunded (never a 5xx, never "canceled").
     const clicks = answers.flatMap((a) => a.slice(0, 2));
@@ -176,7 +179,7 @@ describe('test mode', () => {
     for (const [, , recorded] of answers) expect([200, 201, 409]).toContain(recorded.status);
     const perPayment = await ordersPerPayment(
       ds,
-      payments.map((p) => p.paymentId),
+      started.map((s) => s.payment.paymentId),
     );
     expect(perPayment.filter((n) => n === 1)).toHaveLength(3);
     expect(perPayment.every((n) => n <= 1)).toBe(true);
@@ -194,12 +197,12 @@ describe('test mode', () => {
       { productId: plenty.id, quantity: 1 },
       { productId: scarce.id, quantity: 2 },
     ]);
-    const payments = await Promise.all(buyers.map((b) => startPayment(b.client)));
-    await Promise.all(buyers.map((b, i) => payTwice(b.client, payments[i] as never)));
+    const started = await startPayments(buyers);
+    await Promise.all(started.map((s) => payTwice(s.client, s.payment)));
 
     const perPayment = await ordersPerPayment(
       ds,
-      payments.map((p) => p.paymentId),
+      started.map((s) => s.payment.paymentId),
     );
     expect(perPayment.filter((n) => n === 1)).toHaveLength(2);
     await expectStockAccounted(ds, scarce.id, 5, 4);

@@ -1,4 +1,5 @@
-import type { CartItem, Product, User } from '@curbside/shared';
+import type { Product, User } from '@curbside/shared';
+import { makeCartItem } from '@curbside/shared/test-fixtures';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -72,11 +73,11 @@ describe('Purchase Print card', () => {
   it('adds one line per selected photo, toasts, and clears the selection', async () => {
     const { user, calls, onAdded } = renderCard({
       selectedImageIds: [10, 11],
-      handlers: { 'cart.add': (input) => ({ id: 1, ...(input as object) }) },
+      handlers: { 'cart.add': (input) => makeCartItem({ productId: input.productId, quantity: input.quantity ?? 1 }) },
     });
     await choosePrint(user);
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('2 print(s) added to your cart.')).toBeTruthy();
+    await screen.findByText('2 print(s) added to your cart.');
     expect(calls.filter((c) => c.path === 'cart.add').map((c) => c.input)).toEqual([
       { carId: 3, imageId: 10, productId: 1, quantity: 1 },
       { carId: 3, imageId: 11, productId: 1, quantity: 1 },
@@ -88,14 +89,14 @@ describe('Purchase Print card', () => {
     const first = renderCard({ selectedImageIds: [10] });
     await screen.findByRole('combobox', { name: 'Print product' });
     await first.user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('Please select a product first.')).toBeTruthy();
+    await screen.findByText('Please select a product first.');
   });
 
   it('asks for at least one photo', async () => {
     const none = renderCard({ selectedImageIds: [] });
     await choosePrint(none.user);
     await none.user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('Please select at least one image to purchase.')).toBeTruthy();
+    await screen.findByText('Please select at least one image to purchase.');
   });
 
   it("shows the server's message when adding fails, and keeps the selection", async () => {
@@ -109,7 +110,7 @@ describe('Purchase Print card', () => {
     });
     await choosePrint(user);
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('Failed to add to cart')).toBeTruthy();
+    await screen.findByText('Failed to add to cart');
     expect(screen.getByText('Only 1 of Poster Print 12x18 left in stock')).toBeTruthy();
     expect(onAdded).not.toHaveBeenCalled();
   });
@@ -118,7 +119,7 @@ describe('Purchase Print card', () => {
     const { user, calls } = renderCard({ selectedImageIds: [10], user: null });
     await choosePrint(user);
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('You need to be logged in to add items to your cart')).toBeTruthy();
+    await screen.findByText('You need to be logged in to add items to your cart');
     expect(calls.some((c) => c.path === 'cart.add')).toBe(false);
   });
 });
@@ -134,10 +135,10 @@ describe('merchandise page', () => {
           product({ id: 6, name: 'Hoodie', isMerch: true, price: 5500, stock: 0 }),
         ],
         'cart.list': () => [],
-        'cart.add': (input) => ({ id: 1, ...(input as object) }),
+        'cart.add': (input) => makeCartItem({ productId: input.productId, quantity: input.quantity ?? 1 }),
       },
     });
-    expect(await screen.findByText('Only 3 left in stock!')).toBeTruthy();
+    await screen.findByText('Only 3 left in stock!');
     expect(screen.getByText('Out of stock')).toBeTruthy();
     const buttons = screen.getAllByRole('button', { name: 'Add to Cart' });
     expect((buttons[1] as HTMLButtonElement).disabled).toBe(true);
@@ -147,31 +148,15 @@ describe('merchandise page', () => {
     expect(options.map((o) => o.textContent)).toEqual(['1', '2', '3']);
     await user.click(options[1] as HTMLElement);
     await user.click(buttons[0] as HTMLElement);
-    expect(await screen.findByText('2 x Sticker Pack added to your cart')).toBeTruthy();
+    await screen.findByText('2 x Sticker Pack added to your cart');
     expect(calls.find((c) => c.path === 'cart.add')?.input).toEqual({ productId: 5, quantity: 2 });
   });
 
   it('shows the empty state', async () => {
     renderApp({ path: '/merch', handlers: { 'products.merch': () => [] } });
-    expect(await screen.findByText('No merchandise available at the moment')).toBeTruthy();
+    await screen.findByText('No merchandise available at the moment');
   });
 });
-
-function cartItem(overrides: Partial<CartItem> = {}): CartItem {
-  return {
-    id: 1,
-    price: 2499,
-    quantity: 2,
-    productId: 1,
-    imageId: 10,
-    car: { id: 3, make: 'Nissan', model: 'Skyline GT-R' },
-    image: { url: '/car.jpg' },
-    product: { id: 1, name: 'Poster Print 12x18', description: null, imageUrl: '/p.jpg', shippingFee: 1000 },
-    printSize: '12x18',
-    printType: 'Poster Print',
-    ...overrides,
-  };
-}
 
 describe('cart page', () => {
   it('lists the lines with the totals the server will charge (6% until the state is known)', async () => {
@@ -180,8 +165,8 @@ describe('cart page', () => {
       user: makeUser(),
       handlers: {
         'cart.list': () => [
-          cartItem(),
-          cartItem({
+          makeCartItem(),
+          makeCartItem({
             id: 2,
             price: 500,
             quantity: 1,
@@ -196,7 +181,7 @@ describe('cart page', () => {
         ],
       },
     });
-    expect(await screen.findByText('Nissan Skyline GT-R')).toBeTruthy();
+    await screen.findByText('Nissan Skyline GT-R');
     expect(screen.getByText('12x18 · Poster Print')).toBeTruthy();
     expect(screen.getByText('Estimated tax (6%)')).toBeTruthy();
     // 2 × 24.99 + 5.00 = 54.98; shipping 10.00; tax 3.30; total 68.28
@@ -206,7 +191,7 @@ describe('cart page', () => {
 
   it('shows the empty cart and a load failure', async () => {
     renderApp({ path: '/cart', user: makeUser(), handlers: { 'cart.list': () => [] } });
-    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+    await screen.findByText('Your cart is empty');
     expect(screen.getByRole('link', { name: 'Shop Merchandise' })).toBeTruthy();
   });
 
@@ -220,6 +205,6 @@ describe('cart page', () => {
         },
       },
     });
-    expect(await screen.findByText('Error loading cart: Database unavailable')).toBeTruthy();
+    await screen.findByText('Error loading cart: Database unavailable');
   });
 });

@@ -12,7 +12,7 @@ const handlers = {
 describe('admin dashboard shell', () => {
   it('shows the eight tabs in order with Manage Cars open, and loads only that tab', async () => {
     const { calls } = renderApp({ path: '/admin', user: admin, handlers });
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual([
       'Manage Cars',
@@ -25,7 +25,7 @@ describe('admin dashboard shell', () => {
       'Site Settings',
     ]);
     expect(screen.getByRole('tab', { name: 'Manage Cars' }).getAttribute('aria-selected')).toBe('true');
-    expect(await screen.findByText('1993 Mazda RX-7')).toBeTruthy();
+    await screen.findByText('1993 Mazda RX-7');
     expect(calls.some((c) => c.path.startsWith('admin.orders') || c.path.startsWith('products'))).toBe(false);
   });
 
@@ -33,26 +33,26 @@ describe('admin dashboard shell', () => {
     const { calls, userEvent: user } = renderApp({ path: '/admin', user: admin, handlers });
     await user.click(await screen.findByRole('tab', { name: 'Order Management' }));
     expect(currentAddress()).toBe('/admin?tab=orders');
-    expect(await screen.findByText('No orders found in the database.')).toBeTruthy();
+    await screen.findByText('No orders found in the database.');
     expect(calls.some((c) => c.path === 'admin.orders.list')).toBe(true);
     // The cars table is unmounted while another tab is open.
     expect(screen.queryByText('1993 Mazda RX-7')).toBeNull();
 
     act(() => window.history.back());
     await waitFor(() => expect(currentAddress()).toBe('/admin'));
-    expect(await screen.findByText('1993 Mazda RX-7')).toBeTruthy();
+    await screen.findByText('1993 Mazda RX-7');
     expect(screen.getByRole('tab', { name: 'Manage Cars' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('opens the tab named in the address', async () => {
     renderApp({ path: '/admin?tab=orders', user: admin, handlers });
-    expect(await screen.findByText('No orders found in the database.')).toBeTruthy();
+    await screen.findByText('No orders found in the database.');
     expect(screen.getByRole('tab', { name: 'Order Management' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('falls back to Manage Cars for an unknown tab', async () => {
     renderApp({ path: '/admin?tab=nope', user: admin, handlers });
-    expect(await screen.findByText('1993 Mazda RX-7')).toBeTruthy();
+    await screen.findByText('1993 Mazda RX-7');
     expect(screen.getByRole('tab', { name: 'Manage Cars' }).getAttribute('aria-selected')).toBe('true');
   });
 });

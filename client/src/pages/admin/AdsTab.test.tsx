@@ -1,4 +1,4 @@
-import { type Advertisement, defaultAdPeriod } from '@curbside/shared';
+import { type Advertisement, advertisementUpdateInputSchema, defaultAdPeriod } from '@curbside/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UploadError, uploadFile } from '../../components/upload/upload-file';
@@ -60,7 +60,7 @@ describe('Advertisements tab', () => {
     await user.type(within(form).getByRole('textbox', { name: /^Link URL/ }), 'detailing.example.com');
     await user.click(within(form).getByRole('button', { name: 'Create Advertisement' }));
 
-    expect(await screen.findByText('Image Required')).toBeTruthy();
+    await screen.findByText('Image Required');
     expect(screen.getByText('Please upload an image or provide an image URL.')).toBeTruthy();
     expect(within(form).getByText('Advertisement name is required')).toBeTruthy();
     expect(within(form).getByText('Please select advertisement type')).toBeTruthy();
@@ -74,7 +74,7 @@ describe('Advertisements tab', () => {
     const { calls, userEvent: user } = renderAds({
       'admin.ads.list': () => ads,
       'admin.ads.create': (input) => {
-        const created = makeAd({ ...(input as Partial<Advertisement>), id: 12 });
+        const created = makeAd({ ...input, id: 12 });
         ads = [created];
         return created;
       },
@@ -94,7 +94,7 @@ describe('Advertisements tab', () => {
     await user.type(within(form).getByRole('textbox', { name: /^Link URL/ }), 'https://wraps.example.com');
     await user.click(within(form).getByRole('button', { name: 'Create Advertisement' }));
 
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'admin.ads.create')?.input).toEqual({
       name: 'Wrap Shop',
       description: null,
@@ -104,7 +104,7 @@ describe('Advertisements tab', () => {
       ...defaultAdPeriod(),
       active: true,
     });
-    expect(await within(await screen.findByTestId('ad-row')).findByText('Wrap Shop')).toBeTruthy();
+    await within(await screen.findByTestId('ad-row')).findByText('Wrap Shop');
   });
 
   it('asks for the type before uploading, and shows the server reason when an upload is refused', async () => {
@@ -114,12 +114,12 @@ describe('Advertisements tab', () => {
     const file = new File(['x'], 'wrap.png', { type: 'image/png' });
 
     await user.upload(picker(form), file);
-    expect(await within(form).findByText('Please select advertisement type')).toBeTruthy();
+    await within(form).findByText('Please select advertisement type');
     expect(uploadFile).not.toHaveBeenCalled();
 
     await user.selectOptions(within(form).getByRole('combobox', { name: /^Type/ }), 'column');
     await user.upload(picker(form), file);
-    expect(await within(form).findByText('Failed to upload image: Only image files are allowed')).toBeTruthy();
+    await within(form).findByText('Failed to upload image: Only image files are allowed');
     expect(imageUrlField(form).value).toBe('');
   });
 
@@ -132,7 +132,7 @@ describe('Advertisements tab', () => {
     await user.type(within(form).getByRole('textbox', { name: /^Link URL/ }), 'https://wraps.example.com');
     fireEvent.change(within(form).getByLabelText(/^End date/), { target: { value: '2020-01-01' } });
     await user.click(within(form).getByRole('button', { name: 'Create Advertisement' }));
-    expect(await within(form).findByText('End date must be on or after the start date')).toBeTruthy();
+    await within(form).findByText('End date must be on or after the start date');
     expect(calls.some((c) => c.path === 'admin.ads.create')).toBe(false);
   });
 
@@ -141,7 +141,7 @@ describe('Advertisements tab', () => {
     const { calls, userEvent: user } = renderAds({
       'admin.ads.list': () => ads,
       'admin.ads.update': (input) => {
-        ads = ads.map((ad) => ({ ...ad, ...(input as Partial<Advertisement>) }));
+        ads = ads.map((ad) => ({ ...ad, ...advertisementUpdateInputSchema.parse(input) }));
         return ads[0];
       },
       'admin.ads.delete': () => {
@@ -155,7 +155,7 @@ describe('Advertisements tab', () => {
     await user.clear(link);
     await user.type(link, 'https://detailing.example.com/winter');
     await user.click(within(form).getByRole('button', { name: 'Update Advertisement' }));
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'admin.ads.update')?.input).toMatchObject({
       id: 8,
       linkUrl: 'https://detailing.example.com/winter',
@@ -181,6 +181,6 @@ describe('Advertisements tab', () => {
         throw new ProcedureError('INTERNAL_SERVER_ERROR', 'boom');
       },
     });
-    expect(await screen.findByText('Failed to fetch advertisements')).toBeTruthy();
+    await screen.findByText('Failed to fetch advertisements');
   });
 });

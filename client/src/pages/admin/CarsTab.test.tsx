@@ -26,7 +26,7 @@ describe('Manage Cars', () => {
     const { calls, userEvent: user } = renderCars({
       'cars.list': () => [car],
       'cars.update': (input) => {
-        car = { ...car, featured: (input as { featured: boolean }).featured };
+        car = { ...car, featured: input.featured ?? car.featured };
         return car;
       },
     });
@@ -35,7 +35,7 @@ describe('Manage Cars', () => {
     expect((toggle as HTMLInputElement).checked).toBe(false);
 
     await user.click(toggle);
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'cars.update')?.input).toEqual({ id: 3, featured: true });
     await waitFor(() =>
       expect((screen.getByRole('switch', { name: 'Featured: 1993 Mazda RX-7' }) as HTMLInputElement).checked).toBe(
@@ -52,7 +52,7 @@ describe('Manage Cars', () => {
       },
     });
     await user.click(await screen.findByRole('switch', { name: 'Featured: 1993 Mazda RX-7' }));
-    expect(await screen.findByText('Error updating car')).toBeTruthy();
+    await screen.findByText('Error updating car');
     expect(screen.getByText('Admin access required')).toBeTruthy();
     expect((screen.getByRole('switch', { name: 'Featured: 1993 Mazda RX-7' }) as HTMLInputElement).checked).toBe(false);
   });
@@ -62,7 +62,7 @@ describe('Manage Cars', () => {
     const { calls, userEvent: user } = renderCars({
       'cars.list': () => cars,
       'admin.cars.delete': (input) => {
-        cars = cars.filter((c) => c.id !== (input as { id: number }).id);
+        cars = cars.filter((c) => c.id !== input.id);
       },
     });
     const rows = await screen.findAllByTestId('car-row');
@@ -78,7 +78,7 @@ describe('Manage Cars', () => {
     await user.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Delete' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete 1990 BMW M3?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'admin.cars.delete')?.input).toEqual({ id: 4 });
     await waitFor(() => expect(screen.getAllByTestId('car-row')).toHaveLength(1));
     expect(screen.queryByText('1990 BMW M3')).toBeNull();
@@ -90,7 +90,7 @@ describe('Manage Cars', () => {
         throw new ProcedureError('INTERNAL_SERVER_ERROR', 'boom');
       },
     });
-    expect(await screen.findByText('Failed to fetch cars')).toBeTruthy();
+    await screen.findByText('Failed to fetch cars');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { CarEvent } from '@curbside/shared';
+import { type CarEvent, eventUpdateInputSchema } from '@curbside/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderApp } from '../../test/render';
@@ -44,7 +44,7 @@ describe('Events tab', () => {
     await user.type(within(form).getByRole('textbox', { name: /Facebook event URL/ }), 'not a link');
     await user.click(within(form).getByRole('button', { name: 'Create Event' }));
 
-    expect(await within(form).findByText('Event title is required')).toBeTruthy();
+    await within(form).findByText('Event title is required');
     expect(within(form).getByText('Event description is required')).toBeTruthy();
     expect(within(form).getByText('Event date is required')).toBeTruthy();
     expect(within(form).getByText('Event location is required')).toBeTruthy();
@@ -61,7 +61,7 @@ describe('Events tab', () => {
     const { calls, userEvent: user } = renderEvents({
       'admin.events.list': () => events,
       'admin.events.create': (input) => {
-        const created = makeEvent({ ...(input as Partial<CarEvent>), id: 11 });
+        const created = makeEvent({ ...input, id: 11 });
         events = [created];
         return created;
       },
@@ -70,7 +70,7 @@ describe('Events tab', () => {
     await fillForm(user, form, wallTime);
     await user.click(within(form).getByRole('button', { name: 'Create Event' }));
 
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'admin.events.create')?.input).toEqual({
       title: 'Summer Night Meet',
       description: 'Bring the whole crew.',
@@ -80,14 +80,14 @@ describe('Events tab', () => {
       fbEventUrl: null,
       active: true,
     });
-    expect(await within(await screen.findByTestId('event-row')).findByText('Summer Night Meet')).toBeTruthy();
+    await within(await screen.findByTestId('event-row')).findByText('Summer Night Meet');
     expect((within(form).getByRole('textbox', { name: /^Title/ }) as HTMLInputElement).value).toBe('');
   });
 
   it('edits an event: the form shows the stored time in Central time and Update Event sends it back as UTC', async () => {
     const { calls, userEvent: user } = renderEvents({
       'admin.events.list': () => [makeEvent()],
-      'admin.events.update': (input) => makeEvent(input as Partial<CarEvent>),
+      'admin.events.update': (input) => makeEvent(eventUpdateInputSchema.parse(input)),
     });
     await user.click(within(await screen.findByTestId('event-row')).getByRole('button', { name: 'Edit' }));
     const form = await screen.findByRole('form', { name: 'Edit event' });
@@ -96,13 +96,13 @@ describe('Events tab', () => {
     fireEvent.change(when, { target: { value: '2027-01-15T20:00' } });
     await user.click(within(form).getByRole('button', { name: 'Update Event' }));
 
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'admin.events.update')?.input).toMatchObject({
       id: 3,
       eventDate: '2027-01-16T02:00:00.000Z',
       fbEventUrl: 'https://facebook.com/events/4242',
     });
-    expect(await screen.findByRole('form', { name: 'New event' })).toBeTruthy();
+    await screen.findByRole('form', { name: 'New event' });
   });
 
   it('switches an event off and deletes one only after confirmation', async () => {
@@ -110,7 +110,7 @@ describe('Events tab', () => {
     const { calls, userEvent: user } = renderEvents({
       'admin.events.list': () => events,
       'admin.events.update': (input) => {
-        events = events.map((event) => ({ ...event, ...(input as Partial<CarEvent>) }));
+        events = events.map((event) => ({ ...event, ...eventUpdateInputSchema.parse(input) }));
         return events[0];
       },
       'admin.events.delete': () => {
@@ -119,7 +119,7 @@ describe('Events tab', () => {
     });
     const toggle = (await screen.findByRole('switch', { name: 'Active: Lakefront Cars & Coffee' })) as HTMLInputElement;
     await user.click(toggle);
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'admin.events.update')?.input).toEqual({ id: 3, active: false });
     await waitFor(() => expect(toggle.checked).toBe(false));
 
@@ -141,7 +141,7 @@ describe('Events tab', () => {
     });
     const toggle = (await screen.findByRole('switch', { name: 'Active: Lakefront Cars & Coffee' })) as HTMLInputElement;
     await user.click(toggle);
-    expect(await screen.findByText('Update failed')).toBeTruthy();
+    await screen.findByText('Update failed');
     expect(screen.getByText('Event not found')).toBeTruthy();
     expect(toggle.checked).toBe(true);
   });
@@ -152,6 +152,6 @@ describe('Events tab', () => {
         throw new ProcedureError('INTERNAL_SERVER_ERROR', 'boom');
       },
     });
-    expect(await screen.findByText('Failed to fetch events')).toBeTruthy();
+    await screen.findByText('Failed to fetch events');
   });
 });

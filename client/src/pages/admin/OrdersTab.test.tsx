@@ -1,9 +1,9 @@
-import type { Order, OrderStatus } from '@curbside/shared';
+import type { Order } from '@curbside/shared';
+import { makeOrder } from '@curbside/shared/test-fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderApp } from '../../test/render';
 import { type Handlers, ProcedureError } from '../../test/trpc-fake';
-import { makeOrder } from './test-fixtures';
 
 const admin = makeUser({ role: 'admin', username: 'boss' });
 
@@ -11,22 +11,21 @@ function renderOrders(handlers: Handlers) {
   return renderApp({ path: '/admin?tab=orders', user: admin, handlers });
 }
 
-/** A fake order store: list (with the status filter) and updateStatus, which answers the changed order. */
+/** A fake order store: list (with the status filter) and updateStatus, which responds with the changed order. */
 function orderServer(initial: Order[]) {
   let orders = initial;
   return {
-    'admin.orders.list': (input: unknown) => {
-      const status = (input as { status?: OrderStatus }).status;
-      return status ? orders.filter((o) => o.status === status) : orders;
-    },
-    'admin.orders.updateStatus': (input: unknown) => {
-      const change = input as { id: number; status: OrderStatus; trackingNumber?: string; notes?: string };
-      orders = orders.map((o) =>
-        o.id === change.id
-          ? { ...o, status: change.status, trackingNumber: change.trackingNumber || o.trackingNumber }
-          : o,
-      );
-      return orders.find((o) => o.id === change.id);
+    'admin.orders.list': (input) => (input.status ? orders.filter((o) => o.status === input.status) : orders),
+    'admin.orders.updateStatus': (change) => {
+      const order = orders.find((o) => o.id === change.id);
+      if (!order) throw new ProcedureError('NOT_FOUND', 'Order not found');
+      const changed = {
+        ...order,
+        status: change.status,
+        trackingNumber: change.trackingNumber || order.trackingNumber,
+      };
+      orders = orders.map((o) => (o.id === change.id ? changed : o));
+      return changed;
     },
   } satisfies Handlers;
 }
@@ -65,27 +64,27 @@ describe('Order Management', () => {
     await screen.findByTestId('order-row');
 
     await chooseFilter(user, 'Shipped');
-    expect(await screen.findByText('No orders match your filter criteria.')).toBeTruthy();
+    await screen.findByText('No orders match your filter criteria.');
     expect(
       calls.some((c) => c.path === 'admin.orders.list' && (c.input as { status?: string }).status === 'shipped'),
     ).toBe(true);
 
     await chooseFilter(user, 'Pending');
-    expect(await screen.findByTestId('order-row')).toBeTruthy();
+    await screen.findByTestId('order-row');
 
     await chooseFilter(user, 'Delivered');
-    expect(await screen.findByText('No orders match your filter criteria.')).toBeTruthy();
+    await screen.findByText('No orders match your filter criteria.');
     await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
-    expect(await screen.findByTestId('order-row')).toBeTruthy();
+    await screen.findByTestId('order-row');
     expect((screen.getByRole('combobox', { name: 'Filter by status' }) as HTMLInputElement).value).toBe('All Orders');
   });
 
   it('says it is loading, then that there are no orders at all', async () => {
     let answer!: (orders: Order[]) => void;
     renderOrders({ 'admin.orders.list': () => new Promise((resolve) => (answer = resolve)) });
-    expect(await screen.findByText('Loading orders...')).toBeTruthy();
+    await screen.findByText('Loading orders...');
     answer([]);
-    expect(await screen.findByText('No orders found in the database.')).toBeTruthy();
+    await screen.findByText('No orders found in the database.');
     expect(screen.queryByText('Loading orders...')).toBeNull();
   });
 
@@ -95,7 +94,7 @@ describe('Order Management', () => {
         throw new ProcedureError('INTERNAL_SERVER_ERROR', 'boom');
       },
     });
-    expect(await screen.findByText('Failed to fetch orders')).toBeTruthy();
+    await screen.findByText('Failed to fetch orders');
   });
 
   it('shows the details and moves the order on with Update Status', async () => {
@@ -123,14 +122,14 @@ describe('Order Management', () => {
     await user.click(await screen.findByRole('option', { name: 'Processing' }));
     expect(update.disabled).toBe(false);
     await user.click(update);
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'admin.orders.updateStatus')?.input).toMatchObject({
       id: 41,
       status: 'processing',
       notes: 'Gift wrap',
     });
     // The dialog shows the new status, and so does the refreshed list.
-    expect(await d.findByText('Processing', { selector: '.mantine-Badge-label' })).toBeTruthy();
+    await d.findByText('Processing', { selector: '.mantine-Badge-label' });
     await waitFor(() => expect(within(screen.getByTestId('order-row')).getByText('Processing')).toBeTruthy());
   });
 
@@ -144,12 +143,12 @@ describe('Order Management', () => {
     await user.click(dialog.getByRole('combobox', { name: 'Change status' }));
     await user.click(await screen.findByRole('option', { name: 'Shipped' }));
     await user.click(dialog.getByRole('button', { name: 'Update Status' }));
-    expect(await dialog.findByText('Please enter a tracking number to mark the order as shipped')).toBeTruthy();
+    await dialog.findByText('Please enter a tracking number to mark the order as shipped');
     expect(calls.some((c) => c.path === 'admin.orders.updateStatus')).toBe(false);
 
     await user.type(dialog.getByRole('textbox', { name: /^Tracking number/ }), '1Z999');
     await user.click(dialog.getByRole('button', { name: 'Update Status' }));
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'admin.orders.updateStatus')?.input).toMatchObject({
       id: 41,
       status: 'shipped',
@@ -185,7 +184,7 @@ describe('Order Management', () => {
     expect(
       await dialog.findByText('This order was changed by someone else. Please reload it and try again.'),
     ).toBeTruthy();
-    expect(await screen.findByText('Update failed')).toBeTruthy();
+    await screen.findByText('Update failed');
   });
 
   it('cancels after the confirmation; Cancel is disabled for delivered and canceled orders', async () => {
@@ -210,7 +209,7 @@ describe('Order Management', () => {
     const listCalls = calls.filter((c) => c.path === 'admin.orders.list').length;
 
     await user.click(dialog.getByRole('button', { name: 'Cancel Order' }));
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'admin.orders.updateStatus')?.input).toEqual({ id: 41, status: 'canceled' });
     await waitFor(() =>
       expect(within(screen.getAllByTestId('order-row')[0] as HTMLElement).getByText('Canceled')).toBeTruthy(),

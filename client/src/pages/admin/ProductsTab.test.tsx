@@ -1,4 +1,4 @@
-import type { Product } from '@curbside/shared';
+import { type Product, productUpdateInputSchema } from '@curbside/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UploadError, uploadFile } from '../../components/upload/upload-file';
@@ -65,7 +65,7 @@ describe('Products tab', () => {
 
     await user.type(within(form).getByRole('textbox', { name: /^Price/ }), '0');
     await user.click(within(form).getByRole('button', { name: 'Create Product' }));
-    expect(await within(form).findByText('Product name is required')).toBeTruthy();
+    await within(form).findByText('Product name is required');
     expect(within(form).getByText('Please select a category')).toBeTruthy();
     expect(within(form).getByText('Price must be at least $0.01')).toBeTruthy();
     expect(within(form).getByText('SKU is required')).toBeTruthy();
@@ -77,7 +77,7 @@ describe('Products tab', () => {
     const { calls, userEvent: user } = renderProducts({
       'products.list': () => products,
       'admin.products.create': (input) => {
-        const created = makeProduct({ ...(input as Partial<Product>), id: 9 });
+        const created = makeProduct({ ...input, id: 9 });
         products = [created];
         return created;
       },
@@ -87,7 +87,7 @@ describe('Products tab', () => {
     await user.click(within(form).getByRole('switch', { name: 'Merchandise Item' }));
     await user.click(within(form).getByRole('button', { name: 'Create Product' }));
 
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'admin.products.create')?.input).toEqual({
       name: 'Sticker Pack',
       description: null,
@@ -123,7 +123,7 @@ describe('Products tab', () => {
     await waitFor(() => expect(submit.getAttribute('data-loading')).toBe('true'));
 
     refuse(new ProcedureError('CONFLICT', 'A product with SKU STICK-1 already exists'));
-    expect(await screen.findByText('Save failed')).toBeTruthy();
+    await screen.findByText('Save failed');
     expect(within(form).getByText('A product with SKU STICK-1 already exists')).toBeTruthy();
     expect(submit.getAttribute('data-loading')).toBeNull();
   });
@@ -131,7 +131,7 @@ describe('Products tab', () => {
   it('edits a product: the form is filled in dollars and Update Product sends cents', async () => {
     const { calls, userEvent: user } = renderProducts({
       'products.list': () => [makeProduct()],
-      'admin.products.update': (input) => makeProduct(input as Partial<Product>),
+      'admin.products.update': (input) => makeProduct(productUpdateInputSchema.parse(input)),
     });
     await user.click(within(await screen.findByTestId('product-row')).getByRole('button', { name: 'Edit' }));
     const form = await screen.findByRole('form', { name: 'Edit product' });
@@ -140,7 +140,7 @@ describe('Products tab', () => {
     await user.clear(price);
     await user.type(price, '29.5');
     await user.click(within(form).getByRole('button', { name: 'Update Product' }));
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'admin.products.update')?.input).toMatchObject({
       id: 5,
       price: 2950,
@@ -149,7 +149,7 @@ describe('Products tab', () => {
       sku: 'POSTER-1218',
     });
     // Back to a new product.
-    expect(await screen.findByRole('form', { name: 'New product' })).toBeTruthy();
+    await screen.findByRole('form', { name: 'New product' });
   });
 
   it('switches a product off with the Active toggle and deletes after confirmation', async () => {
@@ -157,7 +157,7 @@ describe('Products tab', () => {
     const { calls, userEvent: user } = renderProducts({
       'products.list': () => products,
       'admin.products.update': (input) => {
-        products = products.map((p) => ({ ...p, ...(input as Partial<Product>) }));
+        products = products.map((p) => ({ ...p, ...productUpdateInputSchema.parse(input) }));
         return products[0];
       },
       'admin.products.delete': () => {
@@ -165,9 +165,9 @@ describe('Products tab', () => {
       },
     });
     await user.click(await screen.findByRole('switch', { name: 'Active: Poster Print 12x18' }));
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    await screen.findByText('Success!');
     expect(calls.find((c) => c.path === 'admin.products.update')?.input).toEqual({ id: 5, active: false });
-    expect(await within(screen.getByTestId('product-row')).findByText('Inactive')).toBeTruthy();
+    await within(screen.getByTestId('product-row')).findByText('Inactive');
 
     await user.click(within(screen.getByTestId('product-row')).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Poster Print 12x18?' });
@@ -184,7 +184,7 @@ describe('Products tab', () => {
         throw new ProcedureError('INTERNAL_SERVER_ERROR', 'boom');
       },
     });
-    expect(await screen.findByText('Failed to fetch products')).toBeTruthy();
+    await screen.findByText('Failed to fetch products');
   });
 
   it('uploads an image into the URL field; a failed upload is logged and explained on the field', async () => {
@@ -210,7 +210,7 @@ describe('Products tab', () => {
     );
 
     await user.upload(picker, file);
-    expect(await within(form).findByText('Failed to upload image: The file is too large (maximum 10MB)')).toBeTruthy();
+    await within(form).findByText('Failed to upload image: The file is too large (maximum 10MB)');
     expect(logged).toHaveBeenCalled();
     // Only logged: no toast.
     expect(screen.queryByRole('alert')).toBeNull();

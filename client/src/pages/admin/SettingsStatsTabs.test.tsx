@@ -16,7 +16,7 @@ describe('Site Settings tab', () => {
       handlers: {
         'admin.settings.update': (input) =>
           new Promise<SiteSettings>((resolve) => {
-            release = () => resolve(input as SiteSettings);
+            release = () => resolve(input);
           }),
       },
     });
@@ -28,7 +28,7 @@ describe('Site Settings tab', () => {
     await user.type(f.getByLabelText(/Launch Date/), '2027-03-05');
     await user.click(f.getByRole('button', { name: 'Save Settings' }));
 
-    expect(await f.findByRole('button', { name: 'Saving...' })).toBeTruthy();
+    await f.findByRole('button', { name: 'Saving...' });
     expect(calls.find((c) => c.path === 'admin.settings.update')?.input).toEqual({
       maintenanceMode: false,
       comingSoonMode: true,
@@ -37,8 +37,8 @@ describe('Site Settings tab', () => {
       launchDate: '2027-03-05',
     });
     release({} as SiteSettings);
-    expect(await screen.findByText('Success!')).toBeTruthy();
-    expect(await screen.findByText('Coming Soon Mode - Admin Preview')).toBeTruthy();
+    await screen.findByText('Success!');
+    await screen.findByText('Coming Soon Mode - Admin Preview');
     expect(f.getByRole('button', { name: 'Save Settings' })).toBeTruthy();
   });
 
@@ -59,7 +59,7 @@ describe('Site Settings tab', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.path === 'admin.settings.update')?.input).toMatchObject({ launchDate: null }),
     );
-    expect(await screen.findByText('maintenanceMessage: Too long')).toBeTruthy();
+    await screen.findByText('maintenanceMessage: Too long');
   });
 });
 
@@ -90,6 +90,6 @@ describe('Statistics tab', () => {
       user: admin,
       handlers: { 'admin.stats.overview': () => stats({ totalCars: 0, categories: [] }) },
     });
-    expect(await screen.findByText('No category data available.')).toBeTruthy();
+    await screen.findByText('No category data available.');
   });
 });

@@ -1,28 +1,18 @@
-import type { CartItem } from '@curbside/shared';
+import { CALIFORNIA, makeCartItem, makeOrder, POSTER_LINE } from '@curbside/shared/test-fixtures';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentAddress, makeUser, renderApp } from '../../test/render';
 import { type Handlers, ProcedureError } from '../../test/trpc-fake';
 
-const LINE: CartItem = {
-  id: 1,
-  price: 2499,
-  quantity: 2,
-  productId: 1,
-  imageId: 10,
-  car: { id: 3, make: 'Nissan', model: 'Skyline GT-R' },
-  image: { url: '/car.jpg' },
-  product: { id: 1, name: 'Poster Print 12x18', description: null, imageUrl: null, shippingFee: 1000 },
-  printSize: '12x18',
-  printType: 'Poster Print',
-};
+/** The cart's one line, paid for: $49.98, $10.00 shipping, California's tax $3.62. */
+const ORDER = makeOrder({ subtotal: 4998, tax: 362, total: 6360, items: [POSTER_LINE] });
 
 function renderCheckout(handlers: Handlers = {}) {
   return renderApp({
     path: '/checkout',
     user: makeUser({ email: 'dana@example.com', name: 'Dana Driver' }),
     handlers: {
-      'cart.list': () => [LINE],
+      'cart.list': () => [makeCartItem()],
       'checkout.paymentConfig': () => ({ provider: 'test', publishableKey: null }),
       'checkout.createPaymentIntent': () => ({
         clientSecret: 'test_pi_1_secret_x',
@@ -51,14 +41,14 @@ describe('checkout page', () => {
   it('sends an empty cart back to /cart', async () => {
     renderCheckout({ 'cart.list': () => [] });
     // The 'Empty Cart' toast, then the cart page's own empty state.
-    expect(await screen.findByText('Empty Cart')).toBeTruthy();
+    await screen.findByText('Empty Cart');
     await waitFor(() => expect(currentAddress()).toBe('/cart'));
   });
 
   it('requires the shipping fields and shows the state tax in the summary', async () => {
     const { userEvent: user, calls } = renderCheckout();
     await user.click(await screen.findByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByText('Address line 1 is required')).toBeTruthy();
+    await screen.findByText('Address line 1 is required');
     expect(calls.some((c) => c.path === 'checkout.createPaymentIntent')).toBe(false);
     expect(screen.getByText('Estimated tax (6%)')).toBeTruthy();
 
@@ -75,31 +65,23 @@ describe('checkout page', () => {
       'checkout.payWithTestCard': () => {
         attempts++;
         if (attempts === 1) throw new ProcedureError('BAD_REQUEST', 'Your card was declined.');
-        return {};
+        return ORDER;
       },
-      'checkout.recordOrder': () => ({}),
+      'checkout.recordOrder': () => ORDER,
       'cart.clear': () => ({ ok: true }),
     });
     await fillShipping(user);
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByText('Test mode — no real card is charged')).toBeTruthy();
+    await screen.findByText('Test mode — no real card is charged');
     expect(screen.getByRole('button', { name: 'Back to Shipping Information' })).toBeTruthy();
     expect(calls.find((c) => c.path === 'checkout.createPaymentIntent')?.input).toEqual({
       email: 'dana@example.com',
-      shippingAddress: {
-        name: 'Dana Driver',
-        line1: '1 Market St',
-        line2: null,
-        city: 'San Francisco',
-        state: 'CA',
-        postalCode: '94105',
-        country: 'US',
-      },
+      shippingAddress: CALIFORNIA,
     });
 
     await user.type(screen.getByRole('textbox', { name: /Card number/ }), '4000 0000 0000 0002');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
-    expect(await screen.findByText('Payment Failed')).toBeTruthy();
+    await screen.findByText('Payment Failed');
     expect(screen.getAllByText('Your card was declined.').length).toBeGreaterThan(0);
     expect(currentAddress()).toBe('/checkout');
 

@@ -1,49 +1,11 @@
 import type { Order } from '@curbside/shared';
+import { makeOrder } from '@curbside/shared/test-fixtures';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentAddress, makeUser, renderApp } from '../../test/render';
 import { ProcedureError } from '../../test/trpc-fake';
 
-const ORDER: Order = {
-  id: 41,
-  status: 'shipped',
-  createdAt: '2026-11-20T18:00:00.000Z',
-  subtotal: 5498,
-  shipping: 1000,
-  tax: 399,
-  total: 6897,
-  email: 'dana@example.com',
-  customer: { name: 'Dana', username: 'dana', email: 'dana@example.com' },
-  shippingAddress: {
-    name: 'Dana Driver',
-    line1: '1 Market St',
-    line2: null,
-    city: 'San Francisco',
-    state: 'CA',
-    postalCode: '94105',
-    country: 'US',
-  },
-  items: [
-    {
-      id: 1,
-      product: { name: 'Poster Print 12x18', imageUrl: null },
-      car: { make: 'Nissan', model: 'Skyline GT-R' },
-      printSize: '12x18',
-      priceAtPurchase: 2499,
-      quantity: 2,
-    },
-    {
-      id: 2,
-      product: { name: 'Sticker Pack', imageUrl: null },
-      car: null,
-      printSize: null,
-      priceAtPurchase: 500,
-      quantity: 1,
-    },
-  ],
-  trackingNumber: '1Z999',
-  notes: null,
-};
+const ORDER = makeOrder({ status: 'shipped', trackingNumber: '1Z999' });
 
 describe('My Orders', () => {
   it('lists orders with status, count and total, and opens the details', async () => {
@@ -68,7 +30,7 @@ describe('My Orders', () => {
 
   it('shows the empty state and the load error', async () => {
     renderApp({ path: '/user/orders', user: makeUser(), handlers: { 'orders.mine': () => [] } });
-    expect(await screen.findByText('No Orders Yet')).toBeTruthy();
+    await screen.findByText('No Orders Yet');
     expect(screen.getByText("You haven't placed any orders yet.")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start Shopping' }).getAttribute('href')).toBe('/gallery');
   });
@@ -83,18 +45,18 @@ describe('My Orders', () => {
         },
       },
     });
-    expect(await screen.findByText('Error loading orders. Please try again later.')).toBeTruthy();
+    await screen.findByText('Error loading orders. Please try again later.');
   });
 
   it('coming from order success, reads the list again and drops the query string', async () => {
     let orders: Order[] = [];
     renderApp({ path: '/user/orders', user: makeUser(), handlers: { 'orders.mine': () => orders } });
-    expect(await screen.findByText('No Orders Yet')).toBeTruthy();
+    await screen.findByText('No Orders Yet');
 
     // The order is placed; the success screen links here with ?fromOrderSuccess=true.
     orders = [ORDER];
     act(() => window.history.pushState(null, '', '/user/orders?fromOrderSuccess=true'));
-    expect(await screen.findByTestId('order-row')).toBeTruthy();
+    await screen.findByTestId('order-row');
     await waitFor(() => expect(currentAddress()).toBe('/user/orders'));
   });
 });

@@ -6,7 +6,9 @@ import { CarEntity } from '../cars/car.entity';
 import { CarImageEntity } from '../images/car-image.entity';
 import { ProductEntity } from '../products/product.entity';
 
-// Data for the shop's integration tests: products, a car with photos, and signed-in shoppers.
+// Data for the shop's integration tests: products, a car with photos, and signed-in shoppers. The shipping address
+// is the one the client's tests use too.
+export { CALIFORNIA } from '@curbside/shared/test-fixtures';
 
 export async function makeProduct(ds: DataSource, fields: Partial<ProductEntity> = {}): Promise<ProductEntity> {
   const repo = ds.getRepository(ProductEntity);
@@ -86,13 +88,3 @@ export async function shopper(baseUrl: string): Promise<{ client: HttpClient; id
   expect(res.status).toBe(201);
   return { client, id: res.body.id as number, email };
 }
-
-export const CALIFORNIA = {
-  name: 'Dana Driver',
-  line1: '1 Market St',
-  line2: null,
-  city: 'San Francisco',
-  state: 'CA',
-  postalCode: '94105',
-  country: 'US',
-};

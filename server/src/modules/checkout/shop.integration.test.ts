@@ -229,7 +229,7 @@ describe('checkout in test mode', () => {
   });
 
   it('a declined card shows the provider message and creates no order; 4242 pays and makes exactly one order', async () => {
-    const { client, email } = await shopper(t.baseUrl);
+    const { client } = await shopper(t.baseUrl);
     const sticker = await makeProduct(ds(), {
       isMerch: true,
       price: 500,
@@ -308,7 +308,6 @@ describe('checkout in test mode', () => {
     expect(repeat.status).toBe(200);
     expect(repeat.body.id).toBe(order.id);
     expect(await ds().getRepository(OrderEntity).countBy({ paymentId: intent.paymentId })).toBe(1);
-    expect(email).toContain('@');
   });
 
   it('forged and foreign payment ids create nothing', async () => {
