@@ -19,7 +19,6 @@ import { RecentVoters } from './modules/votes/recent-voters';
 import { VotesService } from './modules/votes/votes.service';
 import { AppMetrics } from './ops/metrics';
 import { ReadCache } from './read-cache/read-cache';
-import { voteTags } from './read-cache/tags';
 
 /** The domain services of one running app. Built once at start; procedures reach them through the context. */
 export interface Services extends ShopServices {
@@ -78,13 +77,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     settings,
     newsletter: new NewsletterService(ds),
     carsRead: new CarsReadService(ds),
-    votes: new VotesService(ds, {
-      onCounted(carId, ipHash, at) {
-        recentVoters.record(ipHash, at);
-        metrics.voteCounted();
-        readCache.invalidate(voteTags(carId));
-      },
-    }),
+    votes: new VotesService({ ds, recentVoters, metrics, readCache }),
     readCache,
     recentVoters,
     metrics,
