@@ -5,11 +5,11 @@ import type { Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { AdAdminService } from './modules/ads/ad-admin.service';
-import { CarsReadService } from './modules/cars/cars-read.service';
-import { CarWriteService } from './modules/cars/write/car-write.service';
+import { CarsService } from './modules/cars/cars.service';
 import { createShopServices, type ShopOptions, type ShopServices } from './modules/checkout/shop-services';
 import { EventAdminService } from './modules/events/event-admin.service';
 import { ImagesService } from './modules/images/images.service';
+import { LeaderboardService } from './modules/leaderboard/leaderboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
 import { ProductAdminService } from './modules/products/product-admin.service';
@@ -29,12 +29,12 @@ export interface Services extends ShopServices {
   /** Decoding and encoding of pictures, a few at a time (uploads and share previews). */
   imageQueue: ImageQueue;
   images: ImagesService;
-  carWrite: CarWriteService;
+  cars: CarsService;
+  leaderboard: LeaderboardService;
   profile: ProfileService;
   accounts: AccountsService;
   settings: SettingsService;
   newsletter: NewsletterService;
-  carsRead: CarsReadService;
   votes: VotesService;
   /** Answers many visitors read alike (read-cache/), dropped by the writes that change them. */
   readCache: ReadCache;
@@ -65,7 +65,8 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     storage,
     imageQueue,
     images,
-    carWrite: new CarWriteService({ ds, images }),
+    cars: new CarsService({ ds, images }),
+    leaderboard: new LeaderboardService(ds),
     profile: new ProfileService({ ds, storage, imageQueue }),
     accounts: new AccountsService({
       ds,
@@ -76,7 +77,6 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     }),
     settings,
     newsletter: new NewsletterService(ds),
-    carsRead: new CarsReadService(ds),
     votes: new VotesService({ ds, recentVoters, metrics, readCache }),
     readCache,
     recentVoters,

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import type { DataSource } from 'typeorm';
 import { notFound } from '../../errors';
 import { CarEntity } from '../cars/car.entity';
-import { CAR_NOT_FOUND } from '../cars/cars-read.service';
+import { CAR_NOT_FOUND } from '../cars/cars.service';
 
 /** The public address of a car's page. */
 export function carPageUrl(publicUrl: string, slug: string): string {
