@@ -4,10 +4,10 @@ import { ImageQueue } from './lib/image-queue';
 import type { Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { AccountsService } from './modules/accounts/accounts.service';
-import { AdAdminService } from './modules/ads/ad-admin.service';
+import { AdsService } from './modules/ads/ads.service';
 import { CarsService } from './modules/cars/cars.service';
 import { createShopServices, type ShopOptions, type ShopServices } from './modules/checkout/shop-services';
-import { EventAdminService } from './modules/events/event-admin.service';
+import { EventsService } from './modules/events/events.service';
 import { ImagesService } from './modules/images/images.service';
 import { LeaderboardService } from './modules/leaderboard/leaderboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
@@ -15,6 +15,8 @@ import { OrderAdminService } from './modules/orders/order-admin.service';
 import { ProductAdminService } from './modules/products/product-admin.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { SettingsService } from './modules/settings/settings.service';
+import { ShareService } from './modules/share/share.service';
+import { StatsService } from './modules/stats/stats.service';
 import { RecentVoters } from './modules/votes/recent-voters';
 import { VotesService } from './modules/votes/votes.service';
 import { AppMetrics } from './ops/metrics';
@@ -43,8 +45,10 @@ export interface Services extends ShopServices {
   /** Order management (admin): every order, status changes, cancel with restock and refund. */
   orderAdmin: OrderAdminService;
   productAdmin: ProductAdminService;
-  eventAdmin: EventAdminService;
-  adAdmin: AdAdminService;
+  events: EventsService;
+  ads: AdsService;
+  stats: StatsService;
+  share: ShareService;
   /** Prometheus metrics of this server (/metrics). */
   metrics: AppMetrics;
 }
@@ -82,8 +86,10 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     recentVoters,
     metrics,
     productAdmin: new ProductAdminService(ds),
-    eventAdmin: new EventAdminService(ds),
-    adAdmin: new AdAdminService(ds),
+    events: new EventsService(ds),
+    ads: new AdsService(ds),
+    stats: new StatsService(ds),
+    share: new ShareService({ ds, publicUrl: config.publicUrl }),
     orderAdmin: new OrderAdminService({
       ds,
       orders: shopServices.orders,
