@@ -12,7 +12,6 @@ import { ImagesService } from './modules/images/images.service';
 import { LeaderboardService } from './modules/leaderboard/leaderboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
-import { ProductAdminService } from './modules/products/product-admin.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { ShareService } from './modules/share/share.service';
@@ -44,7 +43,6 @@ export interface Services extends ShopServices {
   recentVoters: RecentVoters;
   /** Order management (admin): every order, status changes, cancel with restock and refund. */
   orderAdmin: OrderAdminService;
-  productAdmin: ProductAdminService;
   events: EventsService;
   ads: AdsService;
   stats: StatsService;
@@ -85,7 +83,6 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     readCache,
     recentVoters,
     metrics,
-    productAdmin: new ProductAdminService(ds),
     events: new EventsService(ds),
     ads: new AdsService(ds),
     stats: new StatsService(ds),

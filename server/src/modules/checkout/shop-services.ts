@@ -6,11 +6,11 @@ import { CartService } from '../cart/cart.service';
 import { OrdersService } from '../orders/orders.service';
 import { createPayments, type Payments } from '../payments/create-payments';
 import type { StripeClientOptions } from '../payments/stripe-provider';
-import { ProductsReadService } from '../products/products-read.service';
+import { ProductsService } from '../products/products.service';
 import { type CheckoutEvents, CheckoutService } from './checkout.service';
 
 export interface ShopServices {
-  products: ProductsReadService;
+  products: ProductsService;
   cart: CartService;
   orders: OrdersService;
   checkout: CheckoutService;
@@ -37,7 +37,7 @@ export function createShopServices(ds: DataSource, config: Config, mailer: Maile
     log: options.log,
   });
   return {
-    products: new ProductsReadService(ds),
+    products: new ProductsService(ds),
     cart: new CartService(ds),
     orders,
     checkout: new CheckoutService({
