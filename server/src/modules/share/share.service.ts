@@ -10,7 +10,7 @@ export function carPageUrl(publicUrl: string, slug: string): string {
   return `${publicUrl}/cars/${encodeURIComponent(slug)}`;
 }
 
-/** Sharing a car: the QR code of its page. (Link previews and the share image are served by og-tags.ts and share-image.ts.) */
+/** Sharing a car: the QR code of its page (link previews and the share image: og-tags.ts, share-image.ts). */
 export class ShareService {
   constructor(private readonly deps: { ds: DataSource; publicUrl: string }) {}
 
