@@ -1,104 +1,123 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import { ImageQueue } from './lib/image-queue';
+import type { Log } from './lib/log';
 import type { Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { AccountsService } from './modules/accounts/accounts.service';
-import { AdAdminService } from './modules/ads/ad-admin.service';
-import { CarsReadService } from './modules/cars/cars-read.service';
-import { CarWriteService } from './modules/cars/write/car-write.service';
-import { createShopServices, type ShopOptions, type ShopServices } from './modules/checkout/shop-services';
-import { EventAdminService } from './modules/events/event-admin.service';
+import { AdsService } from './modules/ads/ads.service';
+import { CarsService } from './modules/cars/cars.service';
+import { CartService } from './modules/cart/cart.service';
+import { CheckoutService } from './modules/checkout/checkout.service';
+import { EventsService } from './modules/events/events.service';
 import { ImagesService } from './modules/images/images.service';
+import { LeaderboardService } from './modules/leaderboard/leaderboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
-import { ProductAdminService } from './modules/products/product-admin.service';
+import { OrdersService } from './modules/orders/orders.service';
+import { createPayments, type Payments } from './modules/payments/create-payments';
+import type { StripeClientOptions } from './modules/payments/stripe-provider';
+import { ProductsService } from './modules/products/products.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { SettingsService } from './modules/settings/settings.service';
+import { ShareService } from './modules/share/share.service';
+import { StatsService } from './modules/stats/stats.service';
 import { RecentVoters } from './modules/votes/recent-voters';
 import { VotesService } from './modules/votes/votes.service';
 import { AppMetrics } from './ops/metrics';
 import { ReadCache } from './read-cache/read-cache';
-import { voteTags } from './read-cache/tags';
 
-/** The domain services of one running app. Built once at start; procedures reach them through the context. */
-export interface Services extends ShopServices {
+/**
+ * The domain services of one running app. Built once at start; procedures reach them through the context. Each
+ * module's service holds its database access and is given its collaborators here (see modules/README.md).
+ */
+export interface Services {
   ds: DataSource;
   mailer: Mailer;
   /** Uploaded files (local disk or S3-compatible). */
   storage: Storage;
   /** Decoding and encoding of pictures, a few at a time (uploads and share previews). */
   imageQueue: ImageQueue;
-  images: ImagesService;
-  carWrite: CarWriteService;
-  profile: ProfileService;
-  accounts: AccountsService;
-  settings: SettingsService;
-  newsletter: NewsletterService;
-  carsRead: CarsReadService;
-  votes: VotesService;
   /** Answers many visitors read alike (read-cache/), dropped by the writes that change them. */
   readCache: ReadCache;
-  /** Viewers with a vote inside the cooldown: they get answers of their own, not cached ones. */
-  recentVoters: RecentVoters;
-  /** Order management (admin): every order, status changes, cancel with restock and refund. */
-  orderAdmin: OrderAdminService;
-  productAdmin: ProductAdminService;
-  eventAdmin: EventAdminService;
-  adAdmin: AdAdminService;
   /** Prometheus metrics of this server (/metrics). */
   metrics: AppMetrics;
+
+  accounts: AccountsService;
+  ads: AdsService;
+  cars: CarsService;
+  cart: CartService;
+  checkout: CheckoutService;
+  events: EventsService;
+  images: ImagesService;
+  leaderboard: LeaderboardService;
+  newsletter: NewsletterService;
+  orders: OrdersService;
+  /** Order management (admin): every order, status changes, cancel with restock and refund. */
+  orderAdmin: OrderAdminService;
+  /** The payment provider chosen by config (Stripe, or the built-in test provider). */
+  payments: Payments;
+  products: ProductsService;
+  profile: ProfileService;
+  settings: SettingsService;
+  share: ShareService;
+  stats: StatsService;
+  votes: VotesService;
+  /** Viewers with a vote inside the cooldown: they get answers of their own, not cached ones. */
+  recentVoters: RecentVoters;
+}
+
+export interface ShopOptions {
+  /** Tests point the Stripe SDK at a local stand-in of its API. */
+  stripeApi?: StripeClientOptions;
+  /** Where failures that must not fail a paid order (the confirmation e-mail) are reported outside a request. */
+  log: Log;
 }
 
 export function createServices(ds: DataSource, config: Config, mailer: Mailer, shop: ShopOptions): Services {
   const storage = createStorage(config);
   const imageQueue = new ImageQueue();
+  const readCache = new ReadCache();
+  const metrics = new AppMetrics(ds);
+  const site = { publicUrl: config.publicUrl, siteName: config.siteName };
+
   const settings = new SettingsService(ds);
   const images = new ImagesService({ ds, storage, imageQueue, settings });
-  const metrics = new AppMetrics(ds);
-  const shopServices = createShopServices(ds, config, mailer, { ...shop, checkoutEvents: metrics });
-  const readCache = new ReadCache();
   const recentVoters = new RecentVoters(ds);
+  const payments = createPayments(ds, config, shop.stripeApi);
+  const orders = new OrdersService({ ds, mailer, ...site, log: shop.log });
   return {
-    ...shopServices,
     ds,
     mailer,
     storage,
     imageQueue,
-    images,
-    carWrite: new CarWriteService({ ds, images }),
-    profile: new ProfileService({ ds, storage, imageQueue }),
-    accounts: new AccountsService({
-      ds,
-      mailer,
-      publicUrl: config.publicUrl,
-      siteName: config.siteName,
-      registrationsPerHour: config.registrationsPerHour,
-    }),
-    settings,
-    newsletter: new NewsletterService(ds),
-    carsRead: new CarsReadService(ds),
-    votes: new VotesService(ds, {
-      onCounted(carId, ipHash, at) {
-        recentVoters.record(ipHash, at);
-        metrics.voteCounted();
-        readCache.invalidate(voteTags(carId));
-      },
-    }),
     readCache,
-    recentVoters,
     metrics,
-    productAdmin: new ProductAdminService(ds),
-    eventAdmin: new EventAdminService(ds),
-    adAdmin: new AdAdminService(ds),
-    orderAdmin: new OrderAdminService({
+
+    accounts: new AccountsService({ ds, mailer, ...site, registrationsPerHour: config.registrationsPerHour }),
+    ads: new AdsService(ds),
+    cars: new CarsService({ ds, images }),
+    cart: new CartService(ds),
+    checkout: new CheckoutService({
       ds,
-      orders: shopServices.orders,
-      provider: shopServices.payments.provider,
-      mailer,
-      publicUrl: config.publicUrl,
-      siteName: config.siteName,
-      log: shop.log,
+      provider: payments.provider,
+      orders,
+      publishableKey: payments.publishableKey,
+      events: metrics,
     }),
+    events: new EventsService(ds),
+    images,
+    leaderboard: new LeaderboardService(ds),
+    newsletter: new NewsletterService(ds),
+    orders,
+    orderAdmin: new OrderAdminService({ ds, orders, provider: payments.provider, mailer, ...site, log: shop.log }),
+    payments,
+    products: new ProductsService(ds),
+    profile: new ProfileService({ ds, storage, imageQueue }),
+    settings,
+    share: new ShareService({ ds, publicUrl: config.publicUrl }),
+    stats: new StatsService(ds),
+    votes: new VotesService({ ds, recentVoters, metrics, readCache }),
+    recentVoters,
   };
 }

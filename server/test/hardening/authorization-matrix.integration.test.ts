@@ -159,7 +159,7 @@ const MATRIX: Record<ProcedurePath, Row> = {
   'admin.events.update': { expect: ADMIN_ONLY, input: (fx) => ({ id: fx.eventId, location: 'Aurora, IL' }) },
   'admin.events.delete': {
     expect: ADMIN_ONLY,
-    input: async (fx) => ({ id: (await fx.t.app.services.eventAdmin.create({ ...event(), active: true })).id }),
+    input: async (fx) => ({ id: (await fx.t.app.services.events.create({ ...event(), active: true })).id }),
   },
   'admin.ads.list': { expect: ADMIN_ONLY },
   'admin.ads.create': { expect: ADMIN_ONLY, input: ad },
@@ -179,7 +179,7 @@ const MATRIX: Record<ProcedurePath, Row> = {
 };
 
 async function createAd(t: TestApp): Promise<number> {
-  const created = await t.app.services.adAdmin.create({ ...ad(), type: 'banner', active: true, description: null });
+  const created = await t.app.services.ads.create({ ...ad(), type: 'banner', active: true, description: null });
   return created.id;
 }
 
@@ -218,7 +218,7 @@ beforeAll(async () => {
     expect((await account.client.post('/api/cart', { productId: print.id, imageId: images[0]!.id })).status).toBe(201);
   }
 
-  const eventRow = await t.app.services.eventAdmin.create({ ...event(), active: true });
+  const eventRow = await t.app.services.events.create({ ...event(), active: true });
   const adId = await createAd(t);
   fx = { t, user, car, images, print, cartLineId: line.body.id, payment, eventId: eventRow.id, adId };
 });

@@ -16,7 +16,7 @@ export const adsAdminRouter = router({
     .meta({ openapi: { method: 'GET', path: '/advertisements', tags, summary: 'All advertisements (admin)' } })
     .input(z.void())
     .output(advertisementListSchema)
-    .query(({ ctx }) => ctx.services.adAdmin.list()),
+    .query(({ ctx }) => ctx.services.ads.list()),
 
   create: adminProcedure
     .meta({
@@ -25,7 +25,7 @@ export const adsAdminRouter = router({
     })
     .input(advertisementCreateInputSchema)
     .output(advertisementSchema)
-    .mutation(({ ctx, input }) => ctx.services.adAdmin.create(input)),
+    .mutation(({ ctx, input }) => ctx.services.ads.create(input)),
 
   update: adminProcedure
     .meta({
@@ -42,7 +42,7 @@ export const adsAdminRouter = router({
       ),
     )
     .output(advertisementSchema)
-    .mutation(({ ctx, input }) => ctx.services.adAdmin.update(input)),
+    .mutation(({ ctx, input }) => ctx.services.ads.update(input)),
 
   delete: adminProcedure
     .meta({
@@ -52,6 +52,6 @@ export const adsAdminRouter = router({
     .input(z.object({ id: pathIdSchema }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.adAdmin.delete(input.id);
+      await ctx.services.ads.delete(input.id);
     }),
 });

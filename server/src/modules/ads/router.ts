@@ -2,7 +2,6 @@ import { advertisementListSchema } from '@curbside/shared';
 import { z } from 'zod';
 import { sharedCache } from '../../read-cache/tags';
 import { publicProcedure, router } from '../../trpc';
-import { listActiveAds } from './active-ads';
 
 const tags = ['advertisements'];
 
@@ -14,5 +13,5 @@ export const adsRouter = router({
     })
     .input(z.void())
     .output(advertisementListSchema)
-    .query(({ ctx }) => listActiveAds(ctx.services.ds)),
+    .query(({ ctx }) => ctx.services.ads.active()),
 });

@@ -1,5 +1,5 @@
 import { router } from '../../trpc';
-import { deleteCar } from './write/delete-car';
+import { deleteCar } from './delete-car';
 
 /** Car management (admin). Featuring a car is part of PUT /api/cars/{id} (cars.update), which admins may also call. */
 export const carsAdminRouter = router({

@@ -5,7 +5,7 @@ import type { CarImageEntity, ImageVariants } from '../images/car-image.entity';
 import { CarMonthlyVotesEntity } from '../votes/car-monthly-votes.entity';
 import { utcMonthKey } from '../votes/month-key';
 import { VoteLimitEntity } from '../votes/vote-limit.entity';
-import { CarEntity } from './car.entity';
+import type { CarEntity } from './car.entity';
 
 /** Who is looking: hasVoted is answered for this IP hash. */
 export interface CarViewer {
@@ -90,19 +90,6 @@ export async function loadCarDtos(
       createdAt: car.createdAt.toISOString(),
     };
   });
-}
-
-/** One car by id as the API shows it, or null when there is no such car. */
-export async function loadCarDto(
-  ds: DataSource,
-  carId: number,
-  viewer: CarViewer,
-  now: Date = new Date(),
-): Promise<Car | null> {
-  const car = await ds.getRepository(CarEntity).findOneBy({ id: carId });
-  if (!car) return null;
-  const [dto] = await loadCarDtos(ds, [car], viewer, now);
-  return dto;
 }
 
 interface ImageRow {

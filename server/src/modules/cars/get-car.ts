@@ -13,7 +13,7 @@ export const carBySlug = publicProcedure
   })
   .input(slugInputSchema)
   .output(carSchema)
-  .query(({ ctx, input }) => ctx.services.carsRead.bySlug(input.slug, ctx));
+  .query(({ ctx, input }) => ctx.services.cars.bySlug(input.slug, ctx));
 
 /** GET /api/cars/by-id/{id} */
 export const carById = publicProcedure
@@ -23,4 +23,4 @@ export const carById = publicProcedure
   })
   .input(byIdInput)
   .output(carSchema)
-  .query(({ ctx, input }) => ctx.services.carsRead.byId(input.id, ctx));
+  .query(({ ctx, input }) => ctx.services.cars.byId(input.id, ctx));

@@ -20,4 +20,4 @@ export const listCars = publicProcedure
   })
   .input(inputSchema)
   .output(carListSchema)
-  .query(({ ctx, input }) => ctx.services.carsRead.list(input, ctx));
+  .query(({ ctx, input }) => ctx.services.cars.list(input, ctx));

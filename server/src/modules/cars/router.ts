@@ -1,16 +1,20 @@
 import { router } from '../../trpc';
-import { topCarsProcedure } from '../leaderboard/top-cars';
+import { createCar } from './create-car';
 import { carById, carBySlug } from './get-car';
 import { listCars } from './list-cars';
+import { ownerCars } from './owner-cars';
 import { searchCars } from './search-cars';
-import { carWriteProcedures } from './write';
+import { topCarsProcedure } from './top-cars';
+import { updateCar } from './update-car';
 
-const readProcedures = {
+// One file per procedure, composed here (tRPC path cars.<name>). The admin delete is in admin-router.ts.
+export const carsRouter = router({
   list: listCars,
   search: searchCars,
   top: topCarsProcedure,
   byId: carById,
   bySlug: carBySlug,
-};
-
-export const carsRouter = router({ ...readProcedures, ...carWriteProcedures });
+  create: createCar,
+  update: updateCar,
+  owned: ownerCars,
+});

@@ -11,4 +11,4 @@ export const searchCars = publicProcedure
   })
   .input(inputSchema)
   .output(carListSchema)
-  .query(({ ctx, input }) => ctx.services.carsRead.search(input, ctx));
+  .query(({ ctx, input }) => ctx.services.cars.search(input, ctx));

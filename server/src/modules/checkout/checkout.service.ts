@@ -7,6 +7,7 @@ import {
   SERVER_LIMITS,
 } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
+import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
 import { badRequest, conflict, DomainError, notFound } from '../../errors';
 import type { Log } from '../../lib/log';
@@ -14,6 +15,7 @@ import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/q
 import { CartItemEntity } from '../cart/cart-item.entity';
 import { type OrdersService, OutOfStockError } from '../orders/orders.service';
 import { type PaymentCartLine, PaymentEntity } from '../payments/payment.entity';
+import { PaymentWebhookEventEntity } from '../payments/payment-webhook-event.entity';
 import type { PaymentClientConfig, PaymentProvider } from '../payments/provider';
 import { TestPaymentProvider } from '../payments/test-provider';
 
@@ -62,6 +64,24 @@ export class CheckoutService {
 
   get provider(): PaymentProvider {
     return this.deps.provider;
+  }
+
+  /** True when this event of the provider (a Stripe webhook delivery) was handled already. */
+  webhookEventHandled(providerEventId: string): Promise<boolean> {
+    return this.deps.ds.getRepository(PaymentWebhookEventEntity).existsBy({ providerEventId });
+  }
+
+  /** Records a handled Stripe event; false when another delivery of the same event was recorded first. */
+  async recordWebhookEvent(event: { providerEventId: string; type: string }): Promise<boolean> {
+    try {
+      await this.deps.ds
+        .getRepository(PaymentWebhookEventEntity)
+        .insert({ provider: 'stripe', ...event, receivedAt: new Date() });
+      return true;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return false;
+    }
   }
 
   clientConfig(): PaymentClientConfig {

@@ -11,7 +11,7 @@ export const eventsAdminRouter = router({
     .meta({ openapi: { method: 'GET', path: '/events', tags, summary: 'All events, soonest first (admin)' } })
     .input(z.void())
     .output(eventListSchema)
-    .query(({ ctx }) => ctx.services.eventAdmin.list()),
+    .query(({ ctx }) => ctx.services.events.list()),
 
   create: adminProcedure
     .meta({
@@ -20,13 +20,13 @@ export const eventsAdminRouter = router({
     })
     .input(eventCreateInputSchema)
     .output(eventSchema)
-    .mutation(({ ctx, input }) => ctx.services.eventAdmin.create(input)),
+    .mutation(({ ctx, input }) => ctx.services.events.create(input)),
 
   update: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/events/{id}', tags, summary: 'Change an event (admin)' } })
     .input(eventUpdateInputSchema.extend({ id: pathIdSchema }))
     .output(eventSchema)
-    .mutation(({ ctx, input }) => ctx.services.eventAdmin.update(input)),
+    .mutation(({ ctx, input }) => ctx.services.events.update(input)),
 
   delete: adminProcedure
     .meta({
@@ -36,6 +36,6 @@ export const eventsAdminRouter = router({
     .input(z.object({ id: pathIdSchema }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.eventAdmin.delete(input.id);
+      await ctx.services.events.delete(input.id);
     }),
 });

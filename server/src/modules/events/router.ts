@@ -2,7 +2,6 @@ import { eventListSchema } from '@curbside/shared';
 import { z } from 'zod';
 import { sharedCache } from '../../read-cache/tags';
 import { publicProcedure, router } from '../../trpc';
-import { listUpcomingEvents } from './upcoming-events';
 
 const tags = ['events'];
 
@@ -14,5 +13,5 @@ export const eventsRouter = router({
     })
     .input(z.void())
     .output(eventListSchema)
-    .query(({ ctx }) => listUpcomingEvents(ctx.services.ds)),
+    .query(({ ctx }) => ctx.services.events.upcoming()),
 });

@@ -29,7 +29,7 @@ export function forgetPreviousRanks(ds: DataSource): void {
  * same list as it stood 24 hours earlier: every car's score then is its score now minus its votes of the last 24
  * hours (for 'month', the current month's list 24 hours ago), ranked the same way.
  */
-export async function rankTopCars(
+async function rankTopCars(
   ds: DataSource,
   query: { period: TopCarsQuery['period']; limit: number },
   now: Date = new Date(),
@@ -109,23 +109,30 @@ async function readRanking(
   return rows.map((row) => ({ carId: Number(row.carId), votes: Number(row.votes) }));
 }
 
-/** GET /api/cars/top: the ranked cars with their movement against 24 hours earlier. */
-export async function topCars(ds: DataSource, query: TopCarsQuery, viewer: CarViewer): Promise<LeaderboardEntry[]> {
-  const ranked = await rankTopCars(ds, query);
-  if (ranked.length === 0) return [];
-  const entities = await ds.getRepository(CarEntity).findBy({ id: In(ranked.map((r) => r.carId)) });
-  const byId = new Map(entities.map((car) => [car.id, car]));
-  const present = ranked.filter((r) => byId.has(r.carId));
-  const cars = await loadCarDtos(
-    ds,
-    present.map((r) => byId.get(r.carId) as CarEntity),
-    viewer,
-  );
-  return present.map((r, index) => ({
-    rank: r.rank,
-    votes: r.votes,
-    change: rankChange(r.previousRank, r.rank),
-    isNew: r.previousRank === null,
-    car: cars[index],
-  }));
+/**
+ * The leaderboard: GET /api/cars/top (the procedure is cars.top, in cars/top-cars.ts), the ranked cars with their
+ * movement against 24 hours earlier.
+ */
+export class LeaderboardService {
+  constructor(private readonly ds: DataSource) {}
+
+  async top(query: TopCarsQuery, viewer: CarViewer): Promise<LeaderboardEntry[]> {
+    const ranked = await rankTopCars(this.ds, query);
+    if (ranked.length === 0) return [];
+    const entities = await this.ds.getRepository(CarEntity).findBy({ id: In(ranked.map((r) => r.carId)) });
+    const byId = new Map(entities.map((car) => [car.id, car]));
+    const present = ranked.filter((r) => byId.has(r.carId));
+    const cars = await loadCarDtos(
+      this.ds,
+      present.map((r) => byId.get(r.carId) as CarEntity),
+      viewer,
+    );
+    return present.map((r, index) => ({
+      rank: r.rank,
+      votes: r.votes,
+      change: rankChange(r.previousRank, r.rank),
+      isNew: r.previousRank === null,
+      car: cars[index],
+    }));
+  }
 }

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { isUniqueViolation } from '../../db/errors';
 import { DomainError } from '../../errors';
 import type { CheckoutService } from '../checkout/checkout.service';
-import { PaymentWebhookEventEntity } from './payment-webhook-event.entity';
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 
@@ -37,8 +35,7 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: Webhook
       return reply.code(400).send({ message: 'Invalid Stripe signature' });
     }
 
-    const events = app.services.ds.getRepository(PaymentWebhookEventEntity);
-    if (await events.existsBy({ providerEventId: event.id })) return { received: true, duplicate: true };
+    if (await checkout.webhookEventHandled(event.id)) return { received: true, duplicate: true };
 
     if (event.type === 'payment_intent.succeeded') {
       const intent = event.data.object as Stripe.PaymentIntent;
@@ -53,12 +50,7 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: Webhook
       await checkout.markFailed((event.data.object as Stripe.PaymentIntent).id);
     }
 
-    try {
-      await events.insert({ provider: 'stripe', providerEventId: event.id, type: event.type, receivedAt: new Date() });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return { received: true, duplicate: true };
-    }
-    return { received: true };
+    const recorded = await checkout.recordWebhookEvent({ providerEventId: event.id, type: event.type });
+    return recorded ? { received: true } : { received: true, duplicate: true };
   });
 }

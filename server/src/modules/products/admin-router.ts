@@ -14,13 +14,13 @@ export const productsAdminRouter = router({
     })
     .input(productCreateInputSchema)
     .output(productSchema)
-    .mutation(({ ctx, input }) => ctx.services.productAdmin.create(input)),
+    .mutation(({ ctx, input }) => ctx.services.products.create(input)),
 
   update: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/products/{id}', tags, summary: 'Change a product (admin)' } })
     .input(productUpdateInputSchema.extend({ id: pathIdSchema }))
     .output(productSchema)
-    .mutation(({ ctx, input }) => ctx.services.productAdmin.update(input)),
+    .mutation(({ ctx, input }) => ctx.services.products.update(input)),
 
   delete: adminProcedure
     .meta({
@@ -30,6 +30,6 @@ export const productsAdminRouter = router({
     .input(z.object({ id: pathIdSchema }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.productAdmin.delete(input.id);
+      await ctx.services.products.delete(input.id);
     }),
 });

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { CarEntity } from '../cars/car.entity';
 import { CarImageEntity } from '../images/car-image.entity';
 import { topCarOfTheMonth } from '../leaderboard/leaderboard.service';
-import { carPageUrl } from './qr-code';
+import { carPageUrl } from './share.service';
 import { shareImagePath } from './share-image';
 
 // Link-preview crawlers do not run JavaScript: the HTML of a car page carries its Open Graph and Twitter tags. It also

@@ -1,6 +1,5 @@
 import { qrCodeOutputSchema, slugInputSchema } from '@curbside/shared';
 import { publicProcedure, router } from '../../trpc';
-import { carQrCode } from './qr-code';
 
 export const shareRouter = router({
   qrCode: publicProcedure
@@ -15,5 +14,5 @@ export const shareRouter = router({
     })
     .input(slugInputSchema)
     .output(qrCodeOutputSchema)
-    .query(({ ctx, input }) => carQrCode(ctx.services.ds, ctx.config.publicUrl, input.slug)),
+    .query(({ ctx, input }) => ctx.services.share.qrCode(input.slug)),
 });

@@ -1,7 +1,6 @@
 import { adminStatsSchema } from '@curbside/shared';
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
-import { adminStats } from './admin-stats';
 
 /** The dashboard's Statistics tab, counted by the database. */
 export const statsAdminRouter = router({
@@ -16,5 +15,5 @@ export const statsAdminRouter = router({
     })
     .input(z.void())
     .output(adminStatsSchema)
-    .query(({ ctx }) => adminStats(ctx.services.ds)),
+    .query(({ ctx }) => ctx.services.stats.admin()),
 });

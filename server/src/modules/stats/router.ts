@@ -2,7 +2,6 @@ import { siteStatsSchema } from '@curbside/shared';
 import { z } from 'zod';
 import { statsCache } from '../../read-cache/tags';
 import { publicProcedure, router } from '../../trpc';
-import { siteStats } from './site-stats';
 
 export const statsRouter = router({
   site: publicProcedure
@@ -12,5 +11,5 @@ export const statsRouter = router({
     })
     .input(z.void())
     .output(siteStatsSchema)
-    .query(({ ctx }) => siteStats(ctx.services.ds)),
+    .query(({ ctx }) => ctx.services.stats.site()),
 });

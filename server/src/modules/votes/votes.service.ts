@@ -4,7 +4,11 @@ import { dialectOf } from '../../db/data-source';
 import { readSqlDate, sqliteDateText } from '../../db/sql-dates';
 import { runInTransaction, waitUntilIdle } from '../../db/transaction';
 import { DomainError, notFound } from '../../errors';
+import type { AppMetrics } from '../../ops/metrics';
+import type { ReadCache } from '../../read-cache/read-cache';
+import { voteTags } from '../../read-cache/tags';
 import { utcMonthKey } from './month-key';
+import type { RecentVoters } from './recent-voters';
 
 // One vote per IP hash per car per rolling 24 hours (part 1 §9). Votes arriving together are written together
 // ("group commit"): while one batch is being written, new votes queue, and the next batch takes them all in one
@@ -35,9 +39,15 @@ type Outcome =
   | { status: 'refused'; lastVotedAt: Date }
   | { status: 'missing' };
 
-export interface VotesServiceOptions {
-  /** Told of each counted vote once it is committed, before its answer is sent (caches, the recent-voter index). */
-  onCounted?: (carId: number, ipHash: string, at: Date) => void;
+/** What the votes service tells of each counted vote, once it is committed and before its answer is sent. */
+export interface VotesServiceDeps {
+  ds: DataSource;
+  /** The viewers inside the cooldown, so cached car answers are not given to them. */
+  recentVoters: Pick<RecentVoters, 'record'>;
+  /** The votes counter of /metrics. */
+  metrics: Pick<AppMetrics, 'voteCounted'>;
+  /** The read cache, whose answers showing this car's tallies, the ranking or the site counters are dropped. */
+  readCache: Pick<ReadCache, 'invalidate'>;
 }
 
 export class VotesService {
@@ -45,10 +55,11 @@ export class VotesService {
   private writers = 0;
   private drainScheduled = false;
 
-  constructor(
-    private readonly ds: DataSource,
-    private readonly options: VotesServiceOptions = {},
-  ) {}
+  private readonly ds: DataSource;
+
+  constructor(private readonly deps: VotesServiceDeps) {
+    this.ds = deps.ds;
+  }
 
   /** Casts `ipHash`'s vote for the car; throws NOT_FOUND for a missing car and TOO_MANY_REQUESTS in the cooldown. */
   async vote(carId: number, ipHash: string, now: Date = new Date()): Promise<VoteOutput> {
@@ -63,8 +74,15 @@ export class VotesService {
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
       });
     }
-    this.options.onCounted?.(carId, ipHash, now);
+    this.counted(carId, ipHash, now);
     return outcome.totals;
+  }
+
+  /** The side effects of a counted vote: the recent-voter index, the metric and the cached answers it changed. */
+  private counted(carId: number, ipHash: string, at: Date): void {
+    this.deps.recentVoters.record(ipHash, at);
+    this.deps.metrics.voteCounted();
+    this.deps.readCache.invalidate(voteTags(carId));
   }
 
   /**

@@ -3,22 +3,29 @@ import {
   type AdvertisementCreateInput,
   type AdvertisementUpdateInput,
   centralWallTimeToUtc,
+  isAdLive,
   MESSAGES,
 } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { badRequest, notFound } from '../../errors';
-import { toAdvertisementDto } from './active-ads';
+import { toAdvertisementDto } from './ad-dto';
 import { AdvertisementEntity } from './advertisement.entity';
 
 /** A Central calendar day ('YYYY-MM-DD') as the instant it starts; toAdvertisementDto reads the day back. */
 const dayStart = (day: string) => centralWallTimeToUtc(`${day}T00:00`) as Date;
 
-/** Advertisement management (admin; the procedures check the role). */
-export class AdAdminService {
+/** Advertisements: the ones live today (public), and their management (admin; the procedures check the role). */
+export class AdsService {
   constructor(private readonly ds: DataSource) {}
 
   private get repo() {
     return this.ds.getRepository(AdvertisementEntity);
+  }
+
+  /** GET /api/advertisements/active: every ad live today (active, within its optional days); the client picks one. */
+  async active(now: Date = new Date()): Promise<Advertisement[]> {
+    const ads = await this.repo.find({ where: { active: true }, order: { id: 'ASC' } });
+    return ads.map(toAdvertisementDto).filter((ad) => isAdLive(ad, now));
   }
 
   /** GET /api/advertisements: every ad, newest first. */

@@ -1,7 +1,6 @@
 import { carSchema, carUpdateInputSchema } from '@curbside/shared';
-import { pathIdSchema } from '../../../rest/inputs';
-import { authedProcedure } from '../../../trpc';
-import { loadCarDto } from '../car-dto';
+import { pathIdSchema } from '../../rest/inputs';
+import { authedProcedure } from '../../trpc';
 
 /** PUT /api/cars/{id}: its owner or an admin changes the fields sent; only an admin may change `featured`. */
 export const updateCar = authedProcedure
@@ -15,7 +14,4 @@ export const updateCar = authedProcedure
   })
   .input(carUpdateInputSchema.extend({ id: pathIdSchema }))
   .output(carSchema)
-  .mutation(async ({ ctx, input }) => {
-    const car = await ctx.services.carWrite.update(ctx.user, input);
-    return (await loadCarDto(ctx.services.ds, car.id, { ipHash: ctx.ipHash }))!;
-  });
+  .mutation(({ ctx, input }) => ctx.services.cars.update(ctx.user, input, ctx));

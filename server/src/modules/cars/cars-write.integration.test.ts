@@ -1,8 +1,8 @@
 import { carSchema } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, unique } from '../../../../test/app';
-import { HttpClient } from '../../../../test/http';
-import { jpegBytes, uploadCarImage } from '../../images/upload-test-helpers';
+import { startTestApp, type TestApp, unique } from '../../../test/app';
+import { HttpClient } from '../../../test/http';
+import { jpegBytes, uploadCarImage } from '../images/upload-test-helpers';
 
 // Submitting, editing and deleting cars over /api, with the authorization rules of issue 4.
 

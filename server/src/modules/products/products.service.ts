@@ -1,5 +1,11 @@
-import { MESSAGES, type Product, type ProductCreateInput, type ProductUpdateInput } from '@curbside/shared';
-import type { DataSource } from 'typeorm';
+import {
+  MESSAGES,
+  type PageQuery,
+  type Product,
+  type ProductCreateInput,
+  type ProductUpdateInput,
+} from '@curbside/shared';
+import type { DataSource, FindOptionsWhere } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../errors';
 import { ProductEntity } from './product.entity';
@@ -27,14 +33,36 @@ function printDetails(p: Pick<ProductEntity, 'name' | 'category' | 'isMerch'>) {
 }
 
 /**
- * Product management (admin; the procedures check the role). Deleting a product removes it from every cart (the
- * cart_items foreign key cascades); order items keep their name, picture and price as they were sold.
+ * The catalogue: read by everyone (active products only; the admin list may include inactive ones), managed by the
+ * admin (the procedures check the role). Deleting a product removes it from every cart (the cart_items foreign key
+ * cascades); order items keep their name, picture and price as they were sold.
  */
-export class ProductAdminService {
+export class ProductsService {
   constructor(private readonly ds: DataSource) {}
 
   private get repo() {
     return this.ds.getRepository(ProductEntity);
+  }
+
+  /** GET /api/products: prints and merchandise, featured first, then by name. */
+  async list(query: PageQuery, options: { includeInactive?: boolean } = {}): Promise<Product[]> {
+    const where: FindOptionsWhere<ProductEntity> = options.includeInactive ? {} : { active: true };
+    const rows = await this.repo.find({
+      where,
+      order: { featured: 'DESC', name: 'ASC', id: 'ASC' },
+      take: query.limit,
+      skip: query.offset,
+    });
+    return rows.map(toProductDto);
+  }
+
+  /** GET /api/merch: active merchandise. */
+  async listMerch(): Promise<Product[]> {
+    const rows = await this.repo.find({
+      where: { active: true, isMerch: true },
+      order: { featured: 'DESC', name: 'ASC', id: 'ASC' },
+    });
+    return rows.map(toProductDto);
   }
 
   async create(input: ProductCreateInput): Promise<Product> {

@@ -1,35 +1,111 @@
 import { randomBytes } from 'node:crypto';
-import { type CarCreateInput, type CarUpdateInput, carSlugBase, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
+import {
+  type Car,
+  type CarCreateInput,
+  type CarListQuery,
+  type CarSearchQuery,
+  type CarUpdateInput,
+  carSlugBase,
+  MESSAGES,
+  SERVER_LIMITS,
+} from '@curbside/shared';
 import type { DataSource } from 'typeorm';
-import { isUniqueViolation } from '../../../db/errors';
-import { runInTransaction } from '../../../db/transaction';
-import { forbidden, notFound } from '../../../errors';
-import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../../lib/quota';
-import { CarImageEntity } from '../../images/car-image.entity';
-import type { ImagesService } from '../../images/images.service';
-import { imageKeys } from '../../images/images.service';
-// The entity types specs as strings; the shared schema also allows numbers and booleans (stored as JSON either way).
-import { CarEntity, type CarSpecs } from '../car.entity';
+import { isUniqueViolation } from '../../db/errors';
+import { runInTransaction } from '../../db/transaction';
+import { forbidden, notFound } from '../../errors';
+import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/quota';
+import { CarImageEntity } from '../images/car-image.entity';
+import type { ImagesService } from '../images/images.service';
+import { imageKeys } from '../images/images.service';
 import { type Actor, assertCanEditCar } from './access';
+// The entity types specs as strings; the shared schema also allows numbers and booleans (stored as JSON either way).
+import { CarEntity, type CarSpecs } from './car.entity';
+import { type CarViewer, loadCarDtos } from './car-dto';
 
 const S = MESSAGES.server;
+export const CAR_NOT_FOUND = 'Car not found';
 export const FEATURE_ADMIN_ONLY = 'Only an admin can feature a car';
 /** Cars one user may submit in any 24 hours (admins: no limit). */
 export const CARS_PER_DAY: Quota = { limit: SERVER_LIMITS.carsPerUserPerDay, windowMs: SERVER_LIMITS.quotaDayMs };
 
-/** Submitting, editing and deleting cars. The owner is always the signed-in user; the slug is made here. */
-export class CarWriteService {
+/** The `!` escapes LIKE's wildcards, so a search for "50%" or "a_b" matches those characters literally. */
+export function likeContains(text: string): string {
+  return `%${text.toLowerCase().replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+}
+
+/**
+ * Cars: lists, search and one car, always as the public DTO; submitting, editing and deleting. The owner of a new
+ * car is always the signed-in user; the slug is made here.
+ */
+export class CarsService {
   constructor(private readonly deps: { ds: DataSource; images: ImagesService; now?: () => Date }) {}
 
   private get cars() {
     return this.deps.ds.getRepository(CarEntity);
   }
 
+  /** Newest first (the gallery and home); optionally only featured cars or one category. */
+  async list(query: CarListQuery, viewer: CarViewer): Promise<Car[]> {
+    const cars = await this.cars.find({
+      where: {
+        ...(query.featured !== undefined ? { featured: query.featured } : {}),
+        ...(query.category ? { category: query.category } : {}),
+      },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: query.limit,
+      skip: query.offset,
+    });
+    return loadCarDtos(this.deps.ds, cars, viewer);
+  }
+
+  /** Make, model or owner name containing the text, ignoring case; %, _ and quotes are plain characters. */
+  async search(query: CarSearchQuery, viewer: CarViewer): Promise<Car[]> {
+    const pattern = likeContains(query.q);
+    const cars = await this.cars
+      .createQueryBuilder('car')
+      .where(
+        `(LOWER(car.make) LIKE :pattern ESCAPE '!' OR LOWER(car.model) LIKE :pattern ESCAPE '!'
+          OR LOWER(car.ownerName) LIKE :pattern ESCAPE '!')`,
+        { pattern },
+      )
+      .orderBy('car.createdAt', 'DESC')
+      .addOrderBy('car.id', 'DESC')
+      .take(query.limit)
+      .getMany();
+    return loadCarDtos(this.deps.ds, cars, viewer);
+  }
+
+  bySlug(slug: string, viewer: CarViewer): Promise<Car> {
+    return this.dtoOf({ slug }, viewer);
+  }
+
+  byId(id: number, viewer: CarViewer): Promise<Car> {
+    return this.dtoOf({ id }, viewer);
+  }
+
+  /** The signed-in user's cars (My Vehicles), newest first. */
+  async ownedBy(userId: number, viewer: CarViewer): Promise<Car[]> {
+    const cars = await this.cars.find({ where: { ownerId: userId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return loadCarDtos(this.deps.ds, cars, viewer);
+  }
+
+  private async dtoOf(where: { id: number } | { slug: string }, viewer: CarViewer): Promise<Car> {
+    const car = await this.cars.findOneBy(where);
+    if (!car) throw notFound(CAR_NOT_FOUND);
+    const [dto] = await loadCarDtos(this.deps.ds, [car], viewer);
+    return dto;
+  }
+
   /**
    * A user's submission counts against CARS_PER_DAY: the count and the insert hold the user's lock, so a parallel
    * burst cannot pass the quota.
    */
-  async create(actor: Actor, input: CarCreateInput): Promise<CarEntity> {
+  async create(actor: Actor, input: CarCreateInput, viewer: CarViewer): Promise<Car> {
+    const car = await this.insert(actor, input);
+    return this.byId(car.id, viewer);
+  }
+
+  private insert(actor: Actor, input: CarCreateInput): Promise<CarEntity> {
     const now = this.deps.now?.() ?? new Date();
     const base = carSlugBase(input.make, input.model);
     const stamp = now.getTime();
@@ -70,7 +146,7 @@ export class CarWriteService {
   }
 
   /** Changes only the fields sent. The slug stays as it is, so shared links keep working. */
-  async update(actor: Actor, input: CarUpdateInput): Promise<CarEntity> {
+  async update(actor: Actor, input: CarUpdateInput, viewer: CarViewer): Promise<Car> {
     const car = await this.cars.findOneBy({ id: input.id });
     if (!car) throw notFound(S.carNotFound);
     assertCanEditCar(actor, car);
@@ -89,7 +165,7 @@ export class CarWriteService {
     if (input.legalAgreement !== undefined) changes.legalAgreement = true;
     if (input.featured !== undefined) changes.featured = input.featured;
     if (Object.keys(changes).length > 0) await this.cars.update({ id: car.id }, changes);
-    return this.cars.findOneByOrFail({ id: car.id });
+    return this.byId(car.id, viewer);
   }
 
   /** Admin only (checked by the procedure): the car, its images (rows by cascade) and their files. */
@@ -101,10 +177,5 @@ export class CarWriteService {
     });
     if (!result.affected) throw notFound(S.carNotFound);
     await this.deps.images.removeFiles(images.flatMap(imageKeys));
-  }
-
-  /** The signed-in user's cars, newest first. */
-  ownedBy(userId: number): Promise<CarEntity[]> {
-    return this.cars.find({ where: { ownerId: userId }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 }

@@ -2,7 +2,6 @@ import { topCarsOutputSchema, topCarsQuerySchema } from '@curbside/shared';
 import { leaderboardCache } from '../../read-cache/tags';
 import { fromQuery } from '../../rest/inputs';
 import { publicProcedure } from '../../trpc';
-import { topCars } from './leaderboard.service';
 
 const inputSchema = topCarsQuerySchema.extend({ limit: fromQuery(topCarsQuerySchema.shape.limit) });
 
@@ -14,4 +13,4 @@ export const topCarsProcedure = publicProcedure
   })
   .input(inputSchema)
   .output(topCarsOutputSchema)
-  .query(({ ctx, input }) => topCars(ctx.services.ds, input, ctx));
+  .query(({ ctx, input }) => ctx.services.leaderboard.top(input, ctx));

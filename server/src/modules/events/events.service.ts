@@ -1,15 +1,33 @@
-import { type CarEvent, type EventCreateInput, type EventUpdateInput, MESSAGES } from '@curbside/shared';
-import type { DataSource } from 'typeorm';
+import {
+  type CarEvent,
+  type EventCreateInput,
+  type EventUpdateInput,
+  MESSAGES,
+  upcomingEventsFrom,
+} from '@curbside/shared';
+import { type DataSource, MoreThanOrEqual } from 'typeorm';
 import { notFound } from '../../errors';
 import { EventEntity } from './event.entity';
-import { toEventDto } from './upcoming-events';
+import { toEventDto } from './event-dto';
 
-/** Event management (admin; the procedures check the role). Dates arrive and are stored as UTC instants. */
-export class EventAdminService {
+/**
+ * Car meets: the upcoming ones (public), and their management (admin; the procedures check the role). Dates arrive
+ * and are stored as UTC instants.
+ */
+export class EventsService {
   constructor(private readonly ds: DataSource) {}
 
   private get repo() {
     return this.ds.getRepository(EventEntity);
+  }
+
+  /** GET /api/events/upcoming: active events from the start of today (Central) on, soonest first. */
+  async upcoming(now: Date = new Date()): Promise<CarEvent[]> {
+    const events = await this.repo.find({
+      where: { active: true, eventDate: MoreThanOrEqual(upcomingEventsFrom(now)) },
+      order: { eventDate: 'ASC', id: 'ASC' },
+    });
+    return events.map(toEventDto);
   }
 
   /** GET /api/events: every event, active or not, the latest date first (upcoming ones on top, past ones below). */

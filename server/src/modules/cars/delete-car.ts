@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pathIdSchema } from '../../../rest/inputs';
-import { adminProcedure } from '../../../trpc';
+import { pathIdSchema } from '../../rest/inputs';
+import { adminProcedure } from '../../trpc';
 
 /** DELETE /api/cars/{id} (admin): the car, its images and their files. */
 export const deleteCar = adminProcedure
@@ -11,5 +11,5 @@ export const deleteCar = adminProcedure
   .input(z.object({ id: pathIdSchema }))
   .output(z.void())
   .mutation(async ({ ctx, input }) => {
-    await ctx.services.carWrite.delete(input.id);
+    await ctx.services.cars.delete(input.id);
   });

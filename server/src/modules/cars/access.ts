@@ -1,8 +1,8 @@
 import { MESSAGES } from '@curbside/shared';
 import type { EntityManager } from 'typeorm';
-import { forbidden } from '../../../errors';
-import type { UserEntity } from '../../accounts/user.entity';
-import { CarEntity } from '../car.entity';
+import { forbidden } from '../../errors';
+import type { UserEntity } from '../accounts/user.entity';
+import { CarEntity } from './car.entity';
 
 /** Who is writing: the signed-in user (never an id taken from the request body). */
 export type Actor = Pick<UserEntity, 'id' | 'role'>;

@@ -1,6 +1,5 @@
 import { carCreateInputSchema, carSchema } from '@curbside/shared';
-import { authedProcedure } from '../../../trpc';
-import { loadCarDto } from '../car-dto';
+import { authedProcedure } from '../../trpc';
 
 /** POST /api/cars: the signed-in user submits a car; its photos follow one by one (POST /api/images). */
 export const createCar = authedProcedure
@@ -15,7 +14,4 @@ export const createCar = authedProcedure
   })
   .input(carCreateInputSchema)
   .output(carSchema)
-  .mutation(async ({ ctx, input }) => {
-    const car = await ctx.services.carWrite.create(ctx.user, input);
-    return (await loadCarDto(ctx.services.ds, car.id, { ipHash: ctx.ipHash }))!;
-  });
+  .mutation(({ ctx, input }) => ctx.services.cars.create(ctx.user, input, ctx));
