@@ -19,7 +19,6 @@ import { RecentVoters } from './modules/votes/recent-voters';
 import { VotesService } from './modules/votes/votes.service';
 import { AppMetrics } from './ops/metrics';
 import { ReadCache } from './read-cache/read-cache';
-import { voteTags } from './read-cache/tags';
 
 /** The domain services of one running app. Built once at start; procedures reach them through the context. */
 export interface Services extends ShopServices {
@@ -79,10 +78,9 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     newsletter: new NewsletterService(ds),
     carsRead: new CarsReadService(ds),
     votes: new VotesService(ds, {
-      onCounted(carId, ipHash, at) {
+      onCounted(_carId, ipHash, at) {
         recentVoters.record(ipHash, at);
         metrics.voteCounted();
-        readCache.invalidate(voteTags(carId));
       },
     }),
     readCache,
