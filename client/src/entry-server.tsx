@@ -3,6 +3,7 @@
 // as main.tsx, at the request's address, on a query cache filled by the same prefetches the browser would make
 // (landing.ts): its procedures are called in-process, through `call`, with the request's own context. The browser
 // hydrates the HTML with the dehydrated cache, so its first render is the server's.
+import type { CallProcedure, NotRendered, RenderedPage, RenderRequest } from '@curbside/shared';
 import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
@@ -13,31 +14,6 @@ import { App } from './App';
 import { type LandingPageAt, landingPageAt } from './landing';
 import { type AppRouter, createQueryClient } from './lib/trpc';
 import { SERVER_STATE_ELEMENT_ID } from './server-state';
-
-/** A query procedure's answer for this request's viewer, as /trpc would send it (JSON). Rejects when it fails. */
-export type CallProcedure = (path: string, input: unknown) => Promise<unknown>;
-
-export interface RenderRequest {
-  /** The address's path, %-escaped as it arrived. */
-  path: string;
-  /** The query string without its '?'. */
-  search: string;
-  call: CallProcedure;
-  /** Gives up the render (the server's time limit). */
-  signal?: AbortSignal;
-}
-
-export interface RenderedPage {
-  /** The markup of #root. */
-  html: string;
-  /** The query cache the page was drawn from, for the browser's hydrate(): a JSON data element for the body. */
-  stateScript: string;
-  /** The page's module as the build manifest names it (the server links its chunk and styles). */
-  module: string;
-}
-
-/** Why a page is sent without server-rendered markup (index.html as it is); not an error. */
-export type NotRendered = { skipped: 'not-landing' | 'signed-in' | 'site-mode' | 'query-failed' };
 
 /**
  * The query cache as a `<script type="application/json">`: data the browser never runs (the Content-Security-Policy

@@ -1,11 +1,9 @@
 import 'reflect-metadata';
 import path from 'node:path';
-import { LIMITS } from '@curbside/shared';
-import { type FastifyTRPCPluginOptions, fastifyRequestHandler, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
-import { type Context, createContext, createPublicContext, viewerIpHash } from './context';
+import { createContext, createPublicContext } from './context';
 import { createDataSource, startStatementTimeouts } from './db/data-source';
 import { runMigrations } from './db/migrate';
 import { INTERNAL_ERROR_MESSAGE, toErrorAnswer } from './http-errors';
@@ -20,17 +18,13 @@ import { registerOpsRoutes } from './ops/routes';
 import { registerClient, type ServerPages } from './plugins/client';
 import { registerCompression } from './plugins/compression';
 import { registerGracefulClose } from './plugins/graceful-close';
-import { pageViewerOf } from './plugins/page-viewer';
 import { registerRequestBounds } from './plugins/request-bounds';
 import { securityPlugin } from './plugins/security';
 import { cookieUserReader, sessionPlugin } from './plugins/session';
-import { cachedReads, registerCacheInvalidation, registerTrpcCachedRoutes } from './read-cache/cached-reads';
-import { registerRestRoutes } from './rest/adapter';
-import { registerApiDocs } from './rest/openapi';
-import { registerTrpcMutationRoutes } from './rest/trpc-mutations';
-import { type AppRouter, appRouter } from './router';
+import { registerWriteInvalidation } from './read-cache/policy';
 import { ensureSiteSettings, seedDemoData } from './seed/demo';
 import { createServices, type Services } from './services';
+import { registerCachedReadTransports, registerSessionTransports, type TransportDeps } from './transports';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,92 +100,37 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await services.recentVoters.start((err) => app.log.error({ err }, 'reading recent voters failed'));
   app.addHook('onClose', async () => services.recentVoters.stop());
-  registerCacheInvalidation(app, appRouter, services.readCache);
+  registerWriteInvalidation(app, services.readCache);
 
   await app.register(securityPlugin, { config });
   await registerCompression(app);
 
-  const makeContext = (req: Parameters<typeof createContext>[0], reply: Parameters<typeof createContext>[1]) =>
-    createContext(req, reply, config, services);
-  const makePublicContext = (req: FastifyRequest, reply: FastifyReply) =>
-    createPublicContext(req, reply, config, services);
-
-  /** Headers of a tRPC answer: what the procedure set, and Retry-After on a throttled call. */
-  const trpcHeaders = (ctx: Context | undefined, errors: unknown[]): Record<string, string> => {
-    const retry = errors.map((e) => toErrorAnswer(e).body.retryAfterSeconds).find(Boolean);
-    return { ...(ctx?.http.headers ?? {}), ...(retry ? { 'retry-after': String(retry) } : {}) };
-  };
-  const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
-    router: appRouter,
-    createContext: ({ req, res }) => makeContext(req, res),
-    responseMeta: ({ ctx, errors }) => ({ headers: trpcHeaders(ctx, errors) }),
-    // One request computes at most this many answers (plugins/request-bounds.ts refuses batches of mutations).
-    maxBatchSize: LIMITS.trpcBatchMax,
-  };
-
-  // The hot reads (gallery pages, the leaderboard, one car…) answer alike for every user, signed in or not: they are
-  // served from the read cache on routes outside the session scope below, so no cookie is parsed for them — except
-  // while a site mode is on, when only admins may read them and the answer depends on who asks.
+  const makeContext = (req: FastifyRequest, reply: FastifyReply) => createContext(req, reply, config, services);
+  // The hot reads answer alike for every user, signed in or not: their context reads no session — except while a
+  // site mode is on, when only admins may read them and the response depends on who asks.
   const userOfCookie = await cookieUserReader(app, config, services.accounts);
-  const makeCachedReadContext = async (req: FastifyRequest, reply: FastifyReply) => {
-    const ctx = makePublicContext(req, reply);
-    if (await services.settings.modeIsOn()) ctx.user = await userOfCookie(req);
-    return ctx;
+  const transports: TransportDeps = {
+    config,
+    services,
+    createContext: makeContext,
+    createCachedReadContext: async (req, reply) => {
+      const ctx = createPublicContext(req, reply, config, services);
+      if (await services.settings.modeIsOn()) ctx.user = await userOfCookie(req);
+      return ctx;
+    },
   };
-  const reads = cachedReads({
-    router: appRouter,
-    cache: services.readCache,
-    recentVoters: services.recentVoters,
-    createContext: makeCachedReadContext,
-    sharesAnswers: async () => !(await services.settings.modeIsOn()),
-    ipHashOf: (req) => viewerIpHash(req, config),
-  });
-  const publicTrpcOptions = {
-    ...trpcOptions,
-    createContext: ({ req, res }) => makeCachedReadContext(req, res),
-  } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
-  registerTrpcCachedRoutes(app, reads, (req, reply, path) =>
-    fastifyRequestHandler({ ...publicTrpcOptions, req, res: reply, path }),
-  );
-  registerRestRoutes(app, {
-    router: appRouter,
-    basePath: '/api',
-    which: 'cached',
-    createContext: makeCachedReadContext,
-    cachedReads: reads,
-  });
+  const reads = registerCachedReadTransports(app, transports);
 
   await app.register(async (withSessions) => {
     await withSessions.register(sessionPlugin, { config });
-    await withSessions.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
-    await registerTrpcMutationRoutes(withSessions, {
-      router: appRouter,
-      createContext: makeContext,
-      headersFor: (ctx, errors) => trpcHeaders(ctx, errors),
-    });
-    registerRestRoutes(withSessions, {
-      router: appRouter,
-      basePath: '/api',
-      which: 'uncached',
-      createContext: makeContext,
-      cachedReads: reads,
-    });
+    const { pageViewerOf } = await registerSessionTransports(withSessions, transports, reads);
     await withSessions.register(stripeWebhookPlugin, { ...services.payments, checkout: services.checkout });
     registerFileRoutes(withSessions, services.storage);
     await registerUploadRoutes(withSessions, config);
     registerShareImageRoute(withSessions, { ds, storage: services.storage, imageQueue: services.imageQueue });
-    await registerApiDocs(withSessions, appRouter, config);
-    // The landing pages drawn on the server (SERVER_RENDER) read their data from the procedures, as this request's
-    // viewer; only for a signed-out viewer (the rest get the page drawn in the browser, as before).
-    const serverPages: ServerPages = {
-      viewerOf: pageViewerOf({
-        router: appRouter,
-        cache: services.readCache,
-        recentVoters: services.recentVoters,
-        createContext: makeContext,
-      }),
-      cache: services.readCache,
-    };
+    // The landing pages rendered on the server (SERVER_RENDER) read their data from the procedures, as this
+    // request's viewer; only for a signed-out viewer (the rest get the page rendered in the browser, as before).
+    const serverPages: ServerPages = { viewerOf: pageViewerOf, cache: services.readCache };
     await registerClient(withSessions, config.clientDist, config, config.serverRender ? serverPages : undefined);
   });
   return app;

@@ -117,7 +117,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     settings,
     share: new ShareService({ ds, publicUrl: config.publicUrl }),
     stats: new StatsService(ds),
-    votes: new VotesService({ ds, recentVoters, metrics, readCache }),
+    votes: new VotesService({ ds, recentVoters, metrics }),
     recentVoters,
   };
 }

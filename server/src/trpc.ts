@@ -1,23 +1,26 @@
+import { MESSAGES } from '@curbside/shared';
 import { initTRPC, TRPCError } from '@trpc/server';
-import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { SHARED_VIEWER, viewersOf } from './cache-policies';
 import type { Context } from './context';
 import { DomainError } from './errors';
 import { domainCodeOf, domainToTrpcError, toErrorAnswer } from './http-errors';
-import { type CachedReadPolicy, NON_VOTER, readCacheKey } from './read-cache/cached-reads';
+import { type CachedReadPolicy, type Invalidates, invalidateAfterWrite, readCacheKey } from './read-cache/policy';
+import { middlewareResult } from './transports/trpc-internals';
 
 /**
  * Procedure meta: the REST path (trpc-to-openapi's shape); for REST, a success status other than 200 and, when the
  * procedure sets `ctx.http.status` to 200 in some cases (an idempotent create that finds the row already there), that
- * case's description as `alsoOk`, so the OpenAPI document lists both statuses; for queries
- * many visitors read alike, how the read cache keeps them; for mutations that drop exactly the cached answers they
- * change, `invalidatesPrecisely` (any other write clears the read cache).
+ * case's description as `alsoOk`, so the OpenAPI document lists both statuses; and the read cache's policy
+ * (read-cache/policy.ts): for a query many visitors read alike, `cache` (what its response is made of, whether it
+ * varies by viewer); for a mutation, `invalidates` (which cached responses its success drops; 'everything' unless
+ * said otherwise).
  */
 export type Meta = OpenApiMeta<{
   successStatus?: 201 | 204;
   alsoOk?: string;
   cache?: CachedReadPolicy;
-  invalidatesPrecisely?: true;
+  invalidates?: Invalidates;
 }>;
 
 // Access levels are defined here once. Handlers never check roles themselves.
@@ -61,29 +64,31 @@ const domainErrors = t.middleware(async ({ next, ctx, path }) => {
 
 /**
  * Queries with `meta.cache` are answered from the read cache (read-cache/), on every transport and inside batches:
- * computed once — as for a viewer who has not voted, checked by the output schema — and shared; viewers with a recent
- * vote get an answer of their own. Errors are never cached. Each answer spends the request's answer budget, so one
- * batch of the largest pages cannot make the server build a huge answer.
+ * computed once — for the shared viewer when the response varies by viewer, checked by the output schema — and
+ * shared; a viewer who sees responses of their own (cache-policies.ts) gets one computed for them. Errors are never
+ * cached. Each response spends the request's answer budget, so one batch of the largest pages cannot make the server
+ * build a huge response.
  */
 const cachedRead = t.middleware(({ meta, ctx, path, type, getRawInput, next }) => {
   const policy = meta?.cache;
   if (type !== 'query' || !policy) return next();
   return ctx.answerBudget.inTurn(async () => {
-    if (policy.votesOfViewer && ctx.services.recentVoters.includes(ctx.ipHash)) {
+    if (policy.variesBy === 'viewer' && viewersOf(ctx.services).seesOwnResponses(ctx.ipHash)) {
       const own = await next();
       return { result: own, chars: own.ok ? (JSON.stringify(own.data)?.length ?? 0) : 0 };
     }
     let failed: Awaited<ReturnType<typeof next>> | undefined;
     try {
       const entry = await ctx.services.readCache.get(readCacheKey(path, await getRawInput()), async () => {
-        const result = await next({ ctx: { ...ctx, ipHash: NON_VOTER } });
+        // A shared response is computed for the shared viewer (a context's viewer key is its IP hash).
+        const result = await next({ ctx: { ...ctx, ipHash: SHARED_VIEWER } });
         if (!result.ok) {
           failed = result;
           throw result.error;
         }
-        return { value: result.data, tags: policy.tags(result.data as never) };
+        return { value: result.data, tags: policy.reads(result.data as never) };
       });
-      return { result: { ok: true as const, data: entry.value, marker: middlewareMarker }, chars: entry.jsonLength };
+      return { result: middlewareResult(entry.value), chars: entry.jsonLength };
     } catch (error) {
       if (failed) return { result: failed, chars: 0 };
       throw error;
@@ -100,7 +105,7 @@ const openDuringSiteModes = (path: string) => path === 'settings.get' || path.st
 /**
  * While a site mode is on, the site is for admins only: everyone else's calls — writes, and the reads the mode hides
  * — answer 503 with the mode's message and code. Before the read cache, so a cached answer is no way around it (the
- * cached routes send no shared answer while a mode is on: read-cache/cached-reads.ts).
+ * cached routes send no shared response while a mode is on: transports/cached-reads.ts).
  */
 const siteModes = t.middleware(async ({ ctx, path, next }) => {
   if (!openDuringSiteModes(path)) {
@@ -110,14 +115,42 @@ const siteModes = t.middleware(async ({ ctx, path, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(siteModes).use(cachedRead);
-
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
-  return next({ ctx: { ...ctx, user: ctx.user } });
+/**
+ * A mutation that succeeded drops the cached responses it changed, as its `meta.invalidates` says; the write
+ * request's response then clears the rest of the read cache unless every procedure it ran said what it changes
+ * (read-cache/policy.ts).
+ */
+const writeInvalidation = t.middleware(async ({ meta, ctx, type, getRawInput, next }) => {
+  if (type !== 'mutation') return next();
+  const result = await next();
+  if (result.ok) {
+    invalidateAfterWrite(ctx.services.readCache, ctx.req, meta?.invalidates, result.data, await getRawInput());
+  }
+  return result;
 });
 
+export const publicProcedure = t.procedure.use(domainErrors).use(siteModes).use(cachedRead).use(writeInvalidation);
+
+/**
+ * The access levels as checks, for the few routes that are not procedures (multipart uploads): the signed-in user,
+ * or the refusal the procedures of that level answer with.
+ */
+export function signedIn<U extends { role: string }>(user: U | null | undefined): U {
+  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.server.authenticationRequired });
+  return user;
+}
+
+export function admin<U extends { role: string }>(user: U | null | undefined): U {
+  const signedInUser = signedIn(user);
+  if (signedInUser.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.server.adminOnly });
+  return signedInUser;
+}
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, user: signedIn(ctx.user) } }),
+);
+
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin access required' });
+  admin(ctx.user);
   return next({ ctx });
 });

@@ -1,17 +1,13 @@
-import type { AnyTRPCProcedure } from '@trpc/server';
-import { listRestRoutes, type RestRoute } from '../src/rest/adapter';
 import { type AppRouter, appRouter } from '../src/router';
+import { listRestRoutes, type RestRoute } from '../src/transports/rest-routes';
+import { listProcedures as listRouterProcedures, type ProcedurePathOf } from '../src/transports/trpc-internals';
 import type { HttpClient } from './http';
 
 // Every procedure of the router, with its REST route if it has one, and one way to call any of them over either
 // transport. Tests that must cover every procedure walk this list, so a new procedure cannot slip past them.
 
-type PathsOf<R, Prefix extends string = ''> = {
-  [K in keyof R & string]: R[K] extends AnyTRPCProcedure ? `${Prefix}${K}` : PathsOf<R[K], `${Prefix}${K}.`>;
-}[keyof R & string];
-
 /** 'accounts.login', 'admin.orders.updateStatus', …: every procedure path, as a type. */
-export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
+export type ProcedurePath = ProcedurePathOf<AppRouter>;
 
 export interface Procedure {
   path: ProcedurePath;
@@ -22,11 +18,10 @@ export interface Procedure {
 
 export function listProcedures(): Procedure[] {
   const rest = new Map(listRestRoutes(appRouter, '/api').map((route) => [route.procedurePath, route]));
-  const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
-  return Object.entries(procedures).map(([path, procedure]) => ({
-    path: path as ProcedurePath,
-    type: (procedure._def as unknown as { type: 'query' | 'mutation' }).type,
-    rest: rest.get(path) ?? null,
+  return listRouterProcedures(appRouter).map((procedure) => ({
+    path: procedure.path as ProcedurePath,
+    type: procedure.type,
+    rest: rest.get(procedure.path) ?? null,
   }));
 }
 

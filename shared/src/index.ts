@@ -18,6 +18,7 @@ export * from './orders';
 export * from './pricing';
 export * from './products';
 export * from './profile';
+export * from './server-render';
 export * from './settings';
 export * from './share';
 export * from './slug';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { stripTrackingParams } from '@curbside/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LEADERBOARD_TAG } from '../cache-policies';
 import {
   carPreviewTags,
   homePageTags,
@@ -10,9 +11,8 @@ import {
   withHeadTags,
   withPreviewTags,
 } from '../modules/share/og-tags';
-import { sendCached } from '../read-cache/cached-reads';
+import { sendCached } from '../read-cache/http';
 import type { ReadCache } from '../read-cache/read-cache';
-import { LEADERBOARD_TAG } from '../read-cache/tags';
 import { loadPageRenderer, type PageRenderer, type PageViewer, type PageViewerOf, sharedByAll } from './page-render';
 
 // Production: the built client. Hashed assets are cached for a year; every other non-API path answers index.html,
@@ -83,7 +83,7 @@ export function sendIndexHtml(reply: FastifyReply, html: string, cacheControl = 
 /** A page's head tags read from the database: a function adding them to its HTML (null: none), and what they show. */
 interface PageHead {
   addTo: ((html: string) => string) | null;
-  /** The read-cache tags of what they show (tags.ts): a page kept with them is dropped when it changes. */
+  /** The read-cache tags of what they show (cache-policies.ts): a page kept with them is dropped when it changes. */
   tags: string[];
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ServerEntry } from '@curbside/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 
 // The landing pages (/, /gallery, a car page, /leaderboard) are sent to signed-out visitors already drawn: the
@@ -11,16 +12,6 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 // for every such visitor (client.ts). Everything here is an extra: no server entry in the build, a page it does not
 // render, a signed-in visitor, a query that fails or a render that fails or takes too long, and the page is sent as
 // before.
-
-/** What the server entry exports (client/src/entry-server.tsx). */
-interface ServerEntry {
-  render(request: {
-    path: string;
-    search: string;
-    call: (procedurePath: string, input: unknown) => Promise<unknown>;
-    signal?: AbortSignal;
-  }): Promise<{ html: string; stateScript: string; module: string } | { skipped: string }>;
-}
 
 /** A chunk of the build manifest (client/dist/.vite/manifest.json). */
 interface ManifestChunk {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preferredEncoding } from './cached-reads';
+import { preferredEncoding } from './http';
 import { READ_CACHE_TTL_MS, ReadCache } from './read-cache';
 
 /** A load the test finishes by hand, counting how often it ran. */
@@ -18,7 +18,7 @@ function deferredLoad(value: unknown, tags: string[]) {
 describe('ReadCache', () => {
   it('builds a missing answer once for concurrent readers, then serves it without building', async () => {
     const cache = new ReadCache();
-    const build = deferredLoad({ n: 1 }, ['car:1']);
+    const build = deferredLoad({ n: 1 }, ['item:1']);
     const both = Promise.all([cache.get('k', build.load), cache.get('k', build.load)]);
     build.finish();
     const [a, b] = await both;
@@ -30,7 +30,7 @@ describe('ReadCache', () => {
   it('keeps an answer made of other answers no longer than they live, and not at all when told not to', async () => {
     let now = 1_000;
     const cache = new ReadCache({ now: () => now });
-    await cache.get('page', async () => ({ value: 'page', tags: ['car:1'], expiresAt: now + 1_000 }));
+    await cache.get('page', async () => ({ value: 'page', tags: ['item:1'], expiresAt: now + 1_000 }));
     now += 999;
     expect(cache.peek('page')?.value).toBe('page');
     now += 1;
@@ -43,9 +43,9 @@ describe('ReadCache', () => {
 
   it('drops the answers of an invalidated tag only, and everything on clear', async () => {
     const cache = new ReadCache();
-    await cache.get('one', async () => ({ value: 1, tags: ['car:1', 'leaderboard'] }));
-    await cache.get('two', async () => ({ value: 2, tags: ['car:2'] }));
-    cache.invalidate(['car:1']);
+    await cache.get('one', async () => ({ value: 1, tags: ['item:1', 'list'] }));
+    await cache.get('two', async () => ({ value: 2, tags: ['item:2'] }));
+    cache.invalidate(['item:1']);
     expect(cache.size).toBe(1);
     expect((await cache.get('two', async () => ({ value: 'rebuilt', tags: [] }))).value).toBe(2);
     cache.clear();
@@ -54,21 +54,21 @@ describe('ReadCache', () => {
 
   it('does not keep an answer whose build overlapped an invalidation of its tags or a clear', async () => {
     const cache = new ReadCache();
-    const stale = deferredLoad('before the vote', ['car:1']);
+    const stale = deferredLoad('before the write', ['item:1']);
     const pending = cache.get('k', stale.load);
-    cache.invalidate(['car:1']);
+    cache.invalidate(['item:1']);
     stale.finish();
-    expect((await pending).value).toBe('before the vote');
+    expect((await pending).value).toBe('before the write');
     expect(cache.size).toBe(0);
 
-    const other = deferredLoad('unrelated', ['car:2']);
+    const other = deferredLoad('unrelated', ['item:2']);
     const kept = cache.get('k2', other.load);
-    cache.invalidate(['car:1']);
+    cache.invalidate(['item:1']);
     other.finish();
     await kept;
     expect(cache.size).toBe(1);
 
-    const cleared = deferredLoad('before a write', ['car:3']);
+    const cleared = deferredLoad('before a write', ['item:3']);
     const dropped = cache.get('k3', cleared.load);
     cache.clear();
     cleared.finish();

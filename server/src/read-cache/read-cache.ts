@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-// What many visitors read alike (gallery pages, the leaderboard, one car), kept in memory as the procedure's checked
-// output and, on first use, as the bytes each transport sends. Entries are dropped by tag when a write changes what
-// they hold (a vote: that car and the leaderboard), all at once on any other write, and after a short time-to-live
-// in any case, so a change made through another app server shows here within READ_CACHE_TTL_MS.
+// Responses many visitors read alike, kept in memory as the procedure's checked output and, on first use, as the
+// bytes each transport sends. Entries are dropped by tag when a write declares it changed what they were made of,
+// all at once on any other write (policy.ts), and after a short time-to-live in any case, so a change made through
+// another app server shows here within READ_CACHE_TTL_MS.
 
 export const READ_CACHE_TTL_MS = 5_000;
 /** What the cache may hold, estimated from each answer's JSON size; the oldest answers go first. */
@@ -139,7 +139,7 @@ export class ReadCache {
     }
   }
 
-  /** Drops everything (any write other than a vote). */
+  /** Drops everything (a write that did not declare what it changes). */
   clear(): void {
     for (const build of this.builds) build.all = true;
     this.entries.clear();

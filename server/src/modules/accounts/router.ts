@@ -9,7 +9,6 @@ import {
 } from '@curbside/shared';
 import { z } from 'zod';
 import { endSession, startSession } from '../../plugins/session';
-import { CHANGES_NO_CACHED_READ } from '../../read-cache/tags';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
 import { toUserDto } from './user-dto';
 
@@ -41,7 +40,7 @@ export const accountsRouter = router({
   login: publicProcedure
     .meta({
       openapi: { method: 'POST', path: '/login', tags, protect: false, summary: 'Sign in with e-mail and password' },
-      invalidatesPrecisely: CHANGES_NO_CACHED_READ, // a session only
+      invalidates: 'nothing', // a session only
     })
     .input(loginInputSchema)
     .output(userSchema)
@@ -54,7 +53,7 @@ export const accountsRouter = router({
   logout: publicProcedure
     .meta({
       openapi: { method: 'POST', path: '/logout', tags, protect: false, summary: 'Sign out of this browser' },
-      invalidatesPrecisely: CHANGES_NO_CACHED_READ, // a session only
+      invalidates: 'nothing', // a session only
     })
     .input(z.void())
     .output(okSchema)

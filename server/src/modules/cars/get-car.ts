@@ -1,5 +1,5 @@
 import { carSchema, idInputSchema, slugInputSchema } from '@curbside/shared';
-import { carCache } from '../../read-cache/tags';
+import { carCache } from '../../cache-policies';
 import { fromQuery } from '../../rest/inputs';
 import { publicProcedure } from '../../trpc';
 

@@ -1,6 +1,6 @@
 import { carListQuerySchema, carListSchema, queryBooleanSchema } from '@curbside/shared';
 import { z } from 'zod';
-import { carListCache } from '../../read-cache/tags';
+import { carListCache } from '../../cache-policies';
 import { fromQuery } from '../../rest/inputs';
 import { publicProcedure } from '../../trpc';
 

@@ -1,5 +1,5 @@
 import { topCarsOutputSchema, topCarsQuerySchema } from '@curbside/shared';
-import { leaderboardCache } from '../../read-cache/tags';
+import { leaderboardCache } from '../../cache-policies';
 import { fromQuery } from '../../rest/inputs';
 import { publicProcedure } from '../../trpc';
 

@@ -7,7 +7,6 @@ import {
   okSchema,
 } from '@curbside/shared';
 import { z } from 'zod';
-import { CHANGES_NO_CACHED_READ } from '../../read-cache/tags';
 import { authedProcedure, router } from '../../trpc';
 
 const tags = ['cart'];
@@ -28,7 +27,7 @@ export const cartRouter = router({
     .meta({
       successStatus: 201,
       openapi: { method: 'POST', path: '/cart', tags, summary: 'Add a print (car photo) or merchandise' },
-      invalidatesPrecisely: CHANGES_NO_CACHED_READ,
+      invalidates: 'nothing', // a cart line only
     })
     .input(addToCartInputSchema)
     .output(cartItemSchema)
@@ -37,7 +36,7 @@ export const cartRouter = router({
   update: authedProcedure
     .meta({
       openapi: { method: 'PUT', path: '/cart/{id}', tags, summary: 'Change the quantity of a line' },
-      invalidatesPrecisely: CHANGES_NO_CACHED_READ,
+      invalidates: 'nothing', // a cart line only
     })
     .input(z.object({ id: lineIdSchema, quantity: cartQuantitySchema }))
     .output(cartItemSchema)
@@ -46,7 +45,7 @@ export const cartRouter = router({
   remove: authedProcedure
     .meta({
       openapi: { method: 'DELETE', path: '/cart/{id}', tags, summary: 'Remove a line' },
-      invalidatesPrecisely: CHANGES_NO_CACHED_READ,
+      invalidates: 'nothing', // a cart line only
     })
     .input(z.object({ id: lineIdSchema }))
     .output(okSchema)
@@ -58,7 +57,7 @@ export const cartRouter = router({
   clear: authedProcedure
     .meta({
       openapi: { method: 'DELETE', path: '/cart', tags, summary: 'Empty the cart' },
-      invalidatesPrecisely: CHANGES_NO_CACHED_READ,
+      invalidates: 'nothing', // a cart line only
     })
     .input(z.void())
     .output(okSchema)

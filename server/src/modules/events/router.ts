@@ -1,6 +1,6 @@
 import { eventListSchema } from '@curbside/shared';
 import { z } from 'zod';
-import { sharedCache } from '../../read-cache/tags';
+import { sharedCache } from '../../cache-policies';
 import { publicProcedure, router } from '../../trpc';
 
 const tags = ['events'];

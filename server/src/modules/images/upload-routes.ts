@@ -10,8 +10,9 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { badRequest, forbidden, unauthorized } from '../../errors';
+import { badRequest } from '../../errors';
 import { readSessionUser } from '../../plugins/session';
+import { admin, signedIn } from '../../trpc';
 import { toUserDto } from '../accounts/user-dto';
 import { receiveUpload } from './multipart';
 import { avatarTooLarge, photoTooLarge, storeSiteImage } from './process-image';
@@ -28,20 +29,12 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
     // Past the size limit the file is cut (truncated) rather than thrown, so the handler answers 413 itself.
     await scope.register(multipart, { throwFileSizeLimit: false });
 
-    const signedIn = async (req: FastifyRequest) => {
-      const user = await readSessionUser(req, scope.services.accounts);
-      if (!user) throw unauthorized(MESSAGES.server.authenticationRequired);
-      return user;
-    };
-    const admin = async (req: FastifyRequest) => {
-      const user = await signedIn(req);
-      if (user.role !== 'admin') throw forbidden(MESSAGES.server.adminOnly);
-      return user;
-    };
+    // The access levels of the procedures (trpc.ts), checked against the session's user.
+    const sessionUser = (req: FastifyRequest) => readSessionUser(req, scope.services.accounts);
 
     /** Stores an admin's picture for a product or an ad; answers its /api/file URL. */
     const siteImage = async (req: FastifyRequest, folder: 'products' | 'ads') => {
-      await admin(req);
+      admin(await sessionUser(req));
       const upload = await receiveUpload(req, { fileField: 'image', maxBytes: LIMITS.photoMaxBytes, tmpDir });
       try {
         if (upload.tooLarge) throw photoTooLarge();
@@ -69,7 +62,7 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
 
     /** POST /api/images: fields image (file), carId, isPrimary. Answers the stored image (201). */
     scope.post('/api/images', async (req, reply): Promise<CarImage> => {
-      const user = await signedIn(req);
+      const user = signedIn(await sessionUser(req));
       const upload = await receiveUpload(req, { fileField: 'image', maxBytes: LIMITS.photoMaxBytes, tmpDir });
       try {
         if (upload.tooLarge) throw photoTooLarge();
@@ -85,7 +78,7 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
 
     /** POST /api/profile/picture: field profilePicture (file). Answers the user with the new picture. */
     scope.post('/api/profile/picture', async (req): Promise<User> => {
-      const user = await signedIn(req);
+      const user = signedIn(await sessionUser(req));
       const upload = await receiveUpload(req, {
         fileField: 'profilePicture',
         maxBytes: LIMITS.avatarMaxBytes,

@@ -1,6 +1,6 @@
 import { productListSchema } from '@curbside/shared';
 import { z } from 'zod';
-import { sharedCache } from '../../read-cache/tags';
+import { sharedCache } from '../../cache-policies';
 import { publicProcedure } from '../../trpc';
 
 /** GET /api/merch: active merchandise. */

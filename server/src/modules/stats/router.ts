@@ -1,6 +1,6 @@
 import { siteStatsSchema } from '@curbside/shared';
 import { z } from 'zod';
-import { statsCache } from '../../read-cache/tags';
+import { statsCache } from '../../cache-policies';
 import { publicProcedure, router } from '../../trpc';
 
 export const statsRouter = router({

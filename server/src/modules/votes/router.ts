@@ -1,4 +1,5 @@
 import { voteInputSchema, voteOutputSchema } from '@curbside/shared';
+import { voteInvalidates } from '../../cache-policies';
 import { publicProcedure, router } from '../../trpc';
 
 export const votesRouter = router({
@@ -7,7 +8,7 @@ export const votesRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/votes', tags: ['votes'], protect: false, summary: 'Vote for a car' },
       successStatus: 201,
-      invalidatesPrecisely: true,
+      invalidates: voteInvalidates,
     })
     .input(voteInputSchema)
     .output(voteOutputSchema)

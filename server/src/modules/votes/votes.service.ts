@@ -5,8 +5,6 @@ import { readSqlDate, sqliteDateText } from '../../db/sql-dates';
 import { runInTransaction, waitUntilIdle } from '../../db/transaction';
 import { DomainError, notFound } from '../../errors';
 import type { AppMetrics } from '../../ops/metrics';
-import type { ReadCache } from '../../read-cache/read-cache';
-import { voteTags } from '../../read-cache/tags';
 import { utcMonthKey } from './month-key';
 import type { RecentVoters } from './recent-voters';
 
@@ -46,8 +44,6 @@ export interface VotesServiceDeps {
   recentVoters: Pick<RecentVoters, 'record'>;
   /** The votes counter of /metrics. */
   metrics: Pick<AppMetrics, 'voteCounted'>;
-  /** The read cache, whose answers showing this car's tallies, the ranking or the site counters are dropped. */
-  readCache: Pick<ReadCache, 'invalidate'>;
 }
 
 export class VotesService {
@@ -74,15 +70,17 @@ export class VotesService {
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
       });
     }
-    this.counted(carId, ipHash, now);
+    this.counted(ipHash, now);
     return outcome.totals;
   }
 
-  /** The side effects of a counted vote: the recent-voter index, the metric and the cached answers it changed. */
-  private counted(carId: number, ipHash: string, at: Date): void {
+  /**
+   * The side effects of a counted vote: the recent-voter index and the metric. (The cached responses it changed are
+   * dropped by votes.cast's declared `invalidates`, like every write's.)
+   */
+  private counted(ipHash: string, at: Date): void {
     this.deps.recentVoters.record(ipHash, at);
     this.deps.metrics.voteCounted();
-    this.deps.readCache.invalidate(voteTags(carId));
   }
 
   /**

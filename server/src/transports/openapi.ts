@@ -7,8 +7,7 @@ import type { Config } from '../config';
 import { addUploadOperations } from '../modules/images/openapi-uploads';
 import { SESSION_COOKIE } from '../plugins/session';
 import type { AppRouter } from '../router';
-import type { Meta } from '../trpc';
-import { listRestRoutes } from './adapter';
+import { listRestRoutes } from './rest-routes';
 
 /**
  * The OpenAPI 3.1 document of the /api paths, generated from the same procedures the routes call. The generator is
@@ -27,14 +26,13 @@ export async function buildOpenApiDocument(router: AppRouter, config: Config): P
   });
   // trpc-to-openapi lists every success as 200; publish the status the route really answers (both, for a create
   // that answers 200 when the row was already there).
-  const procedures = router._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>;
   for (const route of listRestRoutes(router, '')) {
     if (route.successStatus === 200) continue;
     const docPath = route.url.replace(/:(\w+)/g, '{$1}');
     const operation = doc.paths?.[docPath]?.[route.method.toLowerCase() as 'get'];
     const ok = operation?.responses?.['200'];
     if (!operation?.responses || !ok) continue;
-    const alsoOk = procedures[route.procedurePath]?._def.meta?.alsoOk;
+    const alsoOk = route.procedure.meta?.alsoOk;
     delete operation.responses['200'];
     operation.responses[String(route.successStatus)] =
       route.successStatus === 204 ? { description: 'Done; no content' } : ok;

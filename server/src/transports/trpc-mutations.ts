@@ -1,12 +1,10 @@
 import { MESSAGES, SERVER_LIMITS } from '@curbside/shared';
-import { type AnyTRPCProcedure, TRPCError } from '@trpc/server';
-// tRPC's own answer-building functions (exported for adapters; pinned with @trpc/server's version).
-import { getErrorShape, getHTTPStatusCode, getTRPCErrorFromUnknown } from '@trpc/server/unstable-core-do-not-import';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { jsonDepthExceeds } from '../plugins/request-bounds';
 import type { AppRouter } from '../router';
-import { callProcedure } from './adapter';
+import { callProcedure, listProcedures, type Procedure, trpcErrorResponse } from './trpc-internals';
 
 // POST /trpc/<path> for every mutation, as a native Fastify route: one call, sent plain or as a batch of one (what
 // the browser's httpBatchLink sends for a single mutation). tRPC's own handler turns each request into a fetch
@@ -21,50 +19,46 @@ export interface TrpcMutationOptions {
   headersFor: (ctx: Context | undefined, errors: TRPCError[]) => Record<string, string>;
 }
 
-interface ProcedureDef {
-  type: 'query' | 'mutation' | 'subscription';
-}
-
 export async function registerTrpcMutationRoutes(app: FastifyInstance, opts: TrpcMutationOptions): Promise<void> {
-  const procedures = opts.router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
-  const mutations = Object.entries(procedures).filter(
-    ([, procedure]) => (procedure._def as unknown as ProcedureDef).type === 'mutation',
-  );
+  const mutations = listProcedures(opts.router).filter((procedure) => procedure.type === 'mutation');
   // Bodies are read as text and parsed here, as tRPC does, so a malformed body is tRPC's PARSE_ERROR, not Fastify's.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    for (const [path, procedure] of mutations) {
-      scope.post(`/trpc/${path}`, (req, reply) => answer(opts, path, procedure, req, reply));
+    for (const procedure of mutations) {
+      scope.post(`/trpc/${procedure.path}`, (req, reply) => answer(opts, procedure, req, reply));
     }
   });
 }
 
 async function answer(
   opts: TrpcMutationOptions,
-  path: string,
-  procedure: AnyTRPCProcedure,
+  procedure: Procedure,
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const batch = (req.query as { batch?: string }).batch === '1';
   let ctx: Context | undefined;
   let input: unknown;
-  let outcome: { result: { data: unknown } } | { error: ReturnType<typeof getErrorShape> };
+  let outcome: unknown;
+  let status: number;
   let error: TRPCError | undefined;
   try {
     const body = typeof req.body === 'string' && req.body !== '' ? parseBody(req.body) : undefined;
     input = batch ? (body as Record<string, unknown> | undefined)?.['0'] : body;
     ctx = await opts.createContext(req, reply);
-    outcome = { result: { data: await callProcedure(procedure, path, ctx, input) } };
+    const data = await callProcedure(procedure, ctx, input);
+    outcome = { result: { data } };
+    status = 200; // tRPC's status for a call that succeeded
   } catch (cause) {
-    error = getTRPCErrorFromUnknown(cause);
-    const config = opts.router._def._config;
-    outcome = { error: getErrorShape({ config, error, type: 'mutation', path, input, ctx }) };
+    const failed = trpcErrorResponse(opts.router, { cause, procedure, input, ctx });
+    error = failed.error;
+    outcome = failed.body;
+    status = failed.status;
   }
   const headers = opts.headersFor(ctx, error ? [error] : []);
   return reply
-    .code(getHTTPStatusCode(outcome as Parameters<typeof getHTTPStatusCode>[0]))
+    .code(status)
     .headers(headers)
     .type('application/json')
     .send(Buffer.from(JSON.stringify(batch ? [outcome] : outcome)));

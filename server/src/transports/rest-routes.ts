@@ -1,11 +1,11 @@
-import type { AnyTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { DomainError } from '../errors';
 import { JSON_ANSWERS } from '../plugins/security';
-import { CACHED_ROUTE_OPTIONS, type CachedRead, sendCached } from '../read-cache/cached-reads';
+import { sendCached } from '../read-cache/http';
 import type { AppRouter } from '../router';
-import type { Meta } from '../trpc';
+import { CACHED_ROUTE_OPTIONS, type CachedRead } from './cached-reads';
+import { callProcedure, listProcedures, type Procedure } from './trpc-internals';
 
 // The documented /api paths, served as native Fastify routes generated from the procedures' OpenAPI meta.
 // Fastify's radix router finds the route (no scan over every procedure per request), the procedure runs through the
@@ -17,32 +17,26 @@ export interface RestRoute {
   /** Fastify form, e.g. /api/cars/:slug */
   url: string;
   procedurePath: string;
+  procedure: Procedure;
   type: 'query' | 'mutation';
   successStatus: number;
   takesInput: boolean;
 }
 
-interface ProcedureDef {
-  type: 'query' | 'mutation' | 'subscription';
-  meta?: Meta;
-  inputs: unknown[];
-}
-
 /** Every procedure that has REST meta, as a route description. */
 export function listRestRoutes(router: AppRouter, basePath: string): RestRoute[] {
-  const procedures = router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
   const routes: RestRoute[] = [];
-  for (const [procedurePath, procedure] of Object.entries(procedures)) {
-    const def = procedure._def as unknown as ProcedureDef;
-    const openapi = def.meta?.openapi;
-    if (!openapi || openapi.enabled === false || def.type === 'subscription') continue;
+  for (const procedure of listProcedures(router)) {
+    const openapi = procedure.meta?.openapi;
+    if (!openapi || openapi.enabled === false) continue;
     routes.push({
       method: openapi.method,
       url: restRouteUrl(basePath, openapi.path),
-      procedurePath,
-      type: def.type,
-      successStatus: def.meta?.successStatus ?? 200,
-      takesInput: def.inputs.some((schema) => !isVoidSchema(schema)),
+      procedurePath: procedure.path,
+      procedure,
+      type: procedure.type,
+      successStatus: procedure.meta?.successStatus ?? 200,
+      takesInput: procedure.takesInput,
     });
   }
   return routes;
@@ -51,11 +45,6 @@ export function listRestRoutes(router: AppRouter, basePath: string): RestRoute[]
 /** A documented path as Fastify routes it: /cart/{id} under /api is /api/cart/:id. */
 export const restRouteUrl = (basePath: string, openapiPath: string) =>
   basePath + openapiPath.replace(/\{(\w+)\}/g, ':$1');
-
-function isVoidSchema(schema: unknown): boolean {
-  const type = (schema as { def?: { type?: string } })?.def?.type;
-  return type === 'void' || type === 'undefined';
-}
 
 /**
  * Registers the REST routes of `which` kind: the queries answered from the read cache (`cached`: give the public
@@ -72,12 +61,10 @@ export function registerRestRoutes(
     cachedReads: Map<string, CachedRead>;
   },
 ): RestRoute[] {
-  const procedures = opts.router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
   const routes = listRestRoutes(opts.router, opts.basePath).filter(
     (route) => opts.cachedReads.has(route.procedurePath) === (opts.which === 'cached'),
   );
   for (const route of routes) {
-    const procedure = procedures[route.procedurePath] as AnyTRPCProcedure;
     const cachedRead = opts.cachedReads.get(route.procedurePath);
     app.route({
       method: route.method,
@@ -89,7 +76,7 @@ export function registerRestRoutes(
         if (cached) return sendCached(req, reply, cached, 'rest', JSON.stringify);
         // Not cached, or an input that does not parse: the procedure answers (or names the invalid field).
         const ctx = await opts.createContext(req, reply);
-        const data = await callProcedure(procedure, route.procedurePath, ctx, input);
+        const data = await callProcedure(route.procedure, ctx, input);
         for (const [name, value] of Object.entries(ctx.http.headers)) reply.header(name, value);
         const status = ctx.http.status ?? route.successStatus;
         if (status === 204) return reply.code(204).send();
@@ -98,27 +85,6 @@ export function registerRestRoutes(
     });
   }
   return routes;
-}
-
-/**
- * Runs one procedure — its middlewares, input and output checks — as tRPC's caller does, without building a caller
- * for every request.
- */
-export function callProcedure(
-  procedure: AnyTRPCProcedure,
-  path: string,
-  ctx: Context,
-  input: unknown,
-): Promise<unknown> {
-  const run = procedure as unknown as (opts: {
-    ctx: Context;
-    path: string;
-    type: 'query' | 'mutation';
-    getRawInput: () => Promise<unknown>;
-    signal: undefined;
-  }) => Promise<unknown>;
-  const type = (procedure._def as unknown as ProcedureDef).type === 'mutation' ? 'mutation' : 'query';
-  return run({ ctx, path, type, getRawInput: async () => input, signal: undefined });
 }
 
 /** Query string (GET, DELETE) or JSON body (POST, PUT, PATCH), plus the path parameters, which win. */

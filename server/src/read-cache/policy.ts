@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ReadCache } from './read-cache';
+
+// What a procedure declares about the read cache, and how a write keeps it honest. A query says what its response
+// is made of (tags) and whether it varies by viewer; a mutation says which cached responses its success drops. The
+// cache knows no procedure: the tags and the viewers are named by the app (cache-policies.ts).
+
+/** How a query's response is cached; set as `meta.cache` on the procedure. */
+export interface CachedReadPolicy {
+  /** The tags of what the response is made of: a write that invalidates one of them drops it. */
+  reads(output: never): string[];
+  /**
+   * 'viewer': part of the response depends on who asks. Cached responses are computed for the shared viewer, and a
+   * viewer who sees responses of their own (ViewerVariance) gets one computed for them, never kept.
+   */
+  variesBy?: 'viewer';
+}
+
+/**
+ * Which cached responses a mutation's success drops (`meta.invalidates`): none, all of them, or those carrying the
+ * tags it names from its output and input (already checked by the procedure's schemas).
+ */
+export type Invalidates = 'nothing' | 'everything' | ((output: never, input: never) => string[]);
+
+/** Which viewers see responses of their own from the queries that vary by viewer, by viewer key. */
+export interface ViewerVariance {
+  seesOwnResponses(viewer: string): boolean;
+}
+
+/** A cached response's key: the procedure and its input as sent (only inputs that parse are ever stored). */
+export const readCacheKey = (procedurePath: string, rawInput: unknown) =>
+  `${procedurePath}:${JSON.stringify(rawInput) ?? ''}`;
+
+/** Write requests whose procedures all said what they invalidate (true), or one did not (false). */
+const declaredWrites = new WeakMap<object, boolean>();
+
+/** After a mutation of `request` succeeded: drops what `invalidates` names, and notes what it declared. */
+export function invalidateAfterWrite(
+  cache: ReadCache,
+  request: object,
+  invalidates: Invalidates = 'everything',
+  output: unknown,
+  input: unknown,
+): void {
+  if (invalidates === 'everything') {
+    declaredWrites.set(request, false);
+    return;
+  }
+  if (typeof invalidates === 'function') cache.invalidate(invalidates(output as never, input as never));
+  if (declaredWrites.get(request) !== false) declaredWrites.set(request, true);
+}
+
+/**
+ * Writes keep the cache honest: a write request that succeeded drops every cached response before its own response
+ * is sent, unless each procedure it ran declared what it invalidates (and has dropped that already). Writes that are
+ * not procedures (uploads, webhooks) therefore clear it.
+ */
+export function registerWriteInvalidation(app: FastifyInstance, cache: ReadCache): void {
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400) {
+      return done(null, payload);
+    }
+    if (declaredWrites.get(req) !== true) cache.clear();
+    done(null, payload);
+  });
+}

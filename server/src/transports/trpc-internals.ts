@@ -1,0 +1,106 @@
+import { type AnyTRPCProcedure, type AnyTRPCRouter, getErrorShape, getTRPCErrorFromUnknown } from '@trpc/server';
+import { getHTTPStatusCode } from '@trpc/server/http';
+// tRPC's marker of a middleware result (exported for adapters only; pinned with @trpc/server's version).
+import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
+import type { Context } from '../context';
+import type { Meta } from '../trpc';
+
+// The one place that reads tRPC's internals (a router's flat procedure record, a procedure's type, meta and input
+// schemas, the router's config, the middleware marker). They are not public API and may move in a minor release of
+// @trpc/server: everything else goes through this façade, so an upgrade is checked here and in its tests.
+
+/** A procedure of a router, as the transports see it. */
+export interface Procedure {
+  /** 'cars.bySlug', 'admin.orders.updateStatus', … */
+  readonly path: string;
+  readonly type: 'query' | 'mutation';
+  readonly meta: Meta | undefined;
+  /** Whether it takes an input (its schema is not void). */
+  readonly takesInput: boolean;
+  /** Whether `rawInput` passes its input schema (true when it has none). */
+  acceptsInput(rawInput: unknown): boolean;
+}
+
+interface ProcedureDef {
+  type: 'query' | 'mutation' | 'subscription';
+  meta?: Meta;
+  inputs: { safeParse?(value: unknown): { success: boolean }; def?: { type?: string } }[];
+}
+
+/** Calling a procedure directly, as tRPC's own caller does. */
+type RunProcedure = (opts: {
+  ctx: Context;
+  path: string;
+  type: 'query' | 'mutation';
+  getRawInput: () => Promise<unknown>;
+  signal: undefined;
+}) => Promise<unknown>;
+
+const runners = new WeakMap<Procedure, RunProcedure>();
+const listed = new WeakMap<AnyTRPCRouter, Procedure[]>();
+
+/** Every query and mutation of `router` (subscriptions: none; they are left out). */
+export function listProcedures(router: AnyTRPCRouter): Procedure[] {
+  let procedures = listed.get(router);
+  if (!procedures) {
+    const record = router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+    procedures = Object.entries(record).flatMap(([path, procedure]) => {
+      const def = procedure._def as unknown as ProcedureDef;
+      if (def.type === 'subscription') return [];
+      const [schema] = def.inputs;
+      const listedProcedure: Procedure = {
+        path,
+        type: def.type,
+        meta: def.meta,
+        takesInput: def.inputs.some((input) => input.def?.type !== 'void' && input.def?.type !== 'undefined'),
+        acceptsInput: (rawInput) => schema?.safeParse?.(rawInput).success ?? true,
+      };
+      runners.set(listedProcedure, procedure as unknown as RunProcedure);
+      return [listedProcedure];
+    });
+    listed.set(router, procedures);
+  }
+  return procedures;
+}
+
+/** The procedure at `path`, if `router` has one. */
+export function procedureAt(router: AnyTRPCRouter, path: string): Procedure | undefined {
+  return listProcedures(router).find((procedure) => procedure.path === path);
+}
+
+/**
+ * Runs one procedure — its middlewares, input and output checks — with `ctx`, as tRPC's caller does, without
+ * building a caller for every request. Resolves to its output; rejects with its error.
+ */
+export function callProcedure(procedure: Procedure, ctx: Context, input: unknown): Promise<unknown> {
+  const run = runners.get(procedure);
+  if (!run) throw new Error(`${procedure.path} was not listed by listProcedures()`);
+  return run({ ctx, path: procedure.path, type: procedure.type, getRawInput: async () => input, signal: undefined });
+}
+
+/** A failed call as tRPC's HTTP handler answers it: the error, its shape (the app's error formatter) and status. */
+export function trpcErrorResponse(
+  router: AnyTRPCRouter,
+  call: { cause: unknown; procedure: Procedure; input: unknown; ctx: Context | undefined },
+) {
+  const error = getTRPCErrorFromUnknown(call.cause);
+  const shape = getErrorShape({
+    config: router._def._config,
+    error,
+    type: call.procedure.type,
+    path: call.procedure.path,
+    input: call.input,
+    ctx: call.ctx,
+  });
+  return { error, body: { error: shape }, status: getHTTPStatusCode({ error: shape }) };
+}
+
+/** A middleware's successful result without calling the next one: `data` stands for the procedure's output. */
+export const middlewareResult = <T>(data: T) => ({ ok: true as const, data, marker: middlewareMarker });
+
+/** 'accounts.login', 'admin.orders.updateStatus', …: every procedure path of a router, as a type. */
+export type ProcedurePathOf<R extends AnyTRPCRouter> = PathsOf<R['_def']['record']>;
+
+type PathsOf<R, Prefix extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyTRPCProcedure ? `${Prefix}${K}` : PathsOf<R[K], `${Prefix}${K}.`>;
+}[keyof R & string];

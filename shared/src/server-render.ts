@@ -1,0 +1,33 @@
+// The contract between the API server and the client's server entry (client/src/entry-server.tsx, built with
+// `vite build --ssr`): the server loads the entry and calls `render` for a landing page, giving it the request's
+// address and a way to call query procedures in-process (server/src/plugins/page-render.ts). Types only.
+
+/** A query procedure's response for this request's viewer, as /trpc would send it (JSON). Rejects when it fails. */
+export type CallProcedure = (path: string, input: unknown) => Promise<unknown>;
+
+export interface RenderRequest {
+  /** The address's path, %-escaped as it arrived. */
+  path: string;
+  /** The query string without its '?'. */
+  search: string;
+  call: CallProcedure;
+  /** Gives up the render (the server's time limit). */
+  signal?: AbortSignal;
+}
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The query cache the page was rendered from, for the browser's hydrate(): a JSON data element for the body. */
+  stateScript: string;
+  /** The page's module as the build manifest names it (the server links its chunk and styles). */
+  module: string;
+}
+
+/** Why a page is sent without server-rendered markup (index.html as it is); not an error. */
+export type NotRendered = { skipped: 'not-landing' | 'signed-in' | 'site-mode' | 'query-failed' };
+
+/** What the server entry exports. */
+export interface ServerEntry {
+  render(request: RenderRequest): Promise<RenderedPage | NotRendered>;
+}
