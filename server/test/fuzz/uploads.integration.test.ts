@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { carImageSchema, LIMITS, MESSAGES, SERVER_LIMITS, userSchema } from '@curbside/shared';
@@ -446,7 +447,12 @@ describe('file names are never used: path tricks, NUL bytes and very long names 
       .jpeg()
       .toBuffer();
     const dataDir = t.config.dataDir;
-    const outside = () => filesUnder(path.dirname(dataDir)).filter((f) => /x\.jpg|passwd|htaccess|x\.php/.test(f));
+    // Where a name could land: anywhere in the data directory (recursively), or beside it in the temporary folder
+    // (`../../../../../../tmp/x.jpg`). Only the folder's own entries are listed there: it may hold whole checkouts.
+    const outside = () =>
+      [...filesUnder(dataDir), ...readdirSync(path.dirname(dataDir)), ...readdirSync(os.tmpdir())].filter((f) =>
+        /x\.jpg|passwd|htaccess|x\.php/.test(f),
+      );
     const outsideBefore = outside();
     await fc.assert(
       fc.asyncProperty(
