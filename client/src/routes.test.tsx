@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCarDto } from './components/cars/showcase-fixtures';
-import { currentAddress, makeUser, renderApp, setViewport } from './test/render';
+import { currentAddress, makeUser, NORMAL_SETTINGS, renderApp, setViewport } from './test/render';
 import { ProcedureError } from './test/trpc-fake';
 
 const header = () => within(screen.getByRole('banner'));
@@ -194,6 +194,24 @@ describe('site modes', () => {
     renderApp({ path: '/gallery', user: makeUser({ role: 'admin' }), settings: maintenance });
     await screen.findByRole('heading', { name: 'Car Gallery' });
     expect(screen.getByText('Maintenance Mode - Admin Preview')).toBeTruthy();
+  });
+
+  it('switches an open page to the maintenance page when a call finds the site went into maintenance', async () => {
+    let mode = false;
+    const { userEvent } = renderApp({
+      path: '/leaderboard',
+      handlers: {
+        'settings.get': () => ({ ...NORMAL_SETTINGS, ...(mode ? maintenance : {}) }),
+        'newsletter.subscribe': () => {
+          mode = true;
+          throw new ProcedureError('MAINTENANCE_MODE', maintenance.maintenanceMessage);
+        },
+      },
+    });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Email address' }), 'fan@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await screen.findByRole('heading', { name: 'Under Maintenance' });
+    expect(screen.queryByRole('banner')).toBeNull();
   });
 
   it('shows the site with the banner for ?preview=true', async () => {

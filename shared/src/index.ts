@@ -21,6 +21,7 @@ export * from './profile';
 export * from './server-render';
 export * from './settings';
 export * from './share';
+export * from './site-modes';
 export * from './slug';
 export * from './stats';
 export * from './tax';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidLaunchDate } from './launch-date';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
+import type { SiteMode } from './site-modes';
 
 // Site settings: maintenance and coming-soon modes (part 1 §2; part 2 §2, §3, §5, §7).
 
@@ -49,17 +50,6 @@ export const siteSettingsUpdateInputSchema = z.object({
     .nullable(),
 });
 export type SiteSettingsUpdateInput = z.infer<typeof siteSettingsUpdateInputSchema>;
-
-export type SiteMode = 'normal' | 'maintenance' | 'comingSoon';
-
-/**
- * The `code` of the 503 the server answers a non-admin's call with while a mode is on (its `message` is the mode's
- * message): a client seeing one knows the site went into that mode since it read the settings.
- */
-export const SITE_MODE_ERROR_CODES = {
-  maintenance: 'MAINTENANCE_MODE',
-  comingSoon: 'COMING_SOON_MODE',
-} as const satisfies Record<Exclude<SiteMode, 'normal'>, string>;
 
 /** The mode visitors see. When an admin switches both on, maintenance wins: the site is down, not launching. */
 export function siteModeOf(settings: Pick<SiteSettings, 'maintenanceMode' | 'comingSoonMode'>): SiteMode {

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@curbside/server/router';
-import { LIMITS } from '@curbside/shared';
+import { LIMITS, SITE_MODE_ERROR_CODES } from '@curbside/shared';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClient } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
@@ -33,8 +33,17 @@ export function createTrpcClient(options: { url?: string; fetch?: FetchLike } = 
 /** The current-user query reads 401 as "signed out"; every other 401 means the session is gone. */
 const QUIET_UNAUTHORIZED = new Set(['accounts.me']);
 
+/** The codes of the 503 a visitor's call gets once the site went into maintenance or coming-soon mode. */
+const SITE_MODE_CODES = new Set<string>(Object.values(SITE_MODE_ERROR_CODES));
+
 function handleError(error: unknown, key: readonly unknown[] | undefined, queryClient: QueryClient): void {
-  if (trpcErrorCode(error) !== 'UNAUTHORIZED') return;
+  const code = trpcErrorCode(error);
+  if (code && SITE_MODE_CODES.has(code)) {
+    // The site went into a mode since its settings were read: read them again, so the shell shows the mode's page.
+    void queryClient.invalidateQueries({ predicate: (query) => procedurePath(query.queryKey) === 'settings.get' });
+    return;
+  }
+  if (code !== 'UNAUTHORIZED') return;
   const path = procedurePath(key);
   if (QUIET_UNAUTHORIZED.has(path)) return;
   // The session ended under us: forget the cached user so the shell shows the signed-out variant, then redirect.

@@ -46,6 +46,8 @@ const HTTP_STATUS: Record<string, number> = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
+  MAINTENANCE_MODE: 503,
+  COMING_SOON_MODE: 503,
 };
 
 const JSON_RPC_CODE: Record<string, number> = {
@@ -56,6 +58,8 @@ const JSON_RPC_CODE: Record<string, number> = {
   CONFLICT: -32009,
   TOO_MANY_REQUESTS: -32029,
   INTERNAL_SERVER_ERROR: -32603,
+  MAINTENANCE_MODE: -32603,
+  COMING_SOON_MODE: -32603,
 };
 
 /** Throw from a handler to answer with a tRPC error (the code and the human message the server would send). */
