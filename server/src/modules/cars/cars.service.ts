@@ -23,7 +23,6 @@ import { CarEntity, type CarSpecs } from './car.entity';
 import { type CarViewer, loadCarDtos } from './car-dto';
 
 const S = MESSAGES.server;
-export const CAR_NOT_FOUND = 'Car not found';
 export const FEATURE_ADMIN_ONLY = 'Only an admin can feature a car';
 /** Cars one user may submit in any 24 hours (admins: no limit). */
 export const CARS_PER_DAY: Quota = { limit: SERVER_LIMITS.carsPerUserPerDay, windowMs: SERVER_LIMITS.quotaDayMs };
@@ -91,7 +90,7 @@ export class CarsService {
 
   private async dtoOf(where: { id: number } | { slug: string }, viewer: CarViewer): Promise<Car> {
     const car = await this.cars.findOneBy(where);
-    if (!car) throw notFound(CAR_NOT_FOUND);
+    if (!car) throw notFound(S.carNotFound);
     const [dto] = await loadCarDtos(this.deps.ds, [car], viewer);
     return dto;
   }

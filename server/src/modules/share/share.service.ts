@@ -1,9 +1,9 @@
 import type { QrCodeOutput } from '@curbside/shared';
+import { MESSAGES } from '@curbside/shared';
 import QRCode from 'qrcode';
 import type { DataSource } from 'typeorm';
 import { notFound } from '../../errors';
 import { CarEntity } from '../cars/car.entity';
-import { CAR_NOT_FOUND } from '../cars/cars.service';
 
 /** The public address of a car's page. */
 export function carPageUrl(publicUrl: string, slug: string): string {
@@ -19,7 +19,7 @@ export class ShareService {
     const car = await this.deps.ds
       .getRepository(CarEntity)
       .findOne({ where: { slug }, select: { id: true, slug: true } });
-    if (!car) throw notFound(CAR_NOT_FOUND);
+    if (!car) throw notFound(MESSAGES.server.carNotFound);
     const qrCode = await QRCode.toDataURL(carPageUrl(this.deps.publicUrl, car.slug), {
       errorCorrectionLevel: 'M',
       margin: 2,

@@ -15,7 +15,6 @@ import type { RecentVoters } from './recent-voters';
 // fixed number of statements, so the tallies never drift from the votes and a burst costs a few statements, not a
 // few per vote. A single vote on a quiet site is a batch of one, written at once.
 
-export const CAR_NOT_FOUND = 'Car not found';
 /** The most votes written in one transaction. */
 const MAX_BATCH = 200;
 /**
@@ -63,7 +62,7 @@ export class VotesService {
       this.queue.push({ carId, ipHash, at: now, resolve, reject });
       this.scheduleDrain();
     });
-    if (outcome.status === 'missing') throw notFound(CAR_NOT_FOUND);
+    if (outcome.status === 'missing') throw notFound(MESSAGES.server.carNotFound);
     if (outcome.status === 'refused') {
       const waitMs = voteCooldownEndsAt(outcome.lastVotedAt).getTime() - now.getTime();
       throw new DomainError('TOO_MANY_REQUESTS', MESSAGES.vote.alreadyVoted.message ?? '', {
