@@ -10,16 +10,10 @@ import { DomainError } from '../errors';
 // The time a request may take to arrive (REQUEST_TIMEOUT_MS) is Fastify's requestTimeout, set in app.ts.
 
 export function registerRequestBounds(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req) => {
-    const encoding = req.headers['content-encoding'];
-    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.server.compressedBody);
-    }
-    const calls = trpcCallsIn(req.url);
-    if (calls > 1 && req.method === 'POST') throw new DomainError('BAD_REQUEST', MESSAGES.server.mutationBatch);
-    if (calls > LIMITS.trpcBatchMax)
-      throw new DomainError('BAD_REQUEST', MESSAGES.server.batchTooLarge(LIMITS.trpcBatchMax));
-  });
+  // A callback hook, not an async one: it runs on every request, cached reads included, and decides synchronously.
+  app.addHook('onRequest', (req, _reply, done) =>
+    done(refusalOf(req.method, req.url, req.headers['content-encoding'])),
+  );
 
   // Fastify's own JSON parser (prototype poisoning refused), behind the depth check.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -61,6 +55,18 @@ export class AnswerBudget {
       done();
     }
   }
+}
+
+/** Why the request is refused before it is read, or undefined. */
+function refusalOf(method: string, url: string, encoding: string | undefined): DomainError | undefined {
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    return new DomainError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.server.compressedBody);
+  }
+  const calls = trpcCallsIn(url);
+  if (calls > 1 && method === 'POST') return new DomainError('BAD_REQUEST', MESSAGES.server.mutationBatch);
+  if (calls > LIMITS.trpcBatchMax)
+    return new DomainError('BAD_REQUEST', MESSAGES.server.batchTooLarge(LIMITS.trpcBatchMax));
+  return undefined;
 }
 
 /**
