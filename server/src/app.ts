@@ -127,7 +127,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await withSessions.register(stripeWebhookPlugin, { ...services.payments, checkout: services.checkout });
     registerFileRoutes(withSessions, services.storage);
     await registerUploadRoutes(withSessions, config);
-    registerShareImageRoute(withSessions, { ds, storage: services.storage, imageQueue: services.imageQueue });
+    registerShareImageRoute(withSessions, {
+      share: services.share,
+      storage: services.storage,
+      imageQueue: services.imageQueue,
+    });
     // The landing pages rendered on the server (SERVER_RENDER) read their data from the procedures, as this
     // request's viewer; only for a signed-out viewer (the rest get the page rendered in the browser, as before).
     const serverPages: ServerPages = { viewerOf: pageViewerOf, cache: services.readCache };

@@ -155,7 +155,7 @@ function registerPages(
   // A car's preview tags and photo change only by writes other than votes, which drop every kept page.
   const carPage = (req: FastifyRequest, reply: FastifyReply) =>
     sendPage(req, reply, async () => {
-      const tags = await carPreviewTags(app.services.ds, site, (req.params as { slug: string }).slug);
+      const tags = await carPreviewTags(app.services.share, site, (req.params as { slug: string }).slug);
       return { addTo: tags ? (html) => withPreviewTags(html, tags) : null, tags: [] };
     });
   app.get('/cars/:slug', carPage);
@@ -163,7 +163,7 @@ function registerPages(
   // The home page: its first Top Cars of the Month photo starts loading with the HTML (votes may change which).
   app.get('/', (req, reply) =>
     sendPage(req, reply, async () => {
-      const tags = await homePageTags(app.services.ds);
+      const tags = await homePageTags(app.services.share);
       return { addTo: tags ? (html) => withHeadTags(html, tags) : null, tags: [LEADERBOARD_TAG] };
     }),
   );

@@ -1,9 +1,5 @@
 import { CAR_CARD_IMAGE_SIZES, CAR_MAIN_IMAGE_SIZES, imageSrcSet, LIMITS, shareDescription } from '@curbside/shared';
-import type { DataSource } from 'typeorm';
-import { CarEntity } from '../cars/car.entity';
-import { CarImageEntity } from '../images/car-image.entity';
-import { topCarOfTheMonth } from '../leaderboard/leaderboard.service';
-import { carPageUrl } from './share.service';
+import { carPageUrl, type PreviewPhoto, type ShareService } from './share.service';
 import { shareImagePath } from './share-image';
 
 // Link-preview crawlers do not run JavaScript: the HTML of a car page carries its Open Graph and Twitter tags. It also
@@ -21,11 +17,8 @@ export interface SiteIdentity {
 }
 
 /** The tags for a car page, or null when there is no car with that slug. */
-export async function carPreviewTags(ds: DataSource, site: SiteIdentity, slug: string): Promise<string | null> {
-  const car = await ds.getRepository(CarEntity).findOne({
-    where: { slug },
-    select: { id: true, slug: true, make: true, model: true, year: true, story: true },
-  });
+export async function carPreviewTags(share: ShareService, site: SiteIdentity, slug: string): Promise<string | null> {
+  const car = await share.previewCar(slug);
   if (!car) return null;
   const title = `${car.year} ${car.make} ${car.model} | ${site.siteName}`;
   const description = shareDescription(car.story) || `${car.year} ${car.make} ${car.model} on ${site.siteName}.`;
@@ -46,7 +39,7 @@ export async function carPreviewTags(ds: DataSource, site: SiteIdentity, slug: s
     ['name', 'twitter:description', description],
     ['name', 'twitter:image', image],
   ];
-  const mainPhoto = await photoPreload(ds, car.id, CAR_MAIN_IMAGE_SIZES);
+  const mainPhoto = photoPreload(await share.firstPhoto(car.id), CAR_MAIN_IMAGE_SIZES);
   return [
     `<title>${escapeHtml(title)}</title>`,
     ...(mainPhoto ? [mainPhoto] : []),
@@ -57,22 +50,15 @@ export async function carPreviewTags(ds: DataSource, site: SiteIdentity, slug: s
 }
 
 /** The home page's extra head tags: a preload of the first Top Cars of the Month card's photo, if there is one. */
-export async function homePageTags(ds: DataSource): Promise<string | null> {
-  const carId = await topCarOfTheMonth(ds);
-  return carId === null ? null : photoPreload(ds, carId, CAR_CARD_IMAGE_SIZES);
+export async function homePageTags(share: ShareService): Promise<string | null> {
+  return photoPreload(await share.topCarPhoto(), CAR_CARD_IMAGE_SIZES);
 }
 
 /**
- * A preload of a car's first photo (the primary one, as shared primaryImage picks it), with the srcset and `sizes`
- * of the img that will show it, so the browser fetches exactly the file the img will use.
+ * A preload of a car's first photo, with the srcset and `sizes` of the img that will show it, so the browser fetches
+ * exactly the file the img will use.
  */
-async function photoPreload(ds: DataSource, carId: number, sizes: string): Promise<string | null> {
-  const [photo] = await ds.getRepository(CarImageEntity).find({
-    where: { carId },
-    select: { id: true, url: true, variants: true, isPrimary: true, sortOrder: true },
-    order: { isPrimary: 'DESC', sortOrder: 'ASC', id: 'ASC' },
-    take: 1,
-  });
+function photoPreload(photo: PreviewPhoto | null, sizes: string): string | null {
   if (!photo) return null;
   const href = photo.variants?.w800 ?? photo.url;
   const srcset = imageSrcSet(photo);

@@ -1,13 +1,11 @@
-import { isShareableImage, LIMITS, MESSAGES, primaryImage } from '@curbside/shared';
+import { LIMITS } from '@curbside/shared';
 import type { FastifyInstance } from 'fastify';
-import type { DataSource } from 'typeorm';
 import { DomainError } from '../../errors';
 import type { ImageQueue } from '../../lib/image-queue';
 import { loadSharp } from '../../lib/sharp';
 import type { Storage } from '../../lib/storage';
-import { CarEntity } from '../cars/car.entity';
-import { CarImageEntity } from '../images/car-image.entity';
 import { MAX_INPUT_PIXELS } from '../images/process-image';
+import type { PreviewPhoto, ShareService } from './share.service';
 
 // The link-preview picture of a car: its primary (else first) photo of at most 8 MB, cropped to 1200×630 JPEG.
 // Rendered once per photo and kept in storage beside the uploads (the key names the photo, so it never goes stale).
@@ -18,12 +16,12 @@ const { sharePreviewWidth: WIDTH, sharePreviewHeight: HEIGHT } = LIMITS;
 export const shareImagePath = (slug: string) => `/api/share-image/${encodeURIComponent(slug)}.jpg`;
 
 interface Deps {
-  ds: DataSource;
+  share: ShareService;
   storage: Storage;
   imageQueue: ImageQueue;
 }
 
-async function renderPreview({ storage, imageQueue }: Deps, image: CarImageEntity): Promise<Buffer | null> {
+async function renderPreview({ storage, imageQueue }: Deps, image: PreviewPhoto): Promise<Buffer | null> {
   const key = `share/car-${image.carId}-image-${image.id}.jpg`;
   const cached = await storage.get(key);
   if (cached) return streamToBuffer(cached.body);
@@ -64,13 +62,7 @@ export function registerShareImageRoute(app: FastifyInstance, deps: Deps): void 
   app.get('/api/share-image/:file', async (req, reply) => {
     const file = (req.params as { file: string }).file;
     const slug = file.endsWith('.jpg') ? file.slice(0, -4) : file;
-    const car = await deps.ds.getRepository(CarEntity).findOne({ where: { slug }, select: { id: true } });
-    if (!car) return reply.code(404).send({ message: MESSAGES.server.carNotFound, code: 'NOT_FOUND' });
-    const images = await deps.ds.getRepository(CarImageEntity).find({
-      where: { carId: car.id },
-      order: { isPrimary: 'DESC', sortOrder: 'ASC', id: 'ASC' },
-    });
-    const image = primaryImage(images.filter(isShareableImage));
+    const image = await deps.share.sharePhoto(slug);
     let body: Buffer | null = null;
     if (image) {
       try {

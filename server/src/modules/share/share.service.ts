@@ -1,16 +1,29 @@
 import type { QrCodeOutput } from '@curbside/shared';
-import { MESSAGES } from '@curbside/shared';
+import { isShareableImage, MESSAGES, primaryImage } from '@curbside/shared';
 import QRCode from 'qrcode';
 import type { DataSource } from 'typeorm';
 import { notFound } from '../../errors';
 import { CarEntity } from '../cars/car.entity';
+import { CarImageEntity } from '../images/car-image.entity';
+import { topCarOfTheMonth } from '../leaderboard/leaderboard.service';
 
 /** The public address of a car's page. */
 export function carPageUrl(publicUrl: string, slug: string): string {
   return `${publicUrl}/cars/${encodeURIComponent(slug)}`;
 }
 
-/** Sharing a car: the QR code of its page (link previews and the share image: og-tags.ts, share-image.ts). */
+/** What a car page's link preview names. */
+export type PreviewCar = Pick<CarEntity, 'id' | 'slug' | 'make' | 'model' | 'year' | 'story'>;
+/** A photo as a preload or a share image needs it. */
+export type PreviewPhoto = Pick<
+  CarImageEntity,
+  'id' | 'carId' | 'url' | 'variants' | 'isPrimary' | 'sortOrder' | 'storageKey' | 'fileSize'
+>;
+
+/**
+ * Sharing a car: the QR code of its page, and the data of its link preview (og-tags.ts, for the server-side
+ * rendering of the page's head) and of its share image (share-image.ts).
+ */
 export class ShareService {
   constructor(private readonly deps: { ds: DataSource; publicUrl: string }) {}
 
@@ -26,5 +39,53 @@ export class ShareService {
       width: 256,
     });
     return { qrCode };
+  }
+
+  /** The car a link preview describes, or null when there is no car with that slug. */
+  previewCar(slug: string): Promise<PreviewCar | null> {
+    return this.deps.ds.getRepository(CarEntity).findOne({
+      where: { slug },
+      select: { id: true, slug: true, make: true, model: true, year: true, story: true },
+    });
+  }
+
+  /** A car's first photo (the primary one, as shared primaryImage picks it), or null when it has none. */
+  async firstPhoto(carId: number): Promise<PreviewPhoto | null> {
+    const [photo] = await this.photos(carId, 1);
+    return photo ?? null;
+  }
+
+  /** The photo of the home page's first Top Cars of the Month card, or null when nobody voted this month. */
+  async topCarPhoto(): Promise<PreviewPhoto | null> {
+    const carId = await topCarOfTheMonth(this.deps.ds);
+    return carId === null ? null : this.firstPhoto(carId);
+  }
+
+  /**
+   * The photo a car's share image is cut from: its primary (else first) photo that is small enough to render, null
+   * when it has none. Refuses with "Car not found" when there is no car with that slug.
+   */
+  async sharePhoto(slug: string): Promise<PreviewPhoto | null> {
+    const car = await this.deps.ds.getRepository(CarEntity).findOne({ where: { slug }, select: { id: true } });
+    if (!car) throw notFound(MESSAGES.server.carNotFound);
+    return primaryImage((await this.photos(car.id)).filter(isShareableImage));
+  }
+
+  private photos(carId: number, take?: number): Promise<PreviewPhoto[]> {
+    return this.deps.ds.getRepository(CarImageEntity).find({
+      where: { carId },
+      select: {
+        id: true,
+        carId: true,
+        url: true,
+        variants: true,
+        isPrimary: true,
+        sortOrder: true,
+        storageKey: true,
+        fileSize: true,
+      },
+      order: { isPrimary: 'DESC', sortOrder: 'ASC', id: 'ASC' },
+      take,
+    });
   }
 }
