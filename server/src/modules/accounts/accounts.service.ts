@@ -6,6 +6,7 @@ import { runInTransaction } from '../../db/transaction';
 import { conflict, DomainError } from '../../errors';
 import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
+import { SlidingWindow } from '../../lib/sliding-window';
 import { AddressThrottle } from './address-throttle';
 import { LoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
@@ -13,7 +14,6 @@ import { PasswordResetThrottle } from './password-reset-throttle';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { RegistrationAttemptEntity } from './registration-attempt.entity';
 import { RevokedSessionEntity } from './revoked-session.entity';
-import { SlidingWindow } from './sliding-window';
 import { UserEntity } from './user.entity';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';

@@ -1,7 +1,6 @@
 import type { DataSource, EntityTarget } from 'typeorm';
+import { SlidingWindow, windowFull } from '../../lib/sliding-window';
 import type { AddressRequest } from './address-request';
-import { SlidingWindow } from './sliding-window';
-import { tryAgainLater } from './throttle-error';
 
 /**
  * At most `limit` requests per address (IP hash; IPv6: one /64) in a sliding window, counted in the database so the
@@ -27,7 +26,7 @@ export class AddressThrottle {
     const fullUntil = await this.window.fullUntil({ ipHash }, id, this.limit);
     if (fullUntil !== null) {
       await this.window.forget({ id });
-      throw tryAgainLater(this.what, fullUntil, this.window.now().getTime());
+      throw windowFull(this.what, fullUntil, this.window.now().getTime());
     }
     await this.window.prune();
   }

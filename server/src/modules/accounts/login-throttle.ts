@@ -1,12 +1,11 @@
 import { LIMITS, SERVER_LIMITS, SERVER_MESSAGES } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
+import { SlidingWindow, windowFull } from '../../lib/sliding-window';
 import { LoginFailureEntity } from './login-failure.entity';
-import { SlidingWindow } from './sliding-window';
-import { tryAgainLater } from './throttle-error';
 
 /**
  * Password guessing, for sign-in and for the current password of a password change. Each attempt is written before
- * its password is verified, so guesses sent together are counted together (sliding-window.ts):
+ * its password is verified, so guesses sent together are counted together (lib/sliding-window.ts):
  * - one address (IPv6: one /64) may fail LIMITS.loginFailuresAllowed times in the window, on any accounts; past
  *   that it is refused with 429 until its oldest counted failure ages out;
  * - one account has a much higher backstop, SERVER_LIMITS.loginAccountFailuresBackstop failures from all addresses. Past
@@ -31,7 +30,7 @@ export class LoginThrottle {
     const refusedUntil = await this.refusedUntil(ipHash, email, id);
     if (refusedUntil !== null) {
       await this.window.forget({ id });
-      throw tryAgainLater(SERVER_MESSAGES.signInThrottled, refusedUntil, this.window.now().getTime());
+      throw windowFull(SERVER_MESSAGES.signInThrottled, refusedUntil, this.window.now().getTime());
     }
     const opened = await verify();
     if (opened !== null) {

@@ -13,7 +13,7 @@ import type { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
 import { forbidden, notFound } from '../../errors';
-import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/quota';
+import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/sliding-window';
 import { CarImageEntity } from '../images/car-image.entity';
 import type { ImagesService } from '../images/images.service';
 import { imageKeys } from '../images/images.service';

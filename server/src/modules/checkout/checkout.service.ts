@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
 import { badRequest, conflict, DomainError, notFound } from '../../errors';
 import type { Log } from '../../lib/log';
-import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/quota';
+import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/sliding-window';
 import { CartItemEntity } from '../cart/cart-item.entity';
 import { type OrdersService, OutOfStockError } from '../orders/orders.service';
 import { type PaymentCartLine, PaymentEntity } from '../payments/payment.entity';

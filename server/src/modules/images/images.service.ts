@@ -4,7 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { runInTransaction } from '../../db/transaction';
 import { conflict, DomainError, notFound } from '../../errors';
 import type { ImageQueue } from '../../lib/image-queue';
-import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/quota';
+import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/sliding-window';
 import type { Storage } from '../../lib/storage';
 import { type Actor, assertCanEditCar, lockCar } from '../cars/access';
 import { CarEntity } from '../cars/car.entity';

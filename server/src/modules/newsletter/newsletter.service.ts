@@ -2,7 +2,7 @@ import { MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
-import { type Quota, quotaRefusal, recentCreations } from '../../lib/quota';
+import { type Quota, quotaRefusal, recentCreations } from '../../lib/sliding-window';
 import { NewsletterSignupLockEntity } from './newsletter-signup-lock.entity';
 import { NewsletterSubscriptionEntity } from './newsletter-subscription.entity';
 
