@@ -87,6 +87,7 @@ export function AppRoutes() {
   return (
     <Layout banner={banner}>
       <Suspense fallback={<PageLoader />}>
+        {/* A new page: add its path to shared/src/pages.ts too (the server sends 404 for any other path). */}
         <Switch>
           <Route path="/" component={HomePage} />
           <Route path="/auth">{signedIn ? <Redirect to="/" replace /> : <AuthPage />}</Route>

@@ -33,8 +33,9 @@ test('the dashboard is for admins only: a signed-in user is sent home', async ({
   await expect(page.getByRole('tab', { name: 'Manage Cars' })).toHaveCount(0);
 });
 
-test('an unknown address shows the 404 page', async ({ page }) => {
-  await page.goto('/no-such-page');
+test('an unknown address shows the 404 page, sent with status 404', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
 });

@@ -13,6 +13,7 @@ import { registerUploadRoutes } from './modules/images/upload-routes';
 import type { StripeClientOptions } from './modules/payments/stripe-provider';
 import { stripeWebhookPlugin } from './modules/payments/webhook-route';
 import { registerShareImageRoute } from './modules/share/share-image';
+import { registerCrawlerRoutes } from './modules/share/sitemap';
 import { registerRequestIds, requestIdGenerator } from './ops/request-ids';
 import { registerOpsRoutes } from './ops/routes';
 import { registerClient, type ServerPages } from './plugins/client';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   };
   const reads = registerCachedReadTransports(app, transports);
+  registerCrawlerRoutes(app, { share: services.share, publicUrl: config.publicUrl });
 
   await app.register(async (withSessions) => {
     await withSessions.register(sessionPlugin, { config });

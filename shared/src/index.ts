@@ -15,6 +15,7 @@ export * from './messages';
 export * from './money';
 export * from './newsletter';
 export * from './orders';
+export * from './pages';
 export * from './pricing';
 export * from './products';
 export * from './profile';

@@ -58,7 +58,7 @@ function NotFound() {
     <Container size="sm" py={80}>
       <Stack align="center" gap="md">
         <Title order={1}>{MESSAGES.carDetail.notFound}</Title>
-        <Text c="dimmed">This car is not in the gallery, or its address has changed.</Text>
+        <Text c="dimmed">{MESSAGES.carDetail.notFoundText}</Text>
         <Button component={Link} href="/gallery">
           Back to Gallery
         </Button>

@@ -23,6 +23,35 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('honest status codes for pages', () => {
+  it("sends the app's pages with 200 and any other path with 404 and the not-found text", async () => {
+    for (const page of ['/merch', '/user/orders', '/admin', '/leaderboard', '/gallery?category=JDM']) {
+      const res = await client.get(page);
+      expect(res.status, page).toBe(200);
+      expect(res.text, page).toBe(INDEX_HTML);
+    }
+    for (const page of ['/no-such-page', '/merch/extra', '/user', '/sitemap']) {
+      const res = await client.get(page);
+      expect(res.status, page).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.text).toContain('<h1>404 Page Not Found</h1>');
+      expect(res.text).toContain('<a href="/">Back to Home</a>');
+    }
+  });
+
+  it('sends the page of an unknown car with 404 and Car Not Found, a known car with 200', async () => {
+    const car = await makeCar(t.app.services.ds, { make: 'Honda', model: 'S2000' });
+    const known = await client.get(`/cars/${car.slug}`);
+    expect(known.status).toBe(200);
+    for (const page of ['/cars/no-such-car-here', '/gallery/no-such-car-here']) {
+      const res = await client.get(page);
+      expect(res.status, page).toBe(404);
+      expect(res.text).toContain('<h1>Car Not Found</h1>');
+      expect(res.text).toContain('<a href="/gallery">Back to Gallery</a>');
+    }
+  });
+});
+
 describe('page HTML when its head tags cannot be read', () => {
   it('serves the home page and a car page as plain index.html instead of a 500', async () => {
     const car = await makeCar(t.app.services.ds, { make: 'Datsun', model: '240Z' });

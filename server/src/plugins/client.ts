@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { stripTrackingParams } from '@curbside/shared';
+import { isAppPagePath, MESSAGES, stripTrackingParams } from '@curbside/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LEADERBOARD_TAG } from '../cache-policies';
@@ -66,14 +66,49 @@ export async function registerClient(
 }
 
 function registerNotFound(app: FastifyInstance, indexHtml: string | null): void {
+  const notFoundHtml = indexHtml === null ? null : withNotFoundPage(indexHtml);
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
-    const urlPath = req.url.split('?')[0]!;
+    const urlPath = req.url.split('?')[0] ?? req.url;
     const isApi = urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/trpc');
-    if (isApi || !indexHtml || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (isApi || !indexHtml || !notFoundHtml || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ message: `Not found: ${req.method} ${urlPath}`, code: 'NOT_FOUND' });
     }
+    if (!isAppPagePath(urlPath)) return sendNotFoundPage(reply, notFoundHtml);
     return sendIndexHtml(reply, indexHtml);
   });
+}
+
+/** What a 404 page says: its title, a sentence and a way back. */
+interface NotFoundText {
+  title: string;
+  text: string;
+  back: { href: string; label: string };
+}
+
+const PAGE_NOT_FOUND: NotFoundText = {
+  ...MESSAGES.notFound,
+  back: { href: '/', label: 'Back to Home' },
+};
+const CAR_NOT_FOUND: NotFoundText = {
+  title: MESSAGES.carDetail.notFound,
+  text: MESSAGES.carDetail.notFoundText,
+  back: { href: '/gallery', label: 'Back to Gallery' },
+};
+
+/**
+ * index.html with the app's not-found text in #root, for what reads the HTML without running the app (crawlers,
+ * link checkers); the app renders its own 404 page over it.
+ */
+export function withNotFoundPage(indexHtml: string, page: NotFoundText = PAGE_NOT_FOUND): string {
+  const markup =
+    `<main style="text-align:center;padding:48px 16px"><h1>${page.title}</h1><p>${page.text}</p>` +
+    `<p><a href="${page.back.href}">${page.back.label}</a></p></main>`;
+  return indexHtml.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+}
+
+/** A 404 with the app's page: the address is no page of the app, or names no car. */
+function sendNotFoundPage(reply: FastifyReply, html: string) {
+  return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 }
 
 export function sendIndexHtml(reply: FastifyReply, html: string, cacheControl = 'no-cache') {
@@ -153,11 +188,19 @@ function registerPages(
   };
   const noHead = async (): Promise<PageHead> => ({ addTo: null, tags: [] });
   // A car's preview tags and photo change only by writes other than votes, which drop every kept page.
-  const carPage = (req: FastifyRequest, reply: FastifyReply) =>
-    sendPage(req, reply, async () => {
-      const tags = await carPreviewTags(app.services.share, site, (req.params as { slug: string }).slug);
+  const carNotFoundHtml = withNotFoundPage(indexHtml, CAR_NOT_FOUND);
+  const carPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const slug = (req.params as { slug: string }).slug;
+    const known = await app.services.share.carExists(slug).catch((err) => {
+      req.log.error({ err }, 'whether the car exists could not be read; sending its page');
+      return true;
+    });
+    if (!known) return sendNotFoundPage(reply, carNotFoundHtml);
+    return sendPage(req, reply, async () => {
+      const tags = await carPreviewTags(app.services.share, site, slug);
       return { addTo: tags ? (html) => withPreviewTags(html, tags) : null, tags: [] };
     });
+  };
   app.get('/cars/:slug', carPage);
   app.get('/gallery/:slug', carPage);
   // The home page: its first Top Cars of the Month photo starts loading with the HTML (votes may change which).

@@ -2,6 +2,7 @@ import { SITE_NAME } from '../constants';
 
 export const CAR_DETAIL_MESSAGES = {
   notFound: 'Car Not Found',
+  notFoundText: 'This car is not in the gallery, or its address has changed.',
   officialPhotoBadge: `${SITE_NAME} Photo`,
   ownerPhotoBadge: 'Owner Photo',
   ownerNameFallback: 'Car Enthusiast',

@@ -158,7 +158,7 @@ describe('sharing', () => {
       expect(res.text.match(/<title>/g)).toHaveLength(1);
     }
     const unknown = await client.get('/cars/no-such-car');
-    expect(unknown.status).toBe(200);
+    expect(unknown.status).toBe(404);
     expect(unknown.text).not.toContain('og:title');
   });
 

@@ -41,6 +41,11 @@ export class ShareService {
     return { qrCode };
   }
 
+  /** Whether a car has that slug (a car page of an unknown car is sent with 404). */
+  async carExists(slug: string): Promise<boolean> {
+    return (await this.deps.ds.getRepository(CarEntity).count({ where: { slug }, take: 1 })) > 0;
+  }
+
   /** The car a link preview describes, or null when there is no car with that slug. */
   previewCar(slug: string): Promise<PreviewCar | null> {
     return this.deps.ds.getRepository(CarEntity).findOne({
@@ -69,6 +74,15 @@ export class ShareService {
     const car = await this.deps.ds.getRepository(CarEntity).findOne({ where: { slug }, select: { id: true } });
     if (!car) throw notFound(MESSAGES.server.carNotFound);
     return primaryImage((await this.photos(car.id)).filter(isShareableImage));
+  }
+
+  /** The newest `limit` cars' page addresses and when each last changed, for the sitemap. */
+  sitemapCars(limit: number): Promise<Pick<CarEntity, 'slug' | 'updatedAt'>[]> {
+    return this.deps.ds.getRepository(CarEntity).find({
+      select: { slug: true, updatedAt: true },
+      order: { id: 'DESC' },
+      take: limit,
+    });
   }
 
   private photos(carId: number, take?: number): Promise<PreviewPhoto[]> {
