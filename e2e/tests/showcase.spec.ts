@@ -54,9 +54,16 @@ test('browse the showcase, vote once, and see it on the leaderboard', async ({ p
   const slug = new URL(page.url()).pathname.split('/').pop() as string;
   const before = (await (await page.request.get(`/api/cars/${slug}`)).json()) as { lastMonthVotes: number };
 
+  // The confetti of a vote runs in a worker: the page's security policy must let it start.
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
   await page.getByRole('button', { name: 'Vote for this Car' }).click();
   await expect(page.getByText('Vote recorded!')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.querySelectorAll('canvas').length)).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: 'Already Voted' })).toBeDisabled();
+  expect(blocked).toEqual([]);
 
   // Coming back later the same day: the server still knows this visitor voted, and refuses another vote.
   await page.reload();

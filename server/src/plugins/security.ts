@@ -39,6 +39,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        // canvas-confetti draws in a worker it starts from a blob: URL of its own code.
+        workerSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },

@@ -182,6 +182,8 @@ describe('the production client', () => {
     expect(res.text).toContain('<div id="root">');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // The vote and order confetti runs in a worker started from a blob: URL.
+    expect(res.headers.get('content-security-policy')).toContain("worker-src 'self' blob:");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
