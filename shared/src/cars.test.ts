@@ -9,6 +9,7 @@ import {
   carUpdateInputSchema,
   carYearSchema,
   imageUploadFieldsSchema,
+  normalizeSpecs,
 } from './cars';
 import { issuesOf } from './test-helpers';
 
@@ -221,5 +222,30 @@ describe('carSchema', () => {
 
   it('wants dates as ISO strings', () => {
     expect(carSchema.safeParse({ ...car, createdAt: new Date() }).success).toBe(false);
+  });
+});
+
+describe('normalizeSpecs', () => {
+  it('turns the words of a yes/no spec into a boolean, whatever the sender wrote', () => {
+    for (const yes of ['Yes', 'yes', ' TRUE ', 'y', '1', 1, true])
+      expect(normalizeSpecs({ modified: yes }).modified).toBe(true);
+    for (const no of ['No', 'false', 'n', '0', '', 0, false])
+      expect(normalizeSpecs({ modified: no }).modified).toBe(false);
+  });
+
+  it('keeps other specs, and a yes/no spec that is neither, as they are', () => {
+    expect(normalizeSpecs({ engine: 'Yes', horsepower: 1, modified: 'Stage 2' })).toEqual({
+      engine: 'Yes',
+      horsepower: 1,
+      modified: 'Stage 2',
+    });
+  });
+
+  it('applies to specs sent to the server, object or JSON string', () => {
+    expect(additionalSpecsInputSchema.parse({ modified: 'Yes', engine: 'V8' })).toEqual({
+      modified: true,
+      engine: 'V8',
+    });
+    expect(additionalSpecsInputSchema.parse('{"modified":"No"}')).toEqual({ modified: false });
   });
 });

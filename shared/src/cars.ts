@@ -128,6 +128,28 @@ function isSpecObject(value: unknown): value is Record<string, unknown> {
   );
 }
 
+/** Specs whose value is yes or no: stored and returned as booleans, whatever words the sender used. */
+export const YES_NO_SPECS = ['modified'] as const;
+
+const YES = new Set(['yes', 'y', 'true', '1']);
+const NO = new Set(['no', 'n', 'false', '0', '']);
+
+/**
+ * The specs with each yes/no spec as a boolean ('Yes', 'true', 1 → true; 'No', 'false', 0, '' → false); a value
+ * that is neither is kept as it is. Applied where specs come in and where they go out, so every source shows alike.
+ */
+export function normalizeSpecs(specs: AdditionalSpecs): AdditionalSpecs {
+  const normalized = { ...specs };
+  for (const key of YES_NO_SPECS) {
+    const value = normalized[key];
+    if (value === undefined || typeof value === 'boolean') continue;
+    const word = String(value).trim().toLowerCase();
+    if (YES.has(word)) normalized[key] = true;
+    else if (NO.has(word)) normalized[key] = false;
+  }
+  return normalized;
+}
+
 /**
  * additionalSpecs as sent: an object, or the same object as a JSON string (part 2 §3). Always comes out as an
  * object; '' and null give {}. More than LIMITS.specEntriesMax entries are refused before any entry is looked at,
@@ -149,7 +171,8 @@ export const additionalSpecsInputSchema = z
     ctx.addIssue({ code: 'custom', message: V.additionalSpecsInvalid });
     return z.NEVER;
   })
-  .pipe(specEntriesSchema);
+  .pipe(specEntriesSchema)
+  .transform(normalizeSpecs);
 
 /** The fields of a car that its owner (or an admin) writes. */
 const carFields = {

@@ -68,6 +68,8 @@ describe('demo data', () => {
     expect(new Set(cars.map((c) => c.category))).toEqual(new Set(CAR_CATEGORIES));
     expect(cars.filter((c) => c.featured)).toHaveLength(4);
     expect(cars.some((c) => (c.story ?? '').length > 160)).toBe(true);
+    // The card's Modified tag: the demo has modified and stock cars, stored as booleans.
+    expect(new Set(cars.map((c) => c.additionalSpecs?.modified))).toEqual(new Set([true, false]));
     for (const car of cars) {
       expect(Object.keys(car.additionalSpecs ?? {}).sort()).toEqual(
         ['drivetrain', 'engine', 'horsepower', 'modified', 'transmission'].sort(),

@@ -19,7 +19,7 @@ export function carTags(car: Pick<Car, 'category' | 'additionalSpecs'>): string[
   if (specs.engine) tags.push(String(specs.engine));
   if (specs.horsepower !== undefined && specs.horsepower !== '')
     tags.push(CAR_CARD_MESSAGES.horsepowerTag(specs.horsepower as string | number));
-  if (specs.modified === true || specs.modified === 'true') tags.push(CAR_CARD_MESSAGES.modifiedTag);
+  if (specs.modified === true) tags.push(CAR_CARD_MESSAGES.modifiedTag);
   return tags;
 }
 

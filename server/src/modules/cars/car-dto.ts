@@ -1,4 +1,4 @@
-import { type Car, type CarImage, LIMITS } from '@curbside/shared';
+import { type Car, type CarImage, LIMITS, normalizeSpecs } from '@curbside/shared';
 import { type DataSource, In, MoreThan } from 'typeorm';
 import { UserEntity } from '../accounts/user.entity';
 import type { CarImageEntity, ImageVariants } from '../images/car-image.entity';
@@ -70,7 +70,7 @@ export async function loadCarDtos(
       category: car.category,
       story: car.story,
       specs: car.specs,
-      additionalSpecs: car.additionalSpecs ?? {},
+      additionalSpecs: normalizeSpecs(car.additionalSpecs ?? {}),
       featured: car.featured,
       legalAgreement: car.legalAgreement,
       ownerId: car.ownerId,

@@ -1,10 +1,10 @@
-import type { CarCategory } from '@curbside/shared';
+import type { AdditionalSpecs, CarCategory } from '@curbside/shared';
 import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { CreatedAtColumn, UpdatedAtColumn } from '../../db/columns';
 import { UserEntity } from '../accounts/user.entity';
 
 /** The free-form specifications of a car (spec: engine, horsepower, transmission, drivetrain, modified, …). */
-export type CarSpecs = Record<string, string>;
+export type CarSpecs = AdditionalSpecs;
 
 /**
  * A showcased car. totalVotes is a counter kept in the same transaction as each vote, so lists and the all-time

@@ -127,6 +127,16 @@ describe('one car', () => {
     }
   });
 
+  it("returns a yes/no spec as a boolean, whatever words were stored (the card's Modified tag reads it)", async () => {
+    const ds = t.app.services.ds;
+    const stored = { Yes: true, no: false, true: true } as const;
+    for (const [word, expected] of Object.entries(stored)) {
+      const car = await makeCar(ds, { make: `Spec${tag}`, model: word, additionalSpecs: { modified: word } });
+      const res = await client.get(`/api/cars/${car.slug}`);
+      expect(res.body.additionalSpecs.modified, word).toBe(expected);
+    }
+  });
+
   it('is the same car over /trpc', async () => {
     const res = await client.trpc('query', 'cars.bySlug', { slug: skyline.slug });
     expect(res.status).toBe(200);

@@ -18,8 +18,7 @@ import { CarImageEntity } from '../images/car-image.entity';
 import type { ImagesService } from '../images/images.service';
 import { imageKeys } from '../images/images.service';
 import { type Actor, assertCanEditCar } from './access';
-// The entity types specs as strings; the shared schema also allows numbers and booleans (stored as JSON either way).
-import { CarEntity, type CarSpecs } from './car.entity';
+import { CarEntity } from './car.entity';
 import { type CarViewer, loadCarDtos } from './car-dto';
 
 const S = MESSAGES.server;
@@ -129,7 +128,7 @@ export class CarsService {
               ownerName: input.ownerName,
               specs: input.specs ?? null,
               story: input.story ?? null,
-              additionalSpecs: input.additionalSpecs as CarSpecs,
+              additionalSpecs: input.additionalSpecs,
               legalAgreement: true,
               featured: false,
               ownerId: actor.id,
@@ -160,7 +159,7 @@ export class CarsService {
     if (input.ownerName !== undefined) changes.ownerName = input.ownerName;
     if (input.specs !== undefined) changes.specs = input.specs ?? null;
     if (input.story !== undefined) changes.story = input.story ?? null;
-    if (input.additionalSpecs !== undefined) changes.additionalSpecs = input.additionalSpecs as CarSpecs;
+    if (input.additionalSpecs !== undefined) changes.additionalSpecs = input.additionalSpecs;
     if (input.legalAgreement !== undefined) changes.legalAgreement = true;
     if (input.featured !== undefined) changes.featured = input.featured;
     if (Object.keys(changes).length > 0) await this.cars.update({ id: car.id }, changes);
