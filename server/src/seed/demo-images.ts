@@ -82,7 +82,10 @@ ${wheel(b.wheels[0])}${wheel(b.wheels[1])}
 </g>`;
 }
 
-/** A 1600×1000 scene: sky, sun or moon, skyline, road and the car; photo n varies the light and the angle. */
+/**
+ * A 1600×1000 scene: sky, sun or moon, skyline, road and the car; photo n varies the light and the angle. No caption:
+ * the page names the car, and the card's badges sit on the picture's top-left corner.
+ */
 export function carSceneSvg(car: CarPicture, n: number): string {
   const [top, mid, low] = SKIES[n % SKIES.length];
   const flip = n % 2 === 1;
@@ -101,8 +104,6 @@ ${skyline}
 <rect y="640" width="1600" height="360" fill="url(#road)"/>
 <path d="M0,790 L1600,790" stroke="#e8c547" stroke-width="10" stroke-dasharray="90 70"/>
 ${carSvg(car, x, 900, scale, flip)}
-<rect x="40" y="40" width="${Math.min(1520, 60 + 34 * (car.make.length + car.model.length + 6))}" height="110" rx="14" fill="#000" opacity="0.45"/>
-<text x="70" y="112" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="56" font-weight="bold" fill="#fff">${esc(`${car.year} ${car.make} ${car.model}`)}</text>
 </svg>`;
 }
 
