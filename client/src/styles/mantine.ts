@@ -13,6 +13,8 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Input.css';
+// The label beside a Checkbox, Switch or Radio (their own files travel with the screens that use them).
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Flex.css';
 // Text before Anchor (Mantine's own stylesheet order): an Anchor is a Text, and Text's `text-decoration: none` must
 // not override Anchor's underline.
