@@ -9,7 +9,15 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { checkOutWithTestCard, DEMO_ADMIN, DEMO_DRIVER, demoCar, newUser, registerByApi } from './support';
+import {
+  addMerchToCart,
+  checkOutWithTestCard,
+  DEMO_ADMIN,
+  DEMO_DRIVER,
+  demoCar,
+  newUser,
+  registerByApi,
+} from './support';
 
 // Accessibility: axe (WCAG 2.0/2.1 A and AA) on every page of the route table, signed out, as the demo driver and as
 // the demo admin, at desktop and at phone width; no serious or critical violation is allowed. Then the keyboard in
@@ -46,14 +54,6 @@ async function context(browser: Browser, options: BrowserContextOptions, account
 }
 
 /** Puts one merchandise item in the signed-in user's cart (checkout sends an empty cart back to /cart). */
-async function addMerchToCart(page: Page) {
-  const merch = (await (await page.request.get('/api/merch')).json()) as { id: number; stock: number }[];
-  const product = merch.find((p) => p.stock > 0);
-  expect(product, 'the demo data has merchandise in stock').toBeDefined();
-  const added = await page.request.post('/api/cart', { data: { productId: product!.id, quantity: 1 } });
-  expect(added.ok(), await added.text()).toBe(true);
-}
-
 /** Opens a page and waits for its main heading and for its data to arrive. */
 async function open(page: Page, path: string) {
   await page.goto(path);

@@ -78,3 +78,12 @@ export async function demoCar(request: APIRequestContext): Promise<ListedCar> {
   expect(car, 'the demo data has a car with photos').toBeDefined();
   return car as ListedCar;
 }
+
+/** Puts one merchandise item that is in stock into this context's cart, through the API. */
+export async function addMerchToCart(page: Page) {
+  const merch = (await (await page.request.get('/api/merch')).json()) as { id: number; stock: number }[];
+  const product = merch.find((p) => p.stock > 0);
+  expect(product, 'the demo data has merchandise in stock').toBeDefined();
+  const added = await page.request.post('/api/cart', { data: { productId: product?.id, quantity: 1 } });
+  expect(added.ok(), await added.text()).toBe(true);
+}

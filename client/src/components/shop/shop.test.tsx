@@ -67,7 +67,9 @@ describe('Purchase Print card', () => {
     await user.type(quantity, '3');
     expect(screen.getByTestId('print-total').textContent).toBe('$149.94');
     fireEvent.change(quantity, { target: { value: 'abc' } });
+    fireEvent.blur(quantity);
     await waitFor(() => expect(screen.getByTestId('print-total').textContent).toBe('$49.98'));
+    expect((quantity as HTMLInputElement).value).toBe('1');
   });
 
   it('adds one line per selected photo, toasts, and clears the selection', async () => {
