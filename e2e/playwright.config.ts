@@ -8,7 +8,7 @@ import { defineConfig, devices } from '@playwright/test';
 // Run `npm run test:e2e` from the repository root (it builds the client first).
 
 const CI = !!process.env.CI;
-// One browser and the server it drives need about two cores between them (the server draws pages, hashes passwords
+// One browser and the server it drives need about two cores between them (the server renders pages, hashes passwords
 // and resizes photos while Chromium renders): below four cores a second worker only makes both wait, and the tests
 // time out on a laptop as they would on a CI runner. The machine decides, not the CI variable.
 const WORKERS = availableParallelism() < 4 ? 1 : 2;
@@ -85,7 +85,7 @@ export default defineConfig({
     // client and the server (server/dist/main.js) already.
     command: 'npm run start -w @curbside/server',
     cwd: '..',
-    // The page answers once migrations and the demo data are done and the server listens.
+    // The page responds once migrations and the demo data are done and the server listens.
     url: `${baseURL}/`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -143,7 +143,7 @@ function startAuditServer(dataDir, clientDist) {
 /** Finds the car page of the newest demo car. */
 async function carPagePath(baseURL) {
   const response = await fetch(`${baseURL}/api/cars?limit=1`);
-  if (!response.ok) throw new Error(`GET /api/cars?limit=1 answered ${response.status}`);
+  if (!response.ok) throw new Error(`GET /api/cars?limit=1 responded with ${response.status}`);
   const cars = await response.json();
   const slug = Array.isArray(cars) ? cars[0]?.slug : undefined;
   if (!slug) throw new Error('GET /api/cars?limit=1 returned no car: is the demo data seeded?');

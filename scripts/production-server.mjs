@@ -33,7 +33,7 @@ export function buildServer() {
 
 /**
  * Bundles the server, then starts `npm run start -w @curbside/server` with NODE_ENV=production on a free port, its
- * data (the SQLite file, uploads) in `dataDir`, the demo data loaded, and waits until `readyPath` answers 2xx
+ * data (the SQLite file, uploads) in `dataDir`, the demo data loaded, and waits until `readyPath` responds with 2xx
  * (migrations and the demo data are done and the server listens). `env` adds or overrides variables (CLIENT_DIST,
  * DATABASE_URL, ...). Returns { child, baseURL, exited, output(), running() }.
  */
@@ -83,7 +83,7 @@ export async function startServer({
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (exitedWith) {
-      throw new Error(`the server exited (${exitedWith.code ?? exitedWith.signal}) before answering:\n${output}`);
+      throw new Error(`the server exited (${exitedWith.code ?? exitedWith.signal}) before responding:\n${output}`);
     }
     try {
       const response = await fetch(`${baseURL}${readyPath}`, { signal: AbortSignal.timeout(2_000) });
@@ -94,7 +94,7 @@ export async function startServer({
     await sleep(250);
   }
   await stopServer(server);
-  throw new Error(`the server did not answer ${baseURL}${readyPath} within 120 s:\n${output}`);
+  throw new Error(`the server did not respond to ${baseURL}${readyPath} within 120 s:\n${output}`);
 }
 
 /** SIGTERM to the server's process group, SIGKILL after 10 s. */

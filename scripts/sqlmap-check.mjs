@@ -8,7 +8,7 @@
 //   4. First of all, the same sqlmap settings must find the injection of a canary: a tiny server that puts `q`
 //      straight into an SQLite query. If they do not, the check cannot find anything and says so (exit 2).
 // Writes a JSON summary (default test-results/sqlmap-check.json, or --json <file>) and prints a table.
-// Exit code: 0 nothing injectable and no 5xx answer; 1 an injectable parameter or a 5xx answer (an SQL error the
+// Exit code: 0 nothing injectable and no 5xx response; 1 an injectable parameter or a 5xx response (an SQL error the
 // payloads provoked); 2 the check could not run (sqlmap missing, server failure, canary not found, target not reached).
 // Risk 3 (OR-based payloads, which can rewrite every row of an UPDATE) is left out on purpose.
 import { spawn, spawnSync } from 'node:child_process';
@@ -35,7 +35,7 @@ const SQLMAP_OPTIONS = [
   `--risk=${RISK}`,
   '--disable-coloring',
   '--skip-waf',
-  '--drop-set-cookie', // keep the signed-in cookie: a refused one is cleared by the server's answer
+  '--drop-set-cookie', // keep the signed-in cookie: a refused one is cleared by the server's response
   // A payload in the session cookie is a signed-out request (401), not a reason to stop; the session is checked
   // before and after the run, so a lost session cannot pass for a clean result.
   '--ignore-code=401',
@@ -187,7 +187,7 @@ async function call(baseURL, method, path, { cookie, body } = {}) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  if (!response.ok) throw new Error(`${method} ${path} responded with ${response.status}: ${text.slice(0, 300)}`);
   return { json: text ? JSON.parse(text) : undefined, cookie: response.headers.getSetCookie() };
 }
 
@@ -219,7 +219,7 @@ async function prepareTargets(baseURL) {
     // The path parameter (marked *) and, with it, the JSON body.
     { name: 'cart-update', method: 'PUT', path: `/api/cart/${added.id}*`, cookie, body: { quantity: 2 } },
   ];
-  // sqlmap compares answers with the target's own: each must succeed as it is, or the run proves nothing.
+  // sqlmap compares responses with the target's own: each must succeed as it is, or the run proves nothing.
   for (const target of targets) {
     await call(baseURL, target.method, target.path.replace('*', ''), { cookie: target.cookie, body: target.body });
   }
@@ -359,7 +359,7 @@ try {
     const techniques = canaryFindings.injectable.flatMap((i) => i.techniques).join(', ');
     console.log(`\nCanary caught as it must be: ${techniques}; ${canaryFindings.serverErrors.join(', ')}.`);
   } else {
-    console.log('\n? canary: these settings did not catch a plain injection and its 5xx answers:');
+    console.log('\n? canary: these settings did not catch a plain injection and its 5xx responses:');
     console.log(`  ${JSON.stringify(summary.canary)}`);
   }
   if (found.length > 0) {

@@ -24,7 +24,7 @@ export function serverStateScript(state: DehydratedState): string {
   return `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${json}</script>`;
 }
 
-/** A tRPC link that answers every operation through `call` (no HTTP), as JSON would carry the answer. */
+/** A tRPC link that resolves every operation through `call` (no HTTP), as JSON would carry the response. */
 function procedureLink(call: CallProcedure): TRPCLink<AppRouter> {
   return () =>
     ({ op }) =>
@@ -83,7 +83,7 @@ async function renderWith(
     ...prefetches,
     page.load(),
   ]);
-  // Every query must have its data: a page drawn with a failed query would differ from the browser's first render
+  // Every query must have its data: a page rendered with a failed query would differ from the browser's first render
   // (which asks again), so such a page is left to the browser, as before.
   if (
     queryClient
@@ -120,7 +120,7 @@ async function renderWith(
     html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
   }
   html += decoder.decode();
-  // A part that failed on the server would be left for the browser to draw: send the browser's page instead.
+  // A part that failed on the server would be left for the browser to render: send the browser's page instead.
   if (errors.length > 0) throw errors[0];
   return { html, stateScript: serverStateScript(dehydrate(queryClient)), module: page.module };
 }

@@ -7,7 +7,7 @@ import type { AppRouter } from './lib/trpc';
 
 // The pages people arrive on from outside (links, search, shares). On arrival at one of them, its code and its data
 // are requested at once, beside the signed-in user and the site settings, instead of one after the other: the page
-// can draw after one round trip instead of three.
+// can render after one round trip instead of three.
 
 export const homePage = preloadable(() => import('./pages/HomePage'));
 export const galleryPage = preloadable(() => import('./pages/GalleryPage'));

@@ -20,15 +20,16 @@ const app = (
 );
 
 // A landing page the server rendered (a signed-out visitor; server/src/plugins/page-render.ts) comes with the query
-// cache it was drawn from: the app starts on that cache and adopts the server's markup instead of drawing it again.
+// cache it was rendered from: the app starts on that cache and adopts the server's markup instead of rendering it
+// again.
 const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID);
 const landing = landingPageAt(window.location.pathname);
 if (serverState?.textContent && root.firstElementChild && landing) {
   hydrate(queryClient, JSON.parse(serverState.textContent));
-  // Hydration starts at once, so a click on the drawn page is never lost (React replays it once that part is live);
+  // Hydration starts at once, so a click on the rendered page is never lost (React replays it once that part is live);
   // the page's own part follows when its chunk, requested here, arrives. As a transition, hydration yields to the
-  // browser every few milliseconds instead of holding the main thread for the whole page. The chunk is asked for in
-  // a task of its own: its code (preloaded, so it would run at once) is not run in the task that ran this entry.
+  // browser every few milliseconds instead of holding the main thread for the whole page. The chunk is asked for in a
+  // task of its own: its code (preloaded, so it would run at once) is not run in the task that ran this entry.
   setTimeout(() => landing.load().catch(() => undefined), 0);
   startTransition(() => {
     hydrateRoot(root, app);

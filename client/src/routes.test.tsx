@@ -141,7 +141,7 @@ describe('routes and guards', () => {
     expect(currentAddress()).toBe('/gallery?preview=true#top');
   });
 
-  it('sends the user to /auth when a call answers UNAUTHORIZED', async () => {
+  it('sends the user to /auth when a call gets UNAUTHORIZED', async () => {
     const { userEvent } = renderApp({
       path: '/leaderboard',
       handlers: {

@@ -50,7 +50,7 @@ test('feature a car and see it in the home slider', async ({ page }) => {
 
   await page.goto('/admin');
   await expect(page.getByRole('tab', { name: 'Manage Cars' })).toHaveAttribute('aria-selected', 'true');
-  // The switch follows the server's answer, so click and wait for it rather than check() at once.
+  // The switch follows the server's response, so click and wait for it rather than check() at once.
   const featured = page.getByRole('switch', { name: `Featured: ${title}` });
   await featured.click();
   await expect(featured).toBeChecked();

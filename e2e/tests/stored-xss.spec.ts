@@ -9,7 +9,7 @@ import { DEMO_ADMIN, demoCar, newUser, registerByApi } from './support';
 //   stopped is still an injection), no element carrying the payloads' onerror/onload attributes;
 // - the text shows literally where it should;
 // - no link has a javascript: address (the server refuses such addresses; the page's links are checked as well);
-// - the HTML answer carries the Content-Security-Policy header that forbids inline script.
+// - the HTML response carries the Content-Security-Policy header that forbids inline script.
 
 const stamp = Date.now().toString(36);
 /** Each payload names where it was stored, so a failure says which field leaked. */
@@ -84,7 +84,7 @@ async function expectNothingRan({ page, dialogs }: Watched, where: string) {
     return {
       xss: w.__xss ?? null,
       cspViolations: w.__cspViolations,
-      // A landing page drawn on the server carries its data in one <script type="application/json" id="server-state">
+      // A server-rendered landing page carries its data in one <script type="application/json" id="server-state">
       // (which never runs, and in which the stored text is JSON with `<` escaped); any other script in the body is not
       // the site's.
       injectedElements: Array.from(

@@ -4,8 +4,8 @@
 // mysql://root@127.0.0.1:3306/test; a scratch database named curbside_bench_* is created there and dropped after):
 //   1. build the app on a fresh, migrated database and fill it with 10,000 cars (2 photos each, 100 owners) and
 //      1,000,000 votes over the last 60 days, with bulk multi-row INSERTs; the tallies are then derived in SQL;
-//   2. run autocannon against the app on 127.0.0.1 for each endpoint, and against a bare Fastify route answering the
-//      very same bytes, and print requests/s, p50, p99, errors and the ratio app / baseline.
+//   2. run autocannon against the app on 127.0.0.1 for each endpoint, and against a bare Fastify route responding with
+//      the very same bytes, and print requests/s, p50, p99, errors and the ratio app / baseline.
 // Everything stays on the loopback interface and every run is bounded (BENCH_SECONDS each, default 5).
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
@@ -137,8 +137,8 @@ interface Ready {
 }
 
 /**
- * The child process: the app on a filled scratch database, and the bare-Fastify baseline answering, path by path,
- * the bytes the app answered. Prints `READY {json}` and serves until SIGTERM, then removes the database.
+ * The child process: the app on a filled scratch database, and the bare-Fastify baseline responding, path by path, with
+ * the bytes the app responded with. Prints `READY {json}` and serves until SIGTERM, then removes the database.
  */
 /** The app as production runs it behind a proxy, on `database`, with a data folder of its own. */
 function benchConfig(database: Database): { config: Config; dataDir: string } {
@@ -197,7 +197,7 @@ async function serve(database: Database): Promise<void> {
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `2001:db8:ffff:${index}::1` },
         body: target.body?.(index),
       });
-      if (!res.ok) throw new Error(`${target.name} answered ${res.status}`);
+      if (!res.ok) throw new Error(`${target.name} responded with ${res.status}`);
       const status = res.status;
       const bytes = await res.text();
       baseline.route({
@@ -276,8 +276,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface DatabaseResult {
   rows: Row[];
   peakRssBytes: number;
-  /** Votes answered 201 during the runs, and vote rows added meanwhile. */
-  votesAnswered: number;
+  /** Votes created (201) during the runs, and vote rows added meanwhile. */
+  votesCreated: number;
   votesStored: number;
   tallies: TallyCheck;
 }
@@ -319,13 +319,13 @@ async function measureServer(label: string, database: Database): Promise<Databas
   try {
     const rows: Row[] = [];
     const before = await check();
-    let votesAnswered = 0;
+    let votesCreated = 0;
     for (const [index, target] of makeTargets(ready.slug, ready.carBase).entries()) {
       const base = await measure(ready.baselineUrl, { ...target, path: `/baseline/${index}` });
       await sleep(1000);
       const result = await measure(ready.appUrl, target);
       await sleep(1000); // let the server finish what the closed connections had queued
-      if (target.kind === 'vote') votesAnswered += result['2xx'];
+      if (target.kind === 'vote') votesCreated += result['2xx'];
       const goal = targetOf(target.kind, database.kind);
       const ratio = result.requests.average / base.requests.average;
       const row: Row = {
@@ -358,7 +358,7 @@ async function measureServer(label: string, database: Database): Promise<Databas
     return {
       rows,
       peakRssBytes: after.peakRssBytes,
-      votesAnswered,
+      votesCreated,
       votesStored: after.votes - before.votes,
       tallies: after,
     };
@@ -386,7 +386,7 @@ function table(rows: Row[]): string {
 function summary(label: string, result: DatabaseResult): { text: string; ok: boolean } {
   const rssMb = result.peakRssBytes / 1024 / 1024;
   // autocannon stops a run with up to CONNECTIONS requests in flight: the server counts them, autocannon does not.
-  const inFlight = result.votesStored - result.votesAnswered;
+  const inFlight = result.votesStored - result.votesCreated;
   const exact =
     inFlight >= 0 &&
     inFlight <= VOTE_RUNS * CONNECTIONS &&
@@ -395,7 +395,7 @@ function summary(label: string, result: DatabaseResult): { text: string; ok: boo
     result.tallies.monthsOff === 0;
   const text = [
     `${label}: peak resident set while serving ${rssMb.toFixed(0)} MB (target < 300 MB ${rssMb < 300 ? '✓' : '✗'})`,
-    `${label}: ${result.votesAnswered} votes answered 201 and ${inFlight} in flight when runs stopped; ` +
+    `${label}: ${result.votesCreated} votes created (201) and ${inFlight} in flight when runs stopped; ` +
       `${result.votesStored} vote rows added, ${result.tallies.duplicatePairs} counted twice; cars with ` +
       `totalVotes ≠ their votes: ${result.tallies.carsOff}, monthly tallies ≠ their votes: ` +
       `${result.tallies.monthsOff} (${exact ? 'every vote counted exactly once ✓' : 'MISMATCH ✗'})`,

@@ -11,7 +11,7 @@
 //      heap and buffers, the SQLite files' sizes and the requests so far; at the end the error rate (target < 0.1 %),
 //      latencies, the slope of the resident set over the second half of the run (flat: target ≤ 1 MB/min, once caches
 //      and heap have settled; of each minute's lowest sample, see below), and a count in the database: every vote
-//      answered 201 stored once, every paid checkout one order, no stock below zero.
+//      created (201) stored once, every paid checkout one order, no stock below zero.
 // Entities need the server's tsconfig (decorators), which tsx reads from the working directory: so this file runs
 // itself again from server/, and loads the app only in the server process.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -82,7 +82,7 @@ async function serve(kind: 'sqlite' | 'mysql'): Promise<void> {
       ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
-      // SERVER_RENDER=false npm run soak: the pages drawn in the browser only, to compare.
+      // SERVER_RENDER=false npm run soak: the pages rendered in the browser only, to compare.
       ...(process.env.SERVER_RENDER ? { SERVER_RENDER: process.env.SERVER_RENDER } : {}),
     }),
     database: scratch.database,
@@ -185,8 +185,8 @@ function nextAddress(): string {
   return `2001:db8:${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}::1`;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field where needed, like the tests' HttpClient
-type Answer = any;
+// biome-ignore lint/suspicious/noExplicitAny: responses are read field by field, like the tests' HttpClient
+type ResponseData = any;
 
 class Client {
   private cookie: string | null = null;
@@ -195,8 +195,13 @@ class Client {
     public address = nextAddress(),
   ) {}
 
-  /** One request, counted under `kind`; an answer of 400 or more, or no answer, is an error. */
-  async call(kind: string, method: string, url: string, body?: unknown): Promise<{ status: number; data: Answer }> {
+  /** One request, counted under `kind`; a response of 400 or more, or no response, is an error. */
+  async call(
+    kind: string,
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; data: ResponseData }> {
     const entry = stats.get(kind) ?? { requests: 0, errors: 0, latencies: [] };
     stats.set(kind, entry);
     const headers: Record<string, string> = { 'x-forwarded-for': this.address };
@@ -204,7 +209,7 @@ class Client {
     if (body !== undefined) headers['content-type'] = 'application/json';
     const started = performance.now();
     let status = 0;
-    let data: Answer;
+    let data: ResponseData;
     try {
       const res = await fetch(this.baseUrl + url, {
         method,
@@ -259,16 +264,16 @@ async function browse(ready: Ready, until: number): Promise<void> {
   }
 }
 
-async function vote(ready: Ready, until: number, answered: { votes: number }): Promise<void> {
+async function vote(ready: Ready, until: number, succeeded: { votes: number }): Promise<void> {
   while (Date.now() < until) {
     // A new visitor each time: one vote per car and address a day.
     const res = await new Client(ready.url).call('vote', 'POST', '/api/votes', { carId: pick(ready.cars).id });
-    if (res.status === 201) answered.votes++;
+    if (res.status === 201) succeeded.votes++;
     await sleep(20);
   }
 }
 
-async function shop(ready: Ready, until: number, answered: { orders: number }): Promise<void> {
+async function shop(ready: Ready, until: number, succeeded: { orders: number }): Promise<void> {
   let client = await signUp(ready);
   for (let round = 1; Date.now() < until; round++) {
     // Now and then the shopper signs out and in again, as people come back.
@@ -297,7 +302,7 @@ async function shop(ready: Ready, until: number, answered: { orders: number }): 
       clientSecret: intent.data.clientSecret,
       cardNumber: '4242 4242 4242 4242',
     });
-    if (paid.status === 200) answered.orders++;
+    if (paid.status === 200) succeeded.orders++;
     await client.call('account', 'GET', '/api/user/orders');
     await sleep(50);
   }
@@ -436,12 +441,12 @@ async function soak(label: string, kind: 'sqlite' | 'mysql'): Promise<boolean> {
     }
   }, SAMPLE_MS);
 
-  const answered = { votes: 0, orders: 0 };
+  const succeeded = { votes: 0, orders: 0 };
   const before = await ask<Tallies>(child, { check: true }, 'tallies');
   await Promise.all([
     ...Array.from({ length: BROWSERS }, () => browse(ready, until)),
-    ...Array.from({ length: VOTERS }, () => vote(ready, until, answered)),
-    ...Array.from({ length: SHOPPERS }, () => shop(ready, until, answered)),
+    ...Array.from({ length: VOTERS }, () => vote(ready, until, succeeded)),
+    ...Array.from({ length: SHOPPERS }, () => shop(ready, until, succeeded)),
   ]);
   clearInterval(sampler);
   samples.push(sample((Date.now() - started) / 60_000));
@@ -486,9 +491,9 @@ async function soak(label: string, kind: 'sqlite' | 'mysql'): Promise<boolean> {
   const errorOk = errorRate < 0.001;
   const memoryOk = memorySlope <= 1;
   const countsOk =
-    votesStored === answered.votes &&
-    votesCounted === answered.votes &&
-    ordersStored === answered.orders &&
+    votesStored === succeeded.votes &&
+    votesCounted === succeeded.votes &&
+    ordersStored === succeeded.orders &&
     after.lowestStock >= 0;
   console.log(
     `error rate ${(errorRate * 100).toFixed(3)} % (target < 0.1 % ${errorOk ? '✓' : '✗'}); resident set slope over ` +
@@ -498,8 +503,8 @@ async function soak(label: string, kind: 'sqlite' | 'mysql'): Promise<boolean> {
       `outside the heap ${before.externalMb.toFixed(0)} → ${after.externalMb.toFixed(0)} MB`,
   );
   console.log(
-    `votes answered 201: ${answered.votes}, stored: ${votesStored}, in the cars' counters: ${votesCounted}; ` +
-      `checkouts paid: ${answered.orders}, orders stored: ${ordersStored}; lowest stock ${after.lowestStock} ` +
+    `votes created (201): ${succeeded.votes}, stored: ${votesStored}, in the cars' counters: ${votesCounted}; ` +
+      `checkouts paid: ${succeeded.orders}, orders stored: ${ordersStored}; lowest stock ${after.lowestStock} ` +
       `(${countsOk ? 'all accounted for ✓' : 'MISMATCH ✗'})`,
   );
   if (firstErrors.length) console.log(`first errors:\n  ${firstErrors.join('\n  ')}`);

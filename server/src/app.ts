@@ -62,8 +62,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     genReqId: requestIdGenerator(config.trustProxy !== false),
     forceCloseConnections: 'idle',
-    frameworkErrors: answerFrameworkError,
-    return503OnClosing: false, // answered by registerGracefulClose, with the usual message
+    frameworkErrors: respondToFrameworkError,
+    return503OnClosing: false, // sent by registerGracefulClose, with the usual message
   });
   registerGracefulClose(app);
   registerRequestIds(app);
@@ -85,12 +85,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await prepareData(app, ds, config, services);
 
   app.setErrorHandler((error, req, reply) => {
-    const answer = toErrorAnswer(error);
-    if (answer.isServerError) req.log.error({ err: error }, 'request failed');
-    else if (answer.status >= 400) req.log.debug({ err: error }, 'request refused');
-    if (answer.body.retryAfterSeconds) reply.header('retry-after', String(answer.body.retryAfterSeconds));
-    const body = answer.isServerError ? { ...answer.body, requestId: String(req.id) } : answer.body;
-    return reply.code(answer.status).send(body);
+    const response = toErrorAnswer(error);
+    if (response.isServerError) req.log.error({ err: error }, 'request failed');
+    else if (response.status >= 400) req.log.debug({ err: error }, 'request refused');
+    if (response.body.retryAfterSeconds) reply.header('retry-after', String(response.body.retryAfterSeconds));
+    const body = response.isServerError ? { ...response.body, requestId: String(req.id) } : response.body;
+    return reply.code(response.status).send(body);
   });
 
   registerOpsRoutes(app, {
@@ -107,7 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCompression(app);
 
   const makeContext = (req: FastifyRequest, reply: FastifyReply) => createContext(req, reply, config, services);
-  // The hot reads answer alike for every user, signed in or not: their context reads no session — except while a
+  // The hot reads respond alike for every user, signed in or not: their context reads no session — except while a
   // site mode is on, when only admins may read them and the response depends on who asks.
   const userOfCookie = await cookieUserReader(app, config, services.accounts);
   const transports: TransportDeps = {
@@ -180,10 +180,10 @@ async function prepareData(app: FastifyInstance, ds: DataSource, config: Config,
 }
 
 /**
- * Errors the router raises before any route or hook runs (Fastify's frameworkErrors). Fastify's own answers repeat
- * the whole address in the message, up to the 16 KB header limit: answer a short message of the usual shape instead.
+ * Errors the router raises before any route or hook runs (Fastify's frameworkErrors). Fastify's own responses repeat
+ * the whole address in the message, up to the 16 KB header limit: send a short message of the usual shape instead.
  */
-function answerFrameworkError(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+function respondToFrameworkError(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_BAD_URL') {
     return reply
       .code(400)

@@ -61,7 +61,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: boolFromEnv.default(false),
   // Prometheus metrics at /metrics, only for requests bearing this token; unset: not served.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  // Landing pages drawn on the server for signed-out visitors (plugins/page-render.ts). Off by default until its
+  // Landing pages rendered on the server for signed-out visitors (plugins/page-render.ts). Off by default until its
   // memory under load is understood (docs/performance.md).
   SERVER_RENDER: boolFromEnv.default(true),
   // Production refuses the demo data (its admin's password is in the README) and the test card (it places orders
@@ -79,7 +79,7 @@ const envSchema = z.object({
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
 
-/** How long a request may wait on the database before it is answered 503 instead of hanging. */
+/** How long a request may wait on the database before it gets a 503 instead of hanging. */
 export interface DatabaseTimeouts {
   /** Connecting, a free pooled connection, or a lock held by another connection (SQLite's busy timeout). */
   waitMs: number;
@@ -117,7 +117,7 @@ export interface Config {
   storage: StorageConfig;
   /** The Bearer token /metrics asks for; null: /metrics is not served. */
   metricsToken: string | null;
-  /** Draw the landing pages on the server for signed-out visitors. */
+  /** Render the landing pages on the server for signed-out visitors. */
   serverRender: boolean;
   /** How long a request may take to arrive, headers and body (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;

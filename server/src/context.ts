@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import { clientIpOf, hashIp } from './lib/client-ip';
 import type { UserEntity } from './modules/accounts/user.entity';
-import { AnswerBudget } from './plugins/request-bounds';
+import { ResponseBudget } from './plugins/request-bounds';
 import { readSessionUser } from './plugins/session';
 import type { Services } from './services';
 
@@ -18,8 +18,8 @@ export interface Context {
   ipHash: string;
   /** Procedures set a status (201, 204) or headers here; both adapters read it. Mutate, never replace. */
   http: { status?: number; headers: Record<string, string> };
-  /** What this request's answers may still hold (plugins/request-bounds.ts); shared by every call of a batch. */
-  answerBudget: AnswerBudget;
+  /** What this request's responses may still hold (plugins/request-bounds.ts); shared by every call of a batch. */
+  responseBudget: ResponseBudget;
 }
 
 /** The keyed hash of the client's address, as vote limits and throttles store it. */
@@ -37,7 +37,7 @@ export async function createContext(
 }
 
 /**
- * The context of the cached reads (read-cache/), whose answers are the same for every signed-in or signed-out
+ * The context of the cached reads (read-cache/), whose responses are the same for every signed-in or signed-out
  * viewer: no session is read, so their routes are served without the session cookie's hooks.
  */
 export function createPublicContext(
@@ -55,6 +55,6 @@ export function createPublicContext(
     clientIp: clientIpOf(req),
     ipHash: viewerIpHash(req, config),
     http: { headers: {} },
-    answerBudget: new AnswerBudget(),
+    responseBudget: new ResponseBudget(),
   };
 }

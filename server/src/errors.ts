@@ -20,7 +20,7 @@ export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     message: string,
-    /** Extra machine-readable facts for the answer, e.g. { retryAfterSeconds }. */
+    /** Extra machine-readable facts for the response, e.g. { retryAfterSeconds }. */
     readonly details?: Record<string, unknown>,
   ) {
     super(message);

@@ -38,7 +38,7 @@ export interface Services {
   storage: Storage;
   /** Decoding and encoding of pictures, a few at a time (uploads and share previews). */
   imageQueue: ImageQueue;
-  /** Answers many visitors read alike (read-cache/), dropped by the writes that change them. */
+  /** Responses many visitors read alike (read-cache/), dropped by the writes that change them. */
   readCache: ReadCache;
   /** Prometheus metrics of this server (/metrics). */
   metrics: AppMetrics;
@@ -63,7 +63,7 @@ export interface Services {
   share: ShareService;
   stats: StatsService;
   votes: VotesService;
-  /** Viewers with a vote inside the cooldown: they get answers of their own, not cached ones. */
+  /** Viewers with a vote inside the cooldown: they get responses of their own, not cached ones. */
   recentVoters: RecentVoters;
 }
 

@@ -30,17 +30,17 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     errorFormatter({ shape, error }) {
-      const answer = toErrorAnswer(error);
+      const response = toErrorAnswer(error);
       return {
-        message: answer.body.message,
+        message: response.body.message,
         code: shape.code,
         data: {
-          // A service's own code where it has one beyond tRPC's (MAINTENANCE_MODE), as the REST answer gives it.
+          // A service's own code where it has one beyond tRPC's (MAINTENANCE_MODE), as the REST response gives it.
           code: domainCodeOf(error) ?? shape.data.code,
-          httpStatus: answer.status,
+          httpStatus: response.status,
           path: shape.data.path,
-          issues: answer.body.issues,
-          retryAfterSeconds: answer.body.retryAfterSeconds,
+          issues: response.body.issues,
+          retryAfterSeconds: response.body.retryAfterSeconds,
         },
       };
     },
@@ -49,7 +49,7 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Services throw DomainError; give tRPC the matching code so both /trpc and /api answer the right status. */
+/** Services throw DomainError; give tRPC the matching code so both /trpc and /api respond with the right status. */
 const domainErrors = t.middleware(async ({ next, ctx, path }) => {
   const result = await next();
   if (!result.ok) {
@@ -63,16 +63,16 @@ const domainErrors = t.middleware(async ({ next, ctx, path }) => {
 });
 
 /**
- * Queries with `meta.cache` are answered from the read cache (read-cache/), on every transport and inside batches:
+ * Queries with `meta.cache` are served from the read cache (read-cache/), on every transport and inside batches:
  * computed once — for the shared viewer when the response varies by viewer, checked by the output schema — and
  * shared; a viewer who sees responses of their own (cache-policies.ts) gets one computed for them. Errors are never
- * cached. Each response spends the request's answer budget, so one batch of the largest pages cannot make the server
+ * cached. Each response spends the request's response budget, so one batch of the largest pages cannot make the server
  * build a huge response.
  */
 const cachedRead = t.middleware(({ meta, ctx, path, type, getRawInput, next }) => {
   const policy = meta?.cache;
   if (type !== 'query' || !policy) return next();
-  return ctx.answerBudget.inTurn(async () => {
+  return ctx.responseBudget.inTurn(async () => {
     if (policy.variesBy === 'viewer' && viewersOf(ctx.services).seesOwnResponses(ctx.ipHash)) {
       const own = await next();
       return { result: own, chars: own.ok ? (JSON.stringify(own.data)?.length ?? 0) : 0 };
@@ -104,7 +104,7 @@ const openDuringSiteModes = (path: string) => path === 'settings.get' || path.st
 
 /**
  * While a site mode is on, the site is for admins only: everyone else's calls — writes, and the reads the mode hides
- * — answer 503 with the mode's message and code. Before the read cache, so a cached answer is no way around it (the
+ * — get a 503 with the mode's message and code. Before the read cache, so a cached response is no way around it (the
  * cached routes send no shared response while a mode is on: transports/cached-reads.ts).
  */
 const siteModes = t.middleware(async ({ ctx, path, next }) => {
@@ -133,7 +133,7 @@ export const publicProcedure = t.procedure.use(domainErrors).use(siteModes).use(
 
 /**
  * The access levels as checks, for the few routes that are not procedures (multipart uploads): the signed-in user,
- * or the refusal the procedures of that level answer with.
+ * or the refusal the procedures of that level respond with.
  */
 export function signedIn<U extends { role: string }>(user: U | null | undefined): U {
   if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.server.authenticationRequired });

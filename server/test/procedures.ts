@@ -34,12 +34,12 @@ export function procedureAt(path: ProcedurePath): Procedure {
 
 export type Transport = 'trpc' | 'rest';
 
-export interface Answer {
+export interface ProcedureResponse {
   status: number;
   /** The error message (both transports carry one), or undefined on success. */
   message: string | undefined;
   /** The procedure's output on success. */
-  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected loosely, like HttpClient's
+  // biome-ignore lint/suspicious/noExplicitAny: responses are inspected loosely, like HttpClient's
   data: any;
 }
 
@@ -52,7 +52,7 @@ export async function callProcedure(
   procedure: Procedure,
   transport: Transport,
   input?: unknown,
-): Promise<Answer> {
+): Promise<ProcedureResponse> {
   if (transport === 'trpc') {
     // As the browser's httpBatchLink sends it: a batch of one, with the input under "0" (absent for void).
     const batch = JSON.stringify(input === undefined ? {} : { 0: input });
@@ -61,8 +61,8 @@ export async function callProcedure(
       procedure.type === 'query'
         ? await client.get(`${url}&input=${encodeURIComponent(batch)}`)
         : await client.post(url, batch, { 'content-type': 'application/json' });
-    const [answer] = res.body as [{ result?: { data: unknown }; error?: { message: string } }];
-    return { status: res.status, message: answer.error?.message, data: answer.result?.data };
+    const [response] = res.body as [{ result?: { data: unknown }; error?: { message: string } }];
+    return { status: res.status, message: response.error?.message, data: response.result?.data };
   }
   const route = procedure.rest;
   if (!route) throw new Error(`${procedure.path} has no REST route`);

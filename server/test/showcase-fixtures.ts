@@ -82,7 +82,7 @@ export async function storePhoto(t: TestApp, image: CarImageEntity): Promise<voi
 
 /**
  * Past votes, with the tallies moved as the votes service would have moved them. Written behind the app's back, so
- * the caches of rankings and answers are told.
+ * the caches of rankings and responses are told.
  */
 export async function pastVotes(services: Services, carId: number, times: Date[]): Promise<void> {
   const { ds } = services;

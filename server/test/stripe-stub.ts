@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './app';
 
 // A local stand-in of the parts of Stripe's HTTP API that checkout uses (there is no stripe-mock here), so tests
 // run the real `stripe` SDK: `new Stripe(key, { host: '127.0.0.1', port, protocol: 'http' })`. Requests arrive
-// form-encoded as POST /v1/...; answers are JSON shaped like Stripe's.
+// form-encoded as POST /v1/...; responses are JSON shaped like Stripe's.
 
 export interface StubPaymentIntent {
   id: string;
@@ -25,7 +25,7 @@ export interface StripeStub {
   intents: Map<string, StubPaymentIntent>;
   /** Refunds made (a request repeated with its idempotency key is not counted twice, as Stripe does not refund twice). */
   refunds: { payment_intent: string }[];
-  /** How many create calls arrived (including retries answered from the idempotency cache). */
+  /** How many create calls arrived (including retries served from the idempotency cache). */
   createCalls: number;
   /** What the browser's confirmPayment would do: the intent succeeds (optionally for another amount). */
   succeed(id: string, overrides?: Partial<StubPaymentIntent>): StubPaymentIntent;
@@ -118,7 +118,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       const id = String(body.payment_intent);
       const intent = intents.get(id);
       if (!intent) return missing(id);
-      // Like Stripe, a retried request with the same idempotency key gets the first answer and refunds nothing more.
+      // Like Stripe, a retried request with the same idempotency key gets the first response and refunds nothing more.
       const key = req.headers['idempotency-key'];
       const earlier = typeof key === 'string' ? refundsByKey.get(key) : undefined;
       if (earlier) return send(200, earlier);

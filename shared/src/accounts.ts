@@ -19,7 +19,7 @@ export const usernameSchema = z
   .max(LIMITS.usernameMax, V.usernameMax)
   .regex(/^[A-Za-z0-9_.-]+$/, V.usernameCharacters);
 
-/** What the server answers about a user: never a password hash or an internal column. */
+/** What the server returns about a user: never a password hash or an internal column. */
 export const userSchema = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
@@ -87,7 +87,7 @@ export const resetPasswordInputSchema = z.object({
 export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 export type Ok = z.infer<typeof okSchema>;
 
-/** The answer to the password-reset request: the same whether or not the e-mail exists. */
+/** The response to the password-reset request: the same whether or not the e-mail exists. */
 export const PASSWORD_RESET_REQUESTED_MESSAGE = MESSAGES.auth.passwordResetRequested;
 
 /** GET /api/user: the signed-in user, or null for a visitor. */

@@ -10,10 +10,10 @@ export function carVoteCount(car: { lastMonthVotes?: number | null; totalVotes?:
   return car.lastMonthVotes || car.totalVotes || 0;
 }
 
-/** How wide the car page draws its main photo (the img's `sizes`); the server preloads that photo with the same. */
+/** How wide the car page displays its main photo (the img's `sizes`); the server preloads that photo with the same. */
 export const CAR_MAIN_IMAGE_SIZES = '(min-width: 62em) 760px, 100vw';
 
-/** How wide a car card draws its photo (gallery, home top cars); the server preloads the home page's first one. */
+/** How wide a car card displays its photo (gallery, home top cars); the server preloads the home page's first one. */
 export const CAR_CARD_IMAGE_SIZES = '(min-width: 75em) 33vw, (min-width: 48em) 50vw, 100vw';
 
 /** The `srcset` of a photo's responsive WebP variants, or undefined when it has none (an outside URL). */

@@ -113,7 +113,7 @@ describe('carCreateInputSchema', () => {
       runs(30),
     );
     // However many entries and whatever their values: one issue, found before any entry is checked (a 1 MB body of
-    // 60,000 bad entries used to cost 60,000 issues, a 3.6 MB answer and a second of CPU).
+    // 60,000 bad entries used to cost 60,000 issues, a 3.6 MB response and a second of CPU).
     const flood = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, i % 2 ? null : { deep: i }]));
     for (const additionalSpecs of [flood, JSON.stringify(flood)]) {
       const started = performance.now();

@@ -215,7 +215,7 @@ describe('carSchema', () => {
     createdAt: '2026-03-01T12:00:00.000Z',
   };
 
-  it('accepts a full answer and drops internal columns', () => {
+  it('accepts a full response and drops internal columns', () => {
     const parsed = carSchema.parse({ ...car, passwordHash: 'x', owner: { passwordHash: 'y' } });
     expect(parsed).toEqual(car);
   });

@@ -13,13 +13,13 @@ import { CAR_CATEGORIES } from './constants';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 
-// Cars and their images: answers and the submit/edit calls (part 1 §3, §7; part 2 §2, §3, §5, §7).
+// Cars and their images: responses and the submit/edit calls (part 1 §3, §7; part 2 §2, §3, §5, §7).
 
 const V = MESSAGES.validation;
 
 export const carCategorySchema = z.enum(CAR_CATEGORIES, { error: V.categoryRequired });
 
-// ---- Answers ---------------------------------------------------------------------------------------------------
+// ---- Responses -------------------------------------------------------------------------------------------------
 
 /** Responsive copies the server makes of an uploaded photo, by width in pixels. */
 export const imageVariantsSchema = z.object({ w400: z.string(), w800: z.string(), w1600: z.string() }).partial();
@@ -251,7 +251,7 @@ export const imageUploadFieldsSchema = z.object({
 });
 export type ImageUploadFields = z.infer<typeof imageUploadFieldsSchema>;
 
-/** PATCH /api/images/{id}/primary: answers the car's images with the new primary. */
+/** PATCH /api/images/{id}/primary: returns the car's images with the new primary. */
 export const setPrimaryImageInputSchema = z.object({ id: idSchema, carId: idSchema });
 export type SetPrimaryImageInput = z.infer<typeof setPrimaryImageInputSchema>;
 export const carImageListSchema = z.array(carImageSchema);

@@ -66,9 +66,9 @@ describe('createPaymentIntentInputSchema', () => {
   });
 });
 
-describe('payment intent answer and payment order', () => {
-  it('answers integer cents and the provider', () => {
-    const answer = {
+describe('payment intent response and payment order', () => {
+  it('carries integer cents and the provider', () => {
+    const response = {
       clientSecret: 'pi_1_secret_2',
       amount: 10000,
       shipping: 1000,
@@ -77,8 +77,8 @@ describe('payment intent answer and payment order', () => {
       paymentId: 'pi_1',
       provider: 'stripe',
     };
-    expect(createPaymentIntentOutputSchema.parse(answer)).toEqual(answer);
-    expect(createPaymentIntentOutputSchema.safeParse({ ...answer, total: 117.25 }).success).toBe(false);
+    expect(createPaymentIntentOutputSchema.parse(response)).toEqual(response);
+    expect(createPaymentIntentOutputSchema.safeParse({ ...response, total: 117.25 }).success).toBe(false);
   });
 
   it('reads only the payment id of a payment order', () => {

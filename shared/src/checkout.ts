@@ -29,7 +29,7 @@ export const shippingAddressSchema = z.object({
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 
-/** An address as stored with an order (answers). */
+/** An address as stored with an order (responses). */
 export const shippingAddressOutputSchema = z.object({
   name: z.string(),
   line1: z.string(),

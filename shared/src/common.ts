@@ -15,16 +15,16 @@ export type IdInput = z.infer<typeof idInputSchema>;
 export const slugInputSchema = z.object({ slug: z.string().trim().min(1).max(200) });
 export type SlugInput = z.infer<typeof slugInputSchema>;
 
-/** An instant in an answer: `date.toISOString()`. */
+/** An instant in a response: `date.toISOString()`. */
 export const isoDateTimeSchema = z.iso.datetime();
 
 /** A calendar date 'YYYY-MM-DD' (launch date, advertisement start and end). Rejects 2025-02-30. */
 export const calendarDateSchema = z.iso.date();
 
-/** An amount of money in an answer. */
+/** An amount of money in a response. */
 export const centsSchema = z.number().int().nonnegative();
 
-/** A count in an answer. */
+/** A count in a response. */
 export const countSchema = z.number().int().nonnegative();
 
 /**
@@ -33,7 +33,7 @@ export const countSchema = z.number().int().nonnegative();
  */
 export const queryBooleanSchema = z.union([z.boolean(), z.stringbool()]);
 
-/** limit/offset for the lists that can grow without bound. Answers stay plain arrays, as the spec's calls return. */
+/** limit/offset for the lists that can grow without bound. Responses stay plain arrays, as the spec's calls return. */
 export const pageQuerySchema = z.object({
   limit: z.number().int().min(1).max(LIMITS.listLimitMax).default(LIMITS.adminListLimit),
   offset: z.number().int().min(0).default(0),

@@ -121,7 +121,7 @@ export const SERVER_LIMITS = {
   imageExpansionFreePixels: 4_000_000,
   /** Chosen: pictures decoded and encoded at once per server process (these machines have 2 cores). */
   imageJobsRunning: 2,
-  /** Chosen: pictures waiting their turn, first come first served; one more is answered 503. */
+  /** Chosen: pictures waiting their turn, first come first served; one more gets a 503. */
   imageJobsWaiting: 8,
   /** Retry-After of that 503. */
   imageBusyRetrySeconds: 5,
@@ -130,16 +130,16 @@ export const SERVER_LIMITS = {
    * refused (the account is never locked for the others).
    */
   loginAccountFailuresBackstop: 100,
-  /** Chosen: password-reset e-mails one account gets per hour; more requests answer the same and send nothing. */
+  /** Chosen: password-reset e-mails one account gets per hour; more requests get the same response and send nothing. */
   passwordResetMailsPerHour: 3,
   /** Chosen: accounts one address may try to register per window (the default; REGISTRATIONS_PER_HOUR). */
   registrationsPerAddress: 5,
   registrationWindowMs: HOUR_MS,
   /**
-   * Chosen: what one request's cached reads may answer in all, in JSON characters; a call that finds it spent is
+   * Chosen: what one request's cached reads may return in all, in JSON characters; a call that finds it spent is
    * refused. A gallery page of 100 cars with the longest stories is about 3 million.
    */
-  answerCharsMax: 4_000_000,
+  responseCharsMax: 4_000_000,
   /** Chosen: the deepest JSON body accepted (the deepest input is 4 levels; a tRPC batch adds one). */
   jsonDepthMax: 20,
   // Quotas (all chosen: the spec gives none). Counted in the database, so they hold across app servers; admins are

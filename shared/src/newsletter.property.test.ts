@@ -31,7 +31,8 @@ describe('subscribeInputSchema', () => {
     fc.assert(
       fc.property(everydayEmail, fc.string({ minLength: 1, maxLength: 60 }), (email, source) => {
         const ok = /^[a-z0-9_-]{1,40}$/.test(source.trim());
-        // Refused in words, not with the pattern itself (it used to answer 'Invalid string: must match pattern …').
+        // Refused in words, not with the pattern itself (it used to respond with 'Invalid string: must match
+        // pattern …').
         expect(messagesOf(subscribeInputSchema, { email, source })).toEqual(
           ok ? [] : [MESSAGES.validation.newsletterSourceInvalid],
         );

@@ -93,7 +93,7 @@ describe('order lists', () => {
     });
   });
 
-  it('answer amounts in integer cents and dates as ISO strings', () => {
+  it('carry amounts in integer cents and dates as ISO strings', () => {
     const order = makeOrder();
     expect(orderSchema.parse({ ...order, paymentId: 'pi_secret', userId: 5 })).toEqual(order);
     expect(orderSchema.safeParse({ ...order, total: 117.25 }).success).toBe(false);

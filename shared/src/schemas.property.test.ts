@@ -4,7 +4,7 @@ import { ZodError, ZodObject, ZodType } from 'zod';
 import * as shared from './index';
 import { checkRefusesCleanly, hostileValue, runs } from './test-arbitraries';
 
-// Every schema the package exports, handed anything at all, whole or field by field: it answers with a parsed
+// Every schema the package exports, handed anything at all, whole or field by field: it returns a parsed
 // value or a ZodError whose issues all carry a message, and never throws anything else (which the server would
 // turn into a 500 instead of a 400 naming the field).
 

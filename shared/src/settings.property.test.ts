@@ -17,7 +17,7 @@ const settings = fc.record({
 });
 
 describe('siteSettingsUpdateInputSchema', () => {
-  it('accepts every valid save; blank messages become the defaults and a blank date null; the answer is valid', () => {
+  it('accepts every valid save; blank messages become the defaults and a blank date null; the response is valid', () => {
     fc.assert(
       fc.property(settings, (input) => {
         const out = siteSettingsUpdateInputSchema.parse(input);

@@ -4,7 +4,7 @@
 export type SiteMode = 'normal' | 'maintenance' | 'comingSoon';
 
 /**
- * The `code` of the 503 the server answers a non-admin's call with while a mode is on (its `message` is the mode's
+ * The `code` of the 503 the server responds to a non-admin's call with while a mode is on (its `message` is the mode's
  * message): a client seeing one knows the site went into that mode since it read the settings.
  */
 export const SITE_MODE_ERROR_CODES = {

@@ -7,7 +7,7 @@ import { ClientOnly } from './ClientOnly';
 import classes from './Footer.module.css';
 import { FacebookIcon, InstagramIcon, MailIcon, XIcon } from './icons';
 
-// The sign-up form (with Mantine's inputs) is its own chunk, fetched after the page: no page needs it to draw.
+// The sign-up form (with Mantine's inputs) is its own chunk, fetched after the page: no page needs it to render.
 const NewsletterForm = lazy(() => import('./NewsletterForm').then((module) => ({ default: module.NewsletterForm })));
 
 const QUICK_LINKS = [

@@ -5,7 +5,7 @@ import { notifyError, notifyToast } from '../lib/notify';
 import { procedurePath } from '../lib/query-keys';
 import { useTRPC } from '../lib/trpc';
 
-/** Logout: end the session, drop every cached answer that belonged to the user, go home. */
+/** Logout: end the session, drop every cached response that belonged to the user, go home. */
 export function useLogout() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 // The spec's "authentication needed" browser event (part 1 §2 route guards, §7 request helper): fired on any 401
-// answer except the current-user query, which reads a 401 as "signed out". The app shell listens and goes to /auth.
+// response except the current-user query, which reads a 401 as "signed out". The app shell listens and goes to /auth.
 export const AUTH_REQUIRED_EVENT = 'curbside:auth-required';
 
 export function dispatchAuthRequired(): void {

@@ -9,7 +9,7 @@ export function trpcErrorCode(error: unknown): string | undefined {
 }
 
 /**
- * The human message the server gave, or the fallback. Transport failures (no answer, HTML error pages) have
+ * The human message the server gave, or the fallback. Transport failures (no response, HTML error pages) have
  * messages meant for developers, so they get the fallback too.
  */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -53,7 +53,7 @@ function handleError(error: unknown, key: readonly unknown[] | undefined, queryC
 
 /**
  * Cache rules of spec part 1 §9: no refetch interval, no refetch on window focus, data never goes stale, no retries.
- * Any UNAUTHORIZED answer (other than accounts.me) fires the auth-redirect event.
+ * Any UNAUTHORIZED response (other than accounts.me) fires the auth-redirect event.
  */
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({

@@ -40,7 +40,7 @@ import { CarInfoTabs } from './car-detail/CarInfoTabs';
 import { OwnerCard } from './car-detail/OwnerCard';
 import { PhotoGrid } from './car-detail/PhotoGrid';
 
-// Not needed to draw the car, and below the photos on a phone: the print form (Mantine's Select and NumberInput), the
+// Not needed to render the car, and below the photos on a phone: the print form (Mantine's Select and NumberInput), the
 // share card (QR code) load after the page, when they come near the viewport, so its first render runs less script.
 // They are left out of the server's HTML too (ClientOnly): the share card reads the browser's address. The lightbox
 // loads when a visitor heads for the photo (pointer over it, focus, or a tap), not with the page.

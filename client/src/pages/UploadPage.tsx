@@ -96,7 +96,7 @@ function CarEditor({ car, isAdmin, defaultOwner }: { car: Car | null; isAdmin: b
   const patchPhoto = (id: string, change: Partial<PendingPhoto>) =>
     setPhotos((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
 
-  /** Sends the new photos one by one; a failure is reported and the others still go. Answers how many failed. */
+  /** Sends the new photos one by one; a failure is reported and the others still go. Returns how many failed. */
   async function uploadPhotos(carId: number, carHasImages: boolean): Promise<number> {
     let failed = 0;
     for (const [index, photo] of photos.entries()) {

@@ -62,7 +62,7 @@ const JSON_RPC_CODE: Record<string, number> = {
   COMING_SOON_MODE: -32603,
 };
 
-/** Throw from a handler to answer with a tRPC error (the code and the human message the server would send). */
+/** Throw from a handler to respond with a tRPC error (the code and the human message the server would send). */
 export class ProcedureError extends Error {
   constructor(
     readonly code: keyof typeof HTTP_STATUS,
@@ -87,7 +87,7 @@ export function createFakeTrpcFetch(handlers: Handlers) {
     const address = new URL(String(url), 'http://localhost');
     const paths = decodeURIComponent(address.pathname.replace(/^\/trpc\//, '')).split(',');
     // httpBatchLink (queries) sends `?batch=1` with inputs keyed by index and reads an array back; httpLink
-    // (mutations, one per request) sends the bare input and reads one answer back.
+    // (mutations, one per request) sends the bare input and reads one response back.
     const batch = address.searchParams.get('batch') === '1';
     const rawInput = init?.method === 'POST' ? init.body : address.searchParams.get('input');
     const parsed =

@@ -52,7 +52,7 @@ export async function createDataSource(database: Database, options: DataSourceOp
       database: database.file,
       migrations: sqliteMigrations,
       // WAL lets readers work beside a writer. The busy timeout makes a write wait (SQLite retries it) while another
-      // connection holds the lock; past it the write fails with SQLITE_BUSY, answered 503.
+      // connection holds the lock; past it the write fails with SQLITE_BUSY, which gets a 503.
       enableWAL: true,
       timeout: timeouts.waitMs,
       prepareDatabase: (db: { pragma: (s: string) => unknown }) => {

@@ -14,7 +14,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /**
  * The database could not take the work in time: the app gave up waiting (see DatabaseTimeouts). Nothing was written.
- * `code` joins the driver codes below, so the answer is the same 503 whoever noticed first.
+ * `code` joins the driver codes below, so the response is the same 503 whoever noticed first.
  */
 export class DatabaseUnavailableError extends Error {
   override readonly name = 'DatabaseUnavailableError';

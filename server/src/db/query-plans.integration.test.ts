@@ -10,7 +10,7 @@ import { dialectOf } from './data-source';
 
 /**
  * Queries that read whole tables by nature: a contains-search ('%text%') cannot use a B-tree index (a full-text
- * index would), and the home page's site counters add up every car and every print sold (answered from the read
+ * index would), and the home page's site counters add up every car and every print sold (served from the read
  * cache, so computed once per cache lifetime or vote, not per visitor).
  */
 const MAY_SCAN = [/ LIKE /i, /SUM\(totalVotes\)/, /SUM\(i\.quantity\)/];
@@ -81,7 +81,7 @@ describe('query plans of the hot reads', () => {
         '/api/stats',
       ];
       expect((await voter.post('/api/votes', { carId: Number(car.id) })).status).toBe(201);
-      // The voter's own answers (hasVoted read from vote_limits), then everyone's from a cold cache.
+      // The voter's own responses (hasVoted read from vote_limits), then everyone's from a cold cache.
       for (const read of reads) expect((await voter.get(read)).status).toBe(200);
       t.app.services.readCache.clear();
       for (const read of reads) expect((await new HttpClient(t.baseUrl).get(read)).status).toBe(200);

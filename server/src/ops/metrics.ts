@@ -10,14 +10,14 @@ export class AppMetrics {
 
   private readonly httpRequests = new Counter({
     name: 'curbside_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status code',
+    help: 'HTTP responses sent, by method, route pattern and status code',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [this.registry],
   });
 
   private readonly httpDuration = new Histogram({
     name: 'curbside_http_request_duration_seconds',
-    help: 'Time from the request arriving to its answer being sent, by method and route pattern',
+    help: 'Time from the request arriving to its response being sent, by method and route pattern',
     labelNames: ['method', 'route'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],

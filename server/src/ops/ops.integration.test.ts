@@ -40,7 +40,7 @@ async function buyerAtPayment() {
 }
 
 describe('health', () => {
-  it('/healthz answers while the process is up, /readyz when the database and the storage answer', async () => {
+  it('/healthz responds while the process is up, /readyz when the database and the storage respond', async () => {
     const live = await fetch(`${t.baseUrl}/healthz`);
     expect(live.status).toBe(200);
     expect(await live.json()).toEqual({ status: 'ok' });
@@ -130,7 +130,7 @@ describe('metrics', () => {
 });
 
 describe('request ids in the logs', () => {
-  it('every line written while a request is handled carries its id, which the answer names in x-request-id', async () => {
+  it('every line written while a request is handled carries its id, which the response names in x-request-id', async () => {
     const { buyer, intent } = await buyerAtPayment();
     // The confirmation e-mail fails: the order stands, and the failure is logged through the app's logger (not the
     // request's), which must name the request all the same.

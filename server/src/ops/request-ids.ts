@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 // Every request has an id: the `reqId` of the log lines written through its logger (`req.log`, which services are
-// given for work done for it: lib/log.ts), and the `x-request-id` of its answer.
+// given for work done for it: lib/log.ts), and the `x-request-id` of its response.
 
 /** An id given by our own proxy (nginx's $request_id, a load balancer's trace id): letters, digits, `.`, `_`, `-`. */
 const FORWARDED_ID = /^[\w.-]{8,128}$/;
@@ -18,7 +18,7 @@ export function requestIdGenerator(trustForwardedId: boolean) {
   };
 }
 
-/** Names the id in every answer, so a user's report or the proxy's log leads to the server's lines. */
+/** Names the id in every response, so a user's report or the proxy's log leads to the server's lines. */
 export function registerRequestIds(app: FastifyInstance): void {
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', String(req.id));

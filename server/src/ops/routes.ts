@@ -6,7 +6,7 @@ import type { AppMetrics } from './metrics';
 
 // What a load balancer and a monitoring system ask of each app server:
 //   GET /healthz  the process is up and serving (liveness: restart it when this fails);
-//   GET /readyz   it can do its work: the database and the photo storage answer (readiness: send it traffic);
+//   GET /readyz   it can do its work: the database and the photo storage respond (readiness: send it traffic);
 //   GET /metrics  Prometheus metrics, only with `Authorization: Bearer <METRICS_TOKEN>`.
 
 /** How long readiness waits for each dependency before calling it unreachable. */
@@ -56,7 +56,7 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRoutesOption
     return reply.header('cache-control', 'no-store').type(contentType).send(body);
   });
 
-  // Every answer, by route pattern: unmatched addresses share one series, so scanners cannot blow up the labels.
+  // Every response, by route pattern: unmatched addresses share one series, so scanners cannot blow up the labels.
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     metrics.observeRequest(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
@@ -68,7 +68,7 @@ async function check(probe: () => Promise<unknown>): Promise<{ result: CheckResu
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`no answer within ${READY_CHECK_TIMEOUT_MS} ms`)),
+      () => reject(new Error(`no response within ${READY_CHECK_TIMEOUT_MS} ms`)),
       READY_CHECK_TIMEOUT_MS,
     );
   });

@@ -15,15 +15,15 @@ import { sendCached } from '../read-cache/http';
 import type { ReadCache } from '../read-cache/read-cache';
 import { loadPageRenderer, type PageRenderer, type PageViewer, type PageViewerOf, sharedByAll } from './page-render';
 
-// Production: the built client. Hashed assets are cached for a year; every other non-API path answers index.html,
-// so deep links such as /cars/some-slug work on reload. Unknown /api and /trpc paths answer 404 JSON.
+// Production: the built client. Hashed assets are cached for a year; every other non-API path gets index.html,
+// so deep links such as /cars/some-slug work on reload. Unknown /api and /trpc paths get a 404 JSON response.
 // A car page's HTML (/cars/{slug}, /gallery/{slug}) carries the car's Open Graph and Twitter tags for link previews.
-// The landing pages (/, /gallery, a car page, /leaderboard) are sent to signed-out visitors already drawn
+// The landing pages (/, /gallery, a car page, /leaderboard) are sent to signed-out visitors already rendered
 // (page-render.ts), when the client build has its server entry and `serverPages` is given.
 
-/** The landing pages drawn on the server (SERVER_RENDER). */
+/** The landing pages rendered on the server (SERVER_RENDER). */
 export interface ServerPages {
-  /** Who a page is drawn for, as whom its data is read. */
+  /** Who a page is rendered for, as whom its data is read. */
   viewerOf: PageViewerOf;
   /** Keeps the pages every signed-out visitor sees alike, dropped by the tags of what they show. */
   cache: ReadCache;
@@ -123,11 +123,11 @@ interface PageHead {
 }
 
 /**
- * Pages whose HTML carries tags read from the database (a car page: its preview tags and main photo; the home page:
- * its first photo) and the landing pages, drawn on the server for signed-out visitors. Both are extras: when the tags
- * cannot be read, or the page cannot be drawn, the page is sent without them (plain index.html at worst), never a 500.
- * A page that every signed-out visitor without a recent vote sees alike is drawn once and kept in the read cache, so
- * it is drawn again only when a write changes what it shows (or its answers expire).
+ * Pages whose HTML carries tags read from the database (a car page: its preview tags and main photo; the home page: its
+ * first photo) and the landing pages, rendered on the server for signed-out visitors. Both are extras: when the tags
+ * cannot be read, or the page cannot be rendered, the page is sent without them (plain index.html at worst), never a
+ * 500. A page that every signed-out visitor without a recent vote sees alike is rendered once and kept in the read
+ * cache, so it is rendered again only when a write changes what it shows (or its responses expire).
  */
 function registerPages(
   app: FastifyInstance,
@@ -141,11 +141,11 @@ function registerPages(
     try {
       return await serverPages.viewerOf(req, reply);
     } catch (err) {
-      req.log.error({ err }, 'the viewer of a page could not be read; sending it to be drawn in the browser');
+      req.log.error({ err }, 'the viewer of a page could not be read; sending it to be rendered in the browser');
       return null;
     }
   };
-  const drawPage = async (req: FastifyRequest, viewer: PageViewer | null, readHead: () => Promise<PageHead>) => {
+  const renderPage = async (req: FastifyRequest, viewer: PageViewer | null, readHead: () => Promise<PageHead>) => {
     const readTags = async () => {
       try {
         return await readHead();
@@ -155,16 +155,16 @@ function registerPages(
       }
     };
     // The tags and the render read the database independently: at the same time. The tags go into index.html (a few
-    // KB) before the drawn page does.
+    // KB) before the rendered page does.
     const reading = readTags();
     const withHead = reading.then((head) => (head?.addTo ? head.addTo(indexHtml) : indexHtml));
-    const drawn = viewer && renderer ? await renderer.render(req, viewer, withHead) : null;
+    const rendered = viewer && renderer ? await renderer.render(req, viewer, withHead) : null;
     const head = await reading;
     return {
-      html: drawn?.html ?? (await withHead),
-      drawn: drawn !== null,
-      // Kept for other visitors only when drawn, with its head, from answers alike for all of them.
-      shared: drawn && head ? sharedByAll([drawn.shared, { tags: head.tags, expiresAt: Infinity }]) : null,
+      html: rendered?.html ?? (await withHead),
+      rendered: rendered !== null,
+      // Kept for other visitors only when rendered, with its head, from responses alike for all of them.
+      shared: rendered && head ? sharedByAll([rendered.shared, { tags: head.tags, expiresAt: Infinity }]) : null,
     };
   };
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, readHead: () => Promise<PageHead>) => {
@@ -172,7 +172,7 @@ function registerPages(
     if (viewer?.seesSharedPage && serverPages) {
       // Tracking parameters (utm_*, fbclid) change nothing on a page: one copy serves every campaign link.
       const entry = await serverPages.cache.get(`page:${stripTrackingParams(req.url)}`, async () => {
-        const page = await drawPage(req, viewer, readHead);
+        const page = await renderPage(req, viewer, readHead);
         return {
           value: page.html,
           tags: page.shared?.tags ?? [],
@@ -182,9 +182,9 @@ function registerPages(
       });
       return sendCached(req, reply, entry, 'html', String, 'text/html; charset=utf-8');
     }
-    const page = await drawPage(req, viewer, readHead);
-    // A page drawn for this viewer may hold their own vote state: no shared cache may keep it.
-    return sendIndexHtml(reply, page.html, page.drawn ? 'private, no-cache' : undefined);
+    const page = await renderPage(req, viewer, readHead);
+    // A page rendered for this viewer may hold their own vote state: no shared cache may keep it.
+    return sendIndexHtml(reply, page.html, page.rendered ? 'private, no-cache' : undefined);
   };
   const noHead = async (): Promise<PageHead> => ({ addTo: null, tags: [] });
   // A car's preview tags and photo change only by writes other than votes, which drop every kept page.

@@ -2,11 +2,11 @@ import { MESSAGES } from '@curbside/shared';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Closing (SIGTERM, app.close()): requests already being handled finish and are answered, and then their connections
- * are closed, so close() ends as soon as the last answer is sent. Node closes only the connections that are idle when
- * close() begins: a keep-alive connection whose answer went out a moment later would otherwise hold the close open
- * for the whole keep-alive timeout (72 s), past the shutdown's deadline. A request arriving on an open connection
- * meanwhile is answered 503 with the usual message (Fastify's own 503 says only "Service Unavailable").
+ * Closing (SIGTERM, app.close()): requests already being handled finish and get their responses, and then their
+ * connections are closed, so close() ends as soon as the last response is sent. Node closes only the connections that
+ * are idle when close() begins: a keep-alive connection whose response went out a moment later would otherwise hold the
+ * close open for the whole keep-alive timeout (72 s), past the shutdown's deadline. A request arriving on an open
+ * connection meanwhile gets a 503 with the usual message (Fastify's own 503 says only "Service Unavailable").
  *
  * Register first, so its onRequest hook runs before any other; build Fastify with return503OnClosing: false.
  */
@@ -23,7 +23,7 @@ export function registerGracefulClose(app: FastifyInstance): void {
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  // An answer whose headers went out before close() began (a streamed tRPC answer) is still being sent then: once it
+  // A response whose headers went out before close() began (a streamed tRPC response) is still being sent then: once it
   // is, its connection is idle, and closed.
   app.addHook('onResponse', async () => {
     if (closing) setImmediate(() => app.server.closeIdleConnections());

@@ -10,9 +10,9 @@ import { HttpClient } from '../../test/http';
 import { makeCar, makeImage } from '../../test/showcase-fixtures';
 import { RENDER_TIME_LIMIT_MS } from './page-render';
 
-// The landing pages reach a signed-out visitor already drawn: their text is in the HTML before any script runs, with
-// the data it was drawn from as JSON for the browser to hydrate. Drawing them is an extra: when it cannot be done,
-// the page is sent as it was before (index.html, with its head tags), never as an error.
+// The landing pages reach a signed-out visitor already rendered: their text is in the HTML before any script runs, with
+// the data it was rendered from as JSON for the browser to hydrate. Rendering them on the server is an extra: when it
+// cannot be done, the page is sent as it was before (index.html, with its head tags), never as an error.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const vite = path.join(root, 'node_modules', '.bin', 'vite');
@@ -32,7 +32,7 @@ function buildClient(): string {
   return dist;
 }
 
-/** The markup inside #root, and the JSON the page was drawn from (undefined when the page was not drawn). */
+/** The markup inside #root, and the JSON the page was rendered from (undefined when the page was not rendered). */
 function parsePage(html: string) {
   const state = /<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const rootMarkup = /<div id="root">([\s\S]*?)<\/div>(?:<script type="application\/json"|\s*<\/body>)/.exec(html)?.[1];
@@ -54,8 +54,8 @@ const textOf = (markup: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
-/** The data a drawn page's query of `procedure` holds (from the JSON the browser hydrates with). */
-function drawnData(html: string, procedure: string): any {
+/** The data a rendered page's query of `procedure` holds (from the JSON the browser hydrates with). */
+function renderedData(html: string, procedure: string): any {
   const queries: { queryKey: [string[]]; state: { data: unknown } }[] = parsePage(html).state?.queries ?? [];
   return queries.find((query) => query.queryKey[0].join('.') === procedure)?.state.data;
 }
@@ -69,7 +69,7 @@ const newVisitor = () => new HttpClient(t.baseUrl, { 'x-forwarded-for': `198.51.
 
 beforeAll(async () => {
   dist = buildClient();
-  // Drawn on the server by default (SERVER_RENDER unset).
+  // Rendered on the server by default (SERVER_RENDER unset).
   t = await startTestApp({
     CLIENT_DIST: dist,
     PUBLIC_URL: 'https://curbside.example',
@@ -82,8 +82,8 @@ afterAll(async () => {
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
 
-describe('landing pages drawn on the server', () => {
-  it('a car page: its name, headings and story are in the HTML, with the data it was drawn from', async () => {
+describe('landing pages rendered on the server', () => {
+  it('a car page: its name, headings and story are in the HTML, with the data it was rendered from', async () => {
     const car = await makeCar(t.app.services.ds, {
       make: 'Mazda',
       model: 'RX-7 FD',
@@ -107,7 +107,7 @@ describe('landing pages drawn on the server', () => {
     // The story as text, never as markup.
     expect(text).toContain("Rotary <b>build</b>, twin turbos & a story with $' in it.");
     expect(page.rootMarkup).not.toContain('<b>build</b>');
-    // The data it was drawn from, for the browser's first render; the head keeps the car's preview tags.
+    // The data it was rendered from, for the browser's first render; the head keeps the car's preview tags.
     const queries = page.state.queries.map((q: { queryKey: [string[]] }) => q.queryKey[0].join('.'));
     expect(queries).toEqual(expect.arrayContaining(['accounts.me', 'settings.get', 'cars.bySlug', 'cars.top']));
     expect(page.inlineScripts).toEqual([]);
@@ -137,7 +137,7 @@ describe('landing pages drawn on the server', () => {
     }
   });
 
-  it('a signed-in visitor gets the page drawn in the browser, as before', async () => {
+  it('a signed-in visitor gets the page rendered in the browser, as before', async () => {
     const member = new HttpClient(t.baseUrl);
     const name = `ssr${Date.now()}`;
     expect(
@@ -150,7 +150,7 @@ describe('landing pages drawn on the server', () => {
     expect(parsePage(res.text).state).toBeUndefined();
   });
 
-  it('a car that does not exist is left to the browser (its Car Not Found), not drawn', async () => {
+  it('a car that does not exist is left to the browser (its Car Not Found), not rendered', async () => {
     const res = await visitor.get('/cars/no-such-car');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div id="root"></div>');
@@ -158,11 +158,11 @@ describe('landing pages drawn on the server', () => {
 });
 
 describe('a page every signed-out visitor sees alike', () => {
-  it('is drawn once and sent to each of them, with an ETag and compressed', async () => {
+  it('is rendered once and sent to each of them, with an ETag and compressed', async () => {
     const car = await makeCar(t.app.services.ds, { make: 'Nissan', model: 'Silvia S15' });
     await makeImage(t.app.services.ds, car, { isPrimary: true });
     const first = await newVisitor().get(`/cars/${car.slug}`);
-    expect(drawnData(first.text, 'cars.bySlug')?.model).toBe('Silvia S15');
+    expect(renderedData(first.text, 'cars.bySlug')?.model).toBe('Silvia S15');
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
@@ -183,22 +183,25 @@ describe('a page every signed-out visitor sees alike', () => {
     const car = await makeCar(t.app.services.ds, { make: 'Toyota', model: 'AE86 Trueno' });
     await makeImage(t.app.services.ds, car, { isPrimary: true });
     const carPage = `/cars/${car.slug}`;
-    const before = drawnData((await newVisitor().get(carPage)).text, 'cars.bySlug');
-    const rankedBefore = drawnData((await newVisitor().get('/leaderboard')).text, 'cars.top');
+    const before = renderedData((await newVisitor().get(carPage)).text, 'cars.bySlug');
+    const rankedBefore = renderedData((await newVisitor().get('/leaderboard')).text, 'cars.top');
     expect(before).toMatchObject({ totalVotes: 0, hasVoted: false });
 
     const voter = newVisitor();
     expect((await voter.post('/api/votes', { carId: car.id })).status).toBe(201);
 
-    const after = drawnData((await newVisitor().get(carPage)).text, 'cars.bySlug');
+    const after = renderedData((await newVisitor().get(carPage)).text, 'cars.bySlug');
     expect(after).toMatchObject({ totalVotes: 1, hasVoted: false });
-    expect(drawnData((await voter.get(carPage)).text, 'cars.bySlug')).toMatchObject({ totalVotes: 1, hasVoted: true });
-    const ranked = drawnData((await newVisitor().get('/leaderboard')).text, 'cars.top');
+    expect(renderedData((await voter.get(carPage)).text, 'cars.bySlug')).toMatchObject({
+      totalVotes: 1,
+      hasVoted: true,
+    });
+    const ranked = renderedData((await newVisitor().get('/leaderboard')).text, 'cars.top');
     const entryOf = (entries: { car: { id: number }; votes: number }[]) => entries.find((e) => e.car.id === car.id);
     expect(entryOf(rankedBefore)?.votes ?? 0).toBe(0);
     expect(entryOf(ranked)?.votes).toBe(1);
     // The page the others share stays theirs: hasVoted false.
-    expect(drawnData((await newVisitor().get(carPage)).text, 'cars.bySlug').hasVoted).toBe(false);
+    expect(renderedData((await newVisitor().get(carPage)).text, 'cars.bySlug').hasVoted).toBe(false);
   });
 
   it('shows an edit of the car on the next page', async () => {
@@ -227,7 +230,7 @@ describe('a page every signed-out visitor sees alike', () => {
   });
 });
 
-describe('when the page cannot be drawn', () => {
+describe('when the page cannot be rendered', () => {
   let broken: TestApp | undefined;
   let brokenDist: string | undefined;
   afterAll(async () => {
@@ -262,7 +265,7 @@ describe('when the page cannot be drawn', () => {
     expect((await client.get(`/cars/${car.slug}`)).text).toContain('content="1999 Toyota Supra | Curbside"');
   });
 
-  it('SERVER_RENDER=false turns it off: the pages are then drawn in the browser', async () => {
+  it('SERVER_RENDER=false turns it off: the pages are then rendered in the browser', async () => {
     const off = await startTestApp({
       SERVER_RENDER: 'false',
       CLIENT_DIST: dist,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { drawnPage, sharedByAll, splitHoisted } from './page-render';
+import { renderedPage, sharedByAll, splitHoisted } from './page-render';
 
-// How a drawn page is put into index.html: what the browser needs first (styles, the main photo's preload) in the
+// How a rendered page is put into index.html: what the browser needs first (styles, the main photo's preload) in the
 // head, the markup and its data in #root. The server-rendering integration test checks the same on the real build.
 
 const INDEX_HTML = [
@@ -17,10 +17,10 @@ const STYLESHEETS: Record<string, string> = {
 };
 const read = (file: string) => STYLESHEETS[file] ?? '';
 
-describe('drawnPage', () => {
+describe('renderedPage', () => {
   it("inlines the entry's and the page's styles, puts the hoisted preload before the scripts and fills #root", () => {
     const preload = '<link rel="preload" as="image" href="/uploads/car.jpg" fetchpriority="high"/>';
-    const html = drawnPage(
+    const html = renderedPage(
       INDEX_HTML,
       {
         hoisted: preload,
@@ -42,7 +42,7 @@ describe('drawnPage', () => {
   });
 
   it('keeps a stylesheet whose text could close the style element as a link', () => {
-    const html = drawnPage(
+    const html = renderedPage(
       INDEX_HTML,
       { hoisted: '', body: '', stateScript: '' },
       { files: ['assets/odd-d4.css'], css: [read('assets/odd-d4.css')] },
@@ -63,7 +63,7 @@ describe('splitHoisted', () => {
 });
 
 describe('sharedByAll', () => {
-  it('joins the tags and keeps the earliest expiry; one answer of the viewer’s own makes the page theirs', () => {
+  it('joins the tags and keeps the earliest expiry; one response of the viewer’s own makes the page theirs', () => {
     expect(
       sharedByAll([
         { tags: ['car:1', 'leaderboard'], expiresAt: 9 },

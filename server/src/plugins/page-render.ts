@@ -4,13 +4,13 @@ import { pathToFileURL } from 'node:url';
 import type { ServerEntry } from '@curbside/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 
-// The landing pages (/, /gallery, a car page, /leaderboard) are sent to signed-out visitors already drawn: the
-// client's build has a server entry (client/src/entry-server.tsx, built into dist/.ssr/) that renders the same app
-// at the request's address, on the answers of the same procedures the browser would ask (called in-process, with the
+// The landing pages (/, /gallery, a car page, /leaderboard) are sent to signed-out visitors already rendered: the
+// client's build has a server entry (client/src/entry-server.tsx, built into dist/.ssr/) that renders the same app at
+// the request's address, on the responses of the same procedures the browser would ask (called in-process, with the
 // request's own context, so cached reads are shared and hasVoted is the viewer's). The HTML carries that data as JSON
-// and the browser hydrates it. A page drawn only from shared answers (no recent vote of the viewer's in it) is kept
-// for every such visitor (client.ts). Everything here is an extra: no server entry in the build, a page it does not
-// render, a signed-in visitor, a query that fails or a render that fails or takes too long, and the page is sent as
+// and the browser hydrates it. A page rendered only from shared responses (no recent vote of the viewer's in it) is
+// kept for every such visitor (client.ts). Everything here is an extra: no server entry in the build, a page it does
+// not render, a signed-in visitor, a query that fails or a render that fails or takes too long, and the page is sent as
 // before.
 
 /** A chunk of the build manifest (client/dist/.vite/manifest.json). */
@@ -22,54 +22,54 @@ interface ManifestChunk {
 }
 
 /**
- * What an answer a page is drawn from has in common with other viewers' answers: the read-cache tags it was made
- * from and when its cached copy expires. null: the answer is this viewer's own (their recent vote, say).
+ * What a response a page is rendered from has in common with other viewers' responses: the read-cache tags it was made
+ * from and when its cached copy expires. null: the response is this viewer's own (their recent vote, say).
  */
-export interface SharedAnswer {
+export interface SharedResponse {
   tags: readonly string[];
   expiresAt: number;
 }
 
-/** The same, for a page drawn from several answers: shared only when every one of them is. */
-export function sharedByAll(answers: (SharedAnswer | null)[]): SharedAnswer | null {
-  if (answers.some((answer) => answer === null)) return null;
-  const shared = answers as SharedAnswer[];
+/** The same, for a page rendered from several responses: shared only when every one of them is. */
+export function sharedByAll(responses: (SharedResponse | null)[]): SharedResponse | null {
+  if (responses.some((response) => response === null)) return null;
+  const shared = responses as SharedResponse[];
   return {
-    tags: [...new Set(shared.flatMap((answer) => answer.tags))],
-    expiresAt: Math.min(Infinity, ...shared.map((answer) => answer.expiresAt)),
+    tags: [...new Set(shared.flatMap((response) => response.tags))],
+    expiresAt: Math.min(Infinity, ...shared.map((response) => response.expiresAt)),
   };
 }
 
-/** A signed-out visitor a page is drawn for. */
+/** A signed-out visitor a page is rendered for. */
 export interface PageViewer {
-  /** Calls a query procedure as this viewer: its answer, and what that answer shares with other viewers'. */
-  call(procedurePath: string, input: unknown): Promise<{ value: unknown; shared: SharedAnswer | null }>;
+  /** Calls a query procedure as this viewer: its response, and what that response shares with other viewers'. */
+  call(procedurePath: string, input: unknown): Promise<{ value: unknown; shared: SharedResponse | null }>;
   /**
-   * The viewer sees what every signed-out visitor without a recent vote sees, so their page may be one drawn for
+   * The viewer sees what every signed-out visitor without a recent vote sees, so their page may be one rendered for
    * another such visitor (client.ts keeps those in the read cache).
    */
   seesSharedPage: boolean;
 }
 
 /**
- * The viewer of a request a page is drawn for, or null when the page is not to be drawn on the server for them
+ * The viewer of a request a page is rendered for, or null when the page is not to be rendered on the server for them
  * (signed in: the app shell and pages show them their own).
  */
 export type PageViewerOf = (req: FastifyRequest, reply: FastifyReply) => Promise<PageViewer | null>;
 
-/** A page drawn on the server: index.html with the page in #root, and what it shares with other viewers' pages. */
-export interface DrawnPage {
+/** A page rendered on the server: index.html with the page in #root, and what it shares with other viewers' pages. */
+export interface RenderedPage {
   html: string;
-  shared: SharedAnswer | null;
+  shared: SharedResponse | null;
 }
 
 export interface PageRenderer {
   /**
-   * `html` (index.html, with the page's head tags, read meanwhile) with the page at the request's address drawn into
+   * `html` (index.html, with the page's head tags, read meanwhile) with the page at the request's address rendered into
    * #root for `viewer`, its data and its chunk's styles; null when the page is not rendered on the server (see
    * above). Never throws.
    */
-  render(req: FastifyRequest, viewer: PageViewer, html: Promise<string>): Promise<DrawnPage | null>;
+  render(req: FastifyRequest, viewer: PageViewer, html: Promise<string>): Promise<RenderedPage | null>;
 }
 
 /** How long a render may take before the page is sent without it. */
@@ -89,7 +89,7 @@ export async function loadPageRenderer(
   const entryFile = path.join(clientDist, '.ssr', 'entry-server.js');
   const manifestFile = path.join(clientDist, '.vite', 'manifest.json');
   if (!existsSync(entryFile) || !existsSync(manifestFile)) {
-    log.warn({ clientDist }, 'the client build has no server entry: pages are drawn in the browser only');
+    log.warn({ clientDist }, 'the client build has no server entry: pages are rendered in the browser only');
     return null;
   }
   let entry: ServerEntry;
@@ -100,7 +100,7 @@ export async function loadPageRenderer(
   } catch (err) {
     log.error(
       { err, clientDist },
-      'the server entry of the client build could not be loaded: pages are drawn in the browser only',
+      'the server entry of the client build could not be loaded: pages are rendered in the browser only',
     );
     return null;
   }
@@ -133,10 +133,10 @@ export async function loadPageRenderer(
         }, timeLimitMs);
       });
       timeLimit.catch(() => undefined); // settled by the race below, or after the caller failed: never unhandled
-      const answers: (SharedAnswer | null)[] = [];
+      const responses: (SharedResponse | null)[] = [];
       const call = async (procedurePath: string, input: unknown) => {
         const { value, shared } = await viewer.call(procedurePath, input);
-        answers.push(shared);
+        responses.push(shared);
         return value;
       };
       try {
@@ -150,10 +150,13 @@ export async function loadPageRenderer(
         const { hoisted, body } = splitHoisted(page.html);
         const index = await html;
         if (!index.includes(ROOT)) return null;
-        const drawn = drawnPage(index, { hoisted, body, stateScript: page.stateScript }, styles, readStylesheet);
-        return { html: drawn, shared: sharedByAll(answers) };
+        const rendered = renderedPage(index, { hoisted, body, stateScript: page.stateScript }, styles, readStylesheet);
+        return { html: rendered, shared: sharedByAll(responses) };
       } catch (err) {
-        req.log.error({ err }, 'the page could not be rendered on the server; sending it to be drawn in the browser');
+        req.log.error(
+          { err },
+          'the page could not be rendered on the server; sending it to be rendered in the browser',
+        );
         return null;
       } finally {
         clearTimeout(timer);
@@ -194,7 +197,9 @@ export function chunkStyles(
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
 
-/** What a render adds to index.html: the preloads React hoisted, the markup of #root and the data it was drawn from. */
+/**
+ * What a render adds to index.html: the preloads React hoisted, the markup of #root and the data it was rendered from.
+ */
 export interface PageParts {
   hoisted: string;
   body: string;
@@ -202,7 +207,7 @@ export interface PageParts {
 }
 
 /**
- * index.html with a drawn page. The page shows as soon as its HTML has arrived: its styles (the entry's and the page
+ * index.html with a rendered page. The page shows as soon as its HTML has arrived: its styles (the entry's and the page
  * chunk's, about 11 KB compressed) come inline instead of as render-blocking files, and the preloads React hoisted
  * (the page's main photo) come before the scripts, so the photo is not queued behind them. Each inlined stylesheet
  * stays named by a disabled link, which the browser does not fetch: Vite's chunk loader, which adds the stylesheets
@@ -212,7 +217,7 @@ export interface PageParts {
  * Put together by slicing index.html (a few KB) and joining with `+`, never by replace() on the whole page: V8 then
  * copies the 150 KB of styles and markup once, when the page is sent, instead of at every step.
  */
-export function drawnPage(
+export function renderedPage(
   html: string,
   parts: PageParts,
   styles: PageStyles,

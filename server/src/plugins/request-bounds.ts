@@ -28,17 +28,17 @@ export function registerRequestBounds(app: FastifyInstance): void {
 }
 
 /**
- * What one request's answers may still hold, in JSON characters. The cached reads of a request (trpc.ts) take their
+ * What one request's responses may still hold, in JSON characters. The cached reads of a request (trpc.ts) take their
  * turns — tRPC runs a batch's calls at once, and each would otherwise find the budget untouched — and each spends its
- * answer's size; once spent, the request's further calls are refused. A batch of the largest pages so costs at most
+ * response's size; once spent, the request's further calls are refused. A batch of the largest pages so costs at most
  * the budget and one page.
  */
-export class AnswerBudget {
+export class ResponseBudget {
   private lastTurn: Promise<void> = Promise.resolve();
 
-  constructor(private charsLeft: number = SERVER_LIMITS.answerCharsMax) {}
+  constructor(private charsLeft: number = SERVER_LIMITS.responseCharsMax) {}
 
-  /** Runs `work` after this request's earlier calls, refused if they spent the budget, and spends its answer. */
+  /** Runs `work` after this request's earlier calls, refused if they spent the budget, and spends its response. */
   async inTurn<R>(work: () => Promise<{ result: R; chars: number }>): Promise<R> {
     const previous = this.lastTurn;
     let done = () => {};
@@ -47,7 +47,7 @@ export class AnswerBudget {
     });
     try {
       await previous;
-      if (this.charsLeft <= 0) throw new DomainError('BAD_REQUEST', MESSAGES.server.answerTooLarge);
+      if (this.charsLeft <= 0) throw new DomainError('BAD_REQUEST', MESSAGES.server.responseTooLarge);
       const { result, chars } = await work();
       this.charsLeft -= chars;
       return result;

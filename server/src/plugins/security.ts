@@ -8,20 +8,20 @@ import type { Config } from '../config';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route answers only JSON: it gets the short API set of security headers (see the hook below). */
-    jsonAnswers?: boolean;
+    /** The route responds only with JSON: it gets the short API set of security headers (see the hook below). */
+    jsonResponses?: boolean;
   }
 }
 
-/** Route config of the routes that answer only JSON (the documented /api paths, /trpc's cached reads). */
-export const JSON_ANSWERS = { jsonAnswers: true } as const;
+/** Route config of the routes that respond only with JSON (the documented /api paths, /trpc's cached reads). */
+export const JSON_ANSWERS = { jsonResponses: true } as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Calls made by other servers, not browsers (the payment provider's webhook); they carry their own signature. */
 const CROSS_SITE_EXEMPT = [/^\/api\/webhooks\//];
 
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  // Helmet's headers are the same for every answer, so they are worked out once here and set as they are on each
+  // Helmet's headers are the same for every response, so they are worked out once here and set as they are on each
   // request (@fastify/helmet builds helmet's middleware again for every request).
   const headers = securityHeaders({
     contentSecurityPolicy: {
@@ -49,7 +49,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
   });
-  // A JSON answer is never rendered as a page: no policy for scripts, styles or frames to relax, nothing to embed.
+  // A JSON response is never rendered as a page: no policy for scripts, styles or frames to relax, nothing to embed.
   // It gets the API set (OWASP's REST cheat sheet) rather than the page's dozen headers, which cost time on the
   // hottest reads; `same-origin` also keeps other sites from loading it into their process.
   const jsonHeaders: Record<string, string> = {
@@ -61,7 +61,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
       : {}),
   };
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.routeOptions.config.jsonAnswers ? jsonHeaders : headers);
+    reply.headers(req.routeOptions.config.jsonResponses ? jsonHeaders : headers);
     done();
   });
 

@@ -67,7 +67,7 @@ async function userOfSession(session: Session, accounts: AccountsService): Promi
 }
 
 /**
- * For routes outside the session scope (the cached reads, which parse no cookie for their shared answers): the
+ * For routes outside the session scope (the cached reads, which parse no cookie for their shared responses): the
  * signed-in user of a request, read from its session cookie only when asked. Changes no cookie.
  */
 export type CookieUserReader = (req: FastifyRequest) => Promise<UserEntity | null>;

@@ -16,7 +16,7 @@ function deferredLoad(value: unknown, tags: string[]) {
 }
 
 describe('ReadCache', () => {
-  it('builds a missing answer once for concurrent readers, then serves it without building', async () => {
+  it('builds a missing response once for concurrent readers, then serves it without building', async () => {
     const cache = new ReadCache();
     const build = deferredLoad({ n: 1 }, ['item:1']);
     const both = Promise.all([cache.get('k', build.load), cache.get('k', build.load)]);
@@ -27,7 +27,7 @@ describe('ReadCache', () => {
     expect(build.calls()).toBe(1);
   });
 
-  it('keeps an answer made of other answers no longer than they live, and not at all when told not to', async () => {
+  it('keeps a response made of other responses no longer than they live, and not at all when told not to', async () => {
     let now = 1_000;
     const cache = new ReadCache({ now: () => now });
     await cache.get('page', async () => ({ value: 'page', tags: ['item:1'], expiresAt: now + 1_000 }));
@@ -41,7 +41,7 @@ describe('ReadCache', () => {
     expect(cache.peek('mine')).toBeUndefined();
   });
 
-  it('drops the answers of an invalidated tag only, and everything on clear', async () => {
+  it('drops the responses of an invalidated tag only, and everything on clear', async () => {
     const cache = new ReadCache();
     await cache.get('one', async () => ({ value: 1, tags: ['item:1', 'list'] }));
     await cache.get('two', async () => ({ value: 2, tags: ['item:2'] }));
@@ -52,7 +52,7 @@ describe('ReadCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('does not keep an answer whose build overlapped an invalidation of its tags or a clear', async () => {
+  it('does not keep a response whose build overlapped an invalidation of its tags or a clear', async () => {
     const cache = new ReadCache();
     const stale = deferredLoad('before the write', ['item:1']);
     const pending = cache.get('k', stale.load);
@@ -76,7 +76,7 @@ describe('ReadCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('rebuilds an answer once its time to live has passed', async () => {
+  it('rebuilds a response once its time to live has passed', async () => {
     let now = 1_000;
     const cache = new ReadCache({ now: () => now });
     let builds = 0;
@@ -88,10 +88,10 @@ describe('ReadCache', () => {
     expect((await cache.get('k', load)).value).toBe(2);
   });
 
-  it('stays within its memory budget, dropping the oldest answers first', async () => {
+  it('stays within its memory budget, dropping the oldest responses first', async () => {
     const cache = new ReadCache({ maxBytes: 1_000 });
-    const answer = (n: number) => async () => ({ value: 'x'.repeat(100 + n), tags: [] });
-    for (let n = 0; n < 3; n++) await cache.get(`k${n}`, answer(n));
+    const response = (n: number) => async () => ({ value: 'x'.repeat(100 + n), tags: [] });
+    for (let n = 0; n < 3; n++) await cache.get(`k${n}`, response(n));
     expect(cache.size).toBe(2);
     expect(cache.peek('k0')).toBeUndefined();
     expect(cache.peek('k2')).toBeDefined();

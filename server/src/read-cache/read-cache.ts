@@ -7,14 +7,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // another app server shows here within READ_CACHE_TTL_MS.
 
 export const READ_CACHE_TTL_MS = 5_000;
-/** What the cache may hold, estimated from each answer's JSON size; the oldest answers go first. */
+/** What the cache may hold, estimated from each response's JSON size; the oldest responses go first. */
 export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
-/** An answer in memory (objects, serialized and compressed forms) takes a few times its JSON. */
+/** A response in memory (objects, serialized and compressed forms) takes a few times its JSON. */
 const BYTES_PER_JSON_CHAR = 4;
 
 export type Encoding = 'br' | 'gzip';
 
-/** One cached answer. `bodies` holds the serialized forms (REST JSON, tRPC envelopes), each made once. */
+/** One cached response. `bodies` holds the serialized forms (REST JSON, tRPC envelopes), each made once. */
 export class CacheEntry {
   private readonly bodies = new Map<string, { bytes: Buffer; etag: string; encoded: Map<Encoding, Buffer> }>();
 
@@ -26,12 +26,12 @@ export class CacheEntry {
     readonly size: number,
   ) {}
 
-  /** The length of the answer's JSON (what the size was estimated from). */
+  /** The length of the response's JSON (what the size was estimated from). */
   get jsonLength(): number {
     return this.size / BYTES_PER_JSON_CHAR;
   }
 
-  /** The answer as `form` serializes it, with a strong ETag of those bytes; made on first use. */
+  /** The response as `form` serializes it, with a strong ETag of those bytes; made on first use. */
   body(form: string, serialize: (value: unknown) => string) {
     let body = this.bodies.get(form);
     if (!body) {
@@ -43,7 +43,7 @@ export class CacheEntry {
     return body;
   }
 
-  /** The body compressed once per encoding, at the levels the compression plugin uses for live answers. */
+  /** The body compressed once per encoding, at the levels the compression plugin uses for live responses. */
   encoded(form: string, serialize: (value: unknown) => string, encoding: Encoding): Buffer {
     const body = this.body(form, serialize);
     let bytes = body.encoded.get(encoding);
@@ -59,13 +59,13 @@ export class CacheEntry {
 }
 
 /** What a cache miss computes. */
-export interface LoadedAnswer {
+export interface LoadedResponse {
   value: unknown;
   /** What it was made from: a write that changes one of them drops it (tags.ts). */
   tags: readonly string[];
-  /** Expire no later than this (an answer made of other cached answers lives no longer than they do). */
+  /** Expire no later than this (a response made of other cached responses lives no longer than they do). */
   expiresAt?: number;
-  /** false: answer the callers waiting for it, but do not keep it. */
+  /** false: return it to the callers waiting for it, but do not keep it. */
   keep?: boolean;
 }
 
@@ -101,9 +101,9 @@ export class ReadCache {
 
   /**
    * The entry for `key`, building it with `load` on a miss. Concurrent misses share one build. A build that overlaps
-   * an invalidation of one of its tags still answers its callers but is not kept, so nothing stale is stored.
+   * an invalidation of one of its tags still reaches its callers but is not kept, so nothing stale is stored.
    */
-  async get(key: string, load: () => Promise<LoadedAnswer>): Promise<CacheEntry> {
+  async get(key: string, load: () => Promise<LoadedResponse>): Promise<CacheEntry> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > this.now()) return hit;
     if (hit) this.remove(key);

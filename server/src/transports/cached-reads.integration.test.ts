@@ -7,7 +7,7 @@ import { sqlDateParam } from '../db/sql-dates';
 import { hashIp } from '../lib/client-ip';
 import type { CarEntity } from '../modules/cars/car.entity';
 
-// The read cache behind GET /api/cars, /api/cars/top, /api/cars/{slug} and the same queries over /trpc: answers
+// The read cache behind GET /api/cars, /api/cars/top, /api/cars/{slug} and the same queries over /trpc: responses
 // equal to what the procedures compute, per-viewer hasVoted exact, and every write visible on the next read.
 
 let t: TestApp;
@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('cached reads', () => {
-  it('answer over /api and /trpc (plain and as a batch of one) what the procedures compute', async () => {
+  it('respond over /api and /trpc (plain and as a batch of one) with what the procedures compute', async () => {
     const viewer = visitor();
     const cases = [
       { procedure: 'cars.list', input: listInput, rest: '/api/cars?limit=10' },
@@ -69,7 +69,7 @@ describe('cached reads', () => {
     expect(t.app.services.readCache.size).toBeGreaterThanOrEqual(4);
   });
 
-  it('sends an ETag, answers 304 to a client holding it, and a new body once a vote changed the car', async () => {
+  it('sends an ETag, responds with 304 to a client holding it, and a new body once a vote changed the car', async () => {
     const viewer = visitor();
     const first = await viewer.get(`/api/cars/${newer.slug}`);
     const etag = first.headers.get('etag') as string;
@@ -86,7 +86,7 @@ describe('cached reads', () => {
     expect(changed.body.totalVotes).toBe(first.body.totalVotes + 1);
   });
 
-  it('sends Brotli or gzip bodies that decode to the same answer', async () => {
+  it('sends Brotli or gzip bodies that decode to the same response', async () => {
     const plain = await visitor().get('/api/cars?limit=10', { 'accept-encoding': 'identity' });
     expect(plain.headers.get('content-encoding')).toBeNull();
     for (const encoding of ['br', 'gzip']) {
@@ -96,7 +96,7 @@ describe('cached reads', () => {
     }
   });
 
-  it("compresses a recent voter's own answer too, with hasVoted set", async () => {
+  it("compresses a recent voter's own response too, with hasVoted set", async () => {
     const voter = visitor();
     expect((await voter.post('/api/votes', { carId: newer.id })).status).toBe(201);
     const plain = carListSchema.parse((await voter.get('/api/cars?limit=10', { 'accept-encoding': 'identity' })).body);
@@ -113,7 +113,7 @@ describe('cached reads', () => {
     }
   });
 
-  it('answers a signed-in member as anyone else from their address, and keeps them signed in', async () => {
+  it('responds to a signed-in member as to anyone else from their address, and keeps them signed in', async () => {
     const member = new HttpClient(t.baseUrl, { 'x-forwarded-for': '192.0.2.251' });
     const name = unique('reader');
     const account = { email: `${name}@example.com`, username: name, password: 'reader-password-1', name: 'Reader' };
@@ -161,12 +161,12 @@ describe('cached reads', () => {
     });
   });
 
-  it('gives a viewer whose vote another app server counted an answer of their own once the index is refreshed', async () => {
+  it('gives a viewer whose vote another app server counted a response of their own once the index is refreshed', async () => {
     const address = '198.51.100.77';
     const viewer = new HttpClient(t.baseUrl, { 'x-forwarded-for': address });
     expect((await viewer.get(`/api/cars/${newer.slug}`)).body.hasVoted).toBe(false);
     const ds = t.app.services.ds;
-    // What another server's vote leaves behind (its cached answers are not this server's concern).
+    // What another server's vote leaves behind (its cached responses are not this server's concern).
     await ds.query('INSERT INTO vote_limits (carId, ipHash, lastVotedAt) VALUES (?, ?, ?)', [
       newer.id,
       hashIp(address, t.config.sessionSecret),
@@ -194,13 +194,13 @@ describe('cached reads', () => {
     expect(top.map((e) => e.car.id)).not.toContain(older.id);
   });
 
-  it('answer queries inside a batch of several calls from the cache too, per viewer', async () => {
+  it('serve queries inside a batch of several calls from the cache too, per viewer', async () => {
     const ds = t.app.services.ds;
     const car = await makeCar(ds, { model: 'Cached' });
     const batchUrl = `/trpc/cars.bySlug,settings.get?batch=1&input=${trpcInput({ 0: { slug: car.slug } })}`;
     const first = await visitor().get(batchUrl);
     expect(first.body[0].result.data.model).toBe('Cached');
-    // Changed behind the app's back: a cached answer does not see it until the cache is cleared.
+    // Changed behind the app's back: a cached response does not see it until the cache is cleared.
     await ds.query('UPDATE cars SET model = ? WHERE id = ?', ['Changed', car.id]);
     expect((await visitor().get(batchUrl)).body[0].result.data.model).toBe('Cached');
     t.app.services.readCache.clear();
@@ -212,7 +212,7 @@ describe('cached reads', () => {
     expect((await visitor().get(batchUrl)).body[0].result.data.hasVoted).toBe(false);
   });
 
-  it("keeps its answers through a shopper's cart and sign-in (they change nothing it holds), not through a product change", async () => {
+  it("keeps its responses through a shopper's cart and sign-in (they change nothing it holds), not through a product change", async () => {
     const ds = t.app.services.ds;
     const car = await makeCar(ds, { model: 'Kept' });
     const product = await admin.post('/api/products', {
@@ -232,7 +232,7 @@ describe('cached reads', () => {
 
     const read = async () => (await visitor().get(`/api/cars/${car.slug}`)).body.model;
     expect(await read()).toBe('Kept');
-    // Changed behind the app's back: the cached answer shows it only once the cache is dropped.
+    // Changed behind the app's back: the cached response shows it only once the cache is dropped.
     await ds.query('UPDATE cars SET model = ? WHERE id = ?', ['Dropped', car.id]);
 
     const line = await shopper.post('/api/cart', { productId: product.body.id, quantity: 1 });

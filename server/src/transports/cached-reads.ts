@@ -8,7 +8,7 @@ import type { AppRouter } from '../router';
 import { callProcedure, listProcedures } from './trpc-internals';
 
 // Queries many visitors read alike declare `cache` in their meta (read-cache/policy.ts). Both transports (the /api
-// route and /trpc) then answer them from the shared read cache: the key is the procedure and its input, the value is
+// route and /trpc) then serve them from the shared read cache: the key is the procedure and its input, the value is
 // the procedure's own checked output, computed through the procedure (its middlewares: trpc.ts) on a miss. Errors
 // are never cached: the caller falls back to its usual path, which reports them.
 
@@ -18,15 +18,15 @@ export interface CachedReadDeps {
   /** Who sees responses of their own from the queries that vary by viewer. */
   viewers: ViewerVariance;
   /**
-   * The context of a cached read: no session (createPublicContext), as the answers are the same for every user —
-   * except while `sharesAnswers` says no, when it names the viewer.
+   * The context of a cached read: no session (createPublicContext), as the responses are the same for every user —
+   * except while `sharesResponses` says no, when it names the viewer.
    */
   createContext: (req: FastifyRequest, reply: FastifyReply) => Context | Promise<Context>;
   /**
-   * Whether the shared answers may be sent as they are. While not (a site mode: only admins may read), every answer
+   * Whether the shared responses may be sent as they are. While not (a site mode: only admins may read), every response
    * is the procedure's own for its viewer, with its checks.
    */
-  sharesAnswers: () => Promise<boolean>;
+  sharesResponses: () => Promise<boolean>;
   /** The viewer's key (as `ctx.ipHash` holds it), without reading the session. */
   viewerOf: (req: FastifyRequest) => string;
 }
@@ -54,38 +54,38 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
         // A viewer who sees responses of their own gets one: the procedure's cache middleware (trpc.ts) lets their
         // call through, and the shared entry is never theirs. So does everyone while shared responses are held back:
         // the procedure's middlewares then decide who may read.
-        const ownAnswer =
-          !(await deps.sharesAnswers()) ||
+        const ownResponse =
+          !(await deps.sharesResponses()) ||
           (policy.variesBy === 'viewer' && deps.viewers.seesOwnResponses(deps.viewerOf(req)));
         const key = readCacheKey(procedurePath, rawInput);
         // A hit needs no parsing and no context.
-        const hit = ownAnswer ? undefined : deps.cache.peek(key);
+        const hit = ownResponse ? undefined : deps.cache.peek(key);
         if (hit) return hit;
         if (!procedure.acceptsInput(rawInput)) return undefined;
-        // On a miss the middleware computes and stores the shared answer (or, when a write overlapped the build,
-        // answers without keeping it).
+        // On a miss the middleware computes and stores the shared response (or, when a write overlapped the build,
+        // returns it without keeping it).
         const value = await callProcedure(procedure, await deps.createContext(req, reply), rawInput);
-        return (ownAnswer ? undefined : deps.cache.peek(key)) ?? new CacheEntry(value, [], 0, 0);
+        return (ownResponse ? undefined : deps.cache.peek(key)) ?? new CacheEntry(value, [], 0, 0);
       },
     });
   }
   return reads;
 }
 
-/** The body of a tRPC GET answer: one result, or a batch of one. */
+/** The body of a tRPC GET response: one result, or a batch of one. */
 export const trpcBody = (value: unknown) => `{"result":{"data":${JSON.stringify(value)}}}`;
 export const trpcBatchBody = (value: unknown) => `[${trpcBody(value)}]`;
 
 /**
- * Options of every route answered by `sendCached`: it compresses the cached bytes once itself, so the compression
+ * Options of every route sent by `sendCached`: it compresses the cached bytes once itself, so the compression
  * plugin's hooks stay off these routes (register them outside the session scope too: they read no session).
  */
 export const CACHED_ROUTE_OPTIONS = { compress: false, decompress: false, config: JSON_ANSWERS } as const;
 
 /**
- * GET /trpc/<path> for each cached query, answered from the cache in tRPC's own format (plain or as a batch of
+ * GET /trpc/<path> for each cached query, served from the cache in tRPC's own format (plain or as a batch of
  * one, as httpBatchLink sends it). Anything else — an input that does not parse, an error — goes to tRPC's handler,
- * which answers exactly as it would without this route. Batches of several calls use another URL.
+ * which responds exactly as it would without this route. Batches of several calls use another URL.
  */
 export function registerTrpcCachedRoutes(
   app: FastifyInstance,

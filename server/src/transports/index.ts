@@ -27,7 +27,7 @@ import { registerTrpcMutationRoutes } from './trpc-mutations';
 //    (docs/performance.md, 2026-11-24 runs; "What makes the hot paths fast").
 // 3. POST /trpc/<mutation>, one call (what the browser's batch link sends for one vote): trpc-mutations.ts, in the
 //    session scope. Why: tRPC's handler turns each request into a fetch Request and back, which cost more than the
-//    vote; the native route answers with tRPC's own status and error shape (votes: 3,200-6,000/s against a
+//    vote; the native route responds with tRPC's own status and error shape (votes: 3,200-6,000/s against a
 //    2,000/s target, docs/performance.md).
 // 4. /api/…, the documented REST paths: rest-routes.ts, native Fastify routes generated from each procedure's
 //    OpenAPI meta (found by Fastify's radix router, no scan of the procedures per request). Registered twice: the
@@ -66,7 +66,7 @@ function trpcOptions(
 }
 
 /**
- * Paths 2 and 4 (cached queries): the hot reads answer alike for every user, signed in or not, so they are
+ * Paths 2 and 4 (cached queries): the hot reads respond alike for every user, signed in or not, so they are
  * registered outside the session scope and no cookie is parsed for them. Returns the cached reads by procedure path.
  */
 export function registerCachedReadTransports(app: FastifyInstance, deps: TransportDeps): Map<string, CachedRead> {
@@ -75,7 +75,7 @@ export function registerCachedReadTransports(app: FastifyInstance, deps: Transpo
     cache: deps.services.readCache,
     viewers: viewersOf(deps.services),
     createContext: deps.createCachedReadContext,
-    sharesAnswers: async () => !(await deps.services.settings.modeIsOn()),
+    sharesResponses: async () => !(await deps.services.settings.modeIsOn()),
     viewerOf: (req) => viewerIpHash(req, deps.config),
   });
   const fallbackOptions = trpcOptions(deps.createCachedReadContext);

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import type { PageViewerOf, SharedAnswer } from '../plugins/page-render';
+import type { PageViewerOf, SharedResponse } from '../plugins/page-render';
 import { readCacheKey, type ViewerVariance } from '../read-cache/policy';
 import type { ReadCache } from '../read-cache/read-cache';
 import type { AppRouter } from '../router';
@@ -31,7 +31,7 @@ export function pageViewerOf(deps: PageViewerDeps): PageViewerOf {
   );
 
   /** What the response just given by `procedure` shares with other signed-out viewers who see shared responses. */
-  const sharedAnswer = (procedure: Procedure, input: unknown): SharedAnswer | null => {
+  const sharedResponse = (procedure: Procedure, input: unknown): SharedResponse | null => {
     if (ALIKE_WHEN_SIGNED_OUT.has(procedure.path)) return { tags: [], expiresAt: Infinity };
     if (!procedure.meta?.cache) return null; // computed for this viewer alone
     // The cached response it was served from; none when a write dropped it meanwhile (the page is then not kept).
@@ -50,7 +50,7 @@ export function pageViewerOf(deps: PageViewerDeps): PageViewerOf {
         const procedure = queries.get(procedurePath);
         if (!procedure) throw new Error(`No query procedure ${procedurePath}`);
         const value = await callProcedure(procedure, ctx, input);
-        return { value, shared: seesSharedPage ? sharedAnswer(procedure, input) : null };
+        return { value, shared: seesSharedPage ? sharedResponse(procedure, input) : null };
       },
     };
   };

@@ -78,7 +78,7 @@ export function callProcedure(procedure: Procedure, ctx: Context, input: unknown
   return run({ ctx, path: procedure.path, type: procedure.type, getRawInput: async () => input, signal: undefined });
 }
 
-/** A failed call as tRPC's HTTP handler answers it: the error, its shape (the app's error formatter) and status. */
+/** A failed call as tRPC's HTTP handler responds to it: the error, its shape (the app's error formatter) and status. */
 export function trpcErrorResponse(
   router: AnyTRPCRouter,
   call: { cause: unknown; procedure: Procedure; input: unknown; ctx: Context | undefined },

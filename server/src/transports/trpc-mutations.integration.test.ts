@@ -8,9 +8,9 @@ import { createPublicContext } from '../context';
 import type { CarEntity } from '../modules/cars/car.entity';
 import { type AppRouter, appRouter } from '../router';
 
-// POST /trpc/<mutation> is a native route; it must answer exactly as tRPC's own handler does. The app sends no
+// POST /trpc/<mutation> is a native route; it must respond exactly as tRPC's own handler does. The app sends no
 // mutation to tRPC's handler (batches of mutations are refused), so the reference is tRPC's Fastify plugin mounted
-// on a bare Fastify instance over the same router and services, and each answer here is compared with one from it.
+// on a bare Fastify instance over the same router and services, and each response here is compared with one from it.
 
 let t: TestApp;
 let reference: FastifyInstance;
@@ -19,7 +19,7 @@ let ip = 0;
 const nextAddress = () => `198.51.100.${++ip}`;
 const visitor = (address = nextAddress()) => new HttpClient(t.baseUrl, { 'x-forwarded-for': address });
 
-/** tRPC's own handler answering the same call from `address`. */
+/** tRPC's own handler responding to the same call from `address`. */
 async function viaTrpcHandler(address: string, input: unknown) {
   const res = await reference.inject({
     method: 'POST',
@@ -46,12 +46,12 @@ afterAll(async () => {
 });
 
 describe('native tRPC mutation routes', () => {
-  it('answer a call sent plain or as a batch of one in tRPC format', async () => {
+  it('respond to a call sent plain or as a batch of one in tRPC format', async () => {
     expect(t.app.hasRoute({ method: 'POST', url: '/trpc/votes.cast' })).toBe(true);
-    const answer = await viaTrpcHandler(nextAddress(), { carId: 999_999 });
+    const response = await viaTrpcHandler(nextAddress(), { carId: 999_999 });
     const plain = await visitor().post('/trpc/votes.cast', { carId: car.id });
     expect(plain.status).toBe(200);
-    expect(plain.headers.get('content-type')).toBe(answer.headers['content-type']);
+    expect(plain.headers.get('content-type')).toBe(response.headers['content-type']);
     expect(plain.body).toEqual({ result: { data: { totalVotes: 1, lastMonthVotes: 1 } } });
     const batched = await visitor().post('/trpc/votes.cast?batch=1', { 0: { carId: car.id } });
     expect(batched.body).toEqual([{ result: { data: { totalVotes: 2, lastMonthVotes: 2 } } }]);
@@ -62,9 +62,9 @@ describe('native tRPC mutation routes', () => {
     const other = await makeCar(t.app.services.ds);
     // tRPC's handler: the first call counts, the second is refused inside the cooldown.
     expect((await viaTrpcHandler(address, { carId: other.id })).status).toBe(200);
-    const expectedAnswer = await viaTrpcHandler(address, { carId: other.id });
-    expect(expectedAnswer.status).toBe(429);
-    const expected = expectedAnswer.body;
+    const expectedResponse = await viaTrpcHandler(address, { carId: other.id });
+    expect(expectedResponse.status).toBe(429);
+    const expected = expectedResponse.body;
 
     const refused = await visitor(address).post('/trpc/votes.cast?batch=1', { 0: { carId: other.id } });
     expect(refused.status).toBe(429);
@@ -78,7 +78,7 @@ describe('native tRPC mutation routes', () => {
     expect(badInput.body.error.message).toMatch(/^carId/);
   });
 
-  it('answer a body that is not JSON with a parse error and change nothing', async () => {
+  it('respond to a body that is not JSON with a parse error and change nothing', async () => {
     const before = car.totalVotes;
     const res = await visitor().post('/trpc/votes.cast', '{"carId":', { 'content-type': 'application/json' });
     expect(res.status).toBe(400);
@@ -88,7 +88,7 @@ describe('native tRPC mutation routes', () => {
   });
 });
 
-function withoutStack(answer: { error: { data: Record<string, unknown> } }) {
-  const { stack: _stack, ...data } = answer.error.data;
-  return { ...answer, error: { ...answer.error, data } };
+function withoutStack(response: { error: { data: Record<string, unknown> } }) {
+  const { stack: _stack, ...data } = response.error.data;
+  return { ...response, error: { ...response.error, data } };
 }

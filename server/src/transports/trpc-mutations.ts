@@ -9,7 +9,7 @@ import { callProcedure, listProcedures, type Procedure, trpcErrorResponse } from
 // POST /trpc/<path> for every mutation, as a native Fastify route: one call, sent plain or as a batch of one (what
 // the browser's httpBatchLink sends for a single mutation). tRPC's own handler turns each request into a fetch
 // Request and back, which cost more than the vote itself; this route runs the same procedure (middlewares, input and
-// output checks) and answers in tRPC's format — the body, the status and the error shape come from tRPC's own
+// output checks) and responds in tRPC's format — the body, the status and the error shape come from tRPC's own
 // functions and the app's error formatter. Batches of several calls have a URL of their own and still go to tRPC.
 
 export interface TrpcMutationOptions {
@@ -26,12 +26,12 @@ export async function registerTrpcMutationRoutes(app: FastifyInstance, opts: Trp
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     for (const procedure of mutations) {
-      scope.post(`/trpc/${procedure.path}`, (req, reply) => answer(opts, procedure, req, reply));
+      scope.post(`/trpc/${procedure.path}`, (req, reply) => respond(opts, procedure, req, reply));
     }
   });
 }
 
-async function answer(
+async function respond(
   opts: TrpcMutationOptions,
   procedure: Procedure,
   req: FastifyRequest,

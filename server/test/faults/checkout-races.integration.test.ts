@@ -58,7 +58,7 @@ describe('Stripe: 20 buyers at once for the last 3', () => {
     await shop?.close();
   });
 
-  it('makes 3 orders; every other payment is refunded once; duplicate webhooks all answer 200', async () => {
+  it('makes 3 orders; every other payment is refunded once; duplicate webhooks all get 200', async () => {
     const { stub, t } = shop;
     const ds = t.app.services.ds;
     const product = await makeProduct(ds, { isMerch: true, price: 3000, stock: 3, name: 'Last-call jacket' });
@@ -84,10 +84,10 @@ describe('Stripe: 20 buyers at once for the last 3', () => {
         client.post('/api/payment-orders', { paymentId: payment.paymentId }),
       ]);
     });
-    const answers = await Promise.all(rounds);
+    const responses = await Promise.all(rounds);
 
-    for (const [a, b, c] of answers) expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
-    const browser = answers.map(([, , , res]) => res);
+    for (const [a, b, c] of responses) expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    const browser = responses.map(([, , , res]) => res);
     const won = browser.filter((r) => r.status === 201 || r.status === 200);
     const lost = browser.filter((r) => r.status === 409);
     expect(won.length + lost.length).toBe(20);
@@ -139,7 +139,7 @@ describe('test mode', () => {
     return Promise.all([click(), click(), client.post('/api/payment-orders', { paymentId: p.paymentId })]);
   };
 
-  it('Pay clicked twice with the order call racing: one order, the same one in every answer', async () => {
+  it('Pay clicked twice with the order call racing: one order, the same one in every response', async () => {
     const ds = t.app.services.ds;
     const product = await makeProduct(ds, { isMerch: true, price: 1800, stock: 10 });
     const [buyer] = await buyersWith(t, 1, [{ productId: product.id, quantity: 2 }]);
@@ -165,10 +165,10 @@ describe('test mode', () => {
     const product = await makeProduct(ds, { isMerch: true, price: 900, stock: 3, name: 'Numbered decal' });
     const buyers = await buyersWith(t, 20, [{ productId: product.id, quantity: 1 }]);
     const started = await startPayments(buyers);
-    const answers = await Promise.all(started.map((s) => payTwice(s.client, s.payment)));
+    const responses = await Promise.all(started.map((s) => payTwice(s.client, s.payment)));
 
     // Whichever click lost, the buyer reads that the payment was refunded (never a 5xx, never "canceled").
-    const clicks = answers.flatMap((a) => a.slice(0, 2));
+    const clicks = responses.flatMap((a) => a.slice(0, 2));
     const refused = clicks.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(17 * 2);
     for (const r of refused) {
@@ -176,7 +176,7 @@ describe('test mode', () => {
       expect(r.body.error.message).toMatch(/Your payment has been refunded\./);
     }
     // The order call may also have come before the card was confirmed ("not completed"); it is never a 5xx.
-    for (const [, , recorded] of answers) expect([200, 201, 409]).toContain(recorded.status);
+    for (const [, , recorded] of responses) expect([200, 201, 409]).toContain(recorded.status);
     const perPayment = await ordersPerPayment(
       ds,
       started.map((s) => s.payment.paymentId),

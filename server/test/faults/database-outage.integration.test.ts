@@ -103,7 +103,7 @@ describe.runIf(process.env.TEST_DB === 'mysql')('MySQL/MariaDB behind a proxy th
     await proxy?.close();
   });
 
-  it('cut: reads, writes and signed-in calls answer 503 at once; the app serves again when it is back', async () => {
+  it('cut: reads, writes and signed-in calls get 503 at once; the app serves again when it is back', async () => {
     const visitor = new HttpClient(t.baseUrl);
     const { client } = await shopper(t.baseUrl);
     const product = await makeProduct(t.app.services.ds, { isMerch: true, stock: 10 });
@@ -144,7 +144,7 @@ describe.runIf(process.env.TEST_DB === 'mysql')('MySQL/MariaDB behind a proxy th
     // (query timeout) and new connections (connect timeout), and requests queued for a connection (acquire timeout).
     await Promise.all(Array.from({ length: 6 }, () => visitor.get('/api/products')));
     proxy.stall();
-    const { value: answers, ms } = await timed(
+    const { value: responses, ms } = await timed(
       Promise.all([
         ...Array.from({ length: 12 }, () => visitor.get('/api/products')),
         client.get('/api/user/orders'),
@@ -152,7 +152,7 @@ describe.runIf(process.env.TEST_DB === 'mysql')('MySQL/MariaDB behind a proxy th
         visitor.trpc('query', 'products.list', {}),
       ]),
     );
-    for (const res of answers) expectUnavailable(res);
+    for (const res of responses) expectUnavailable(res);
     expect(ms).toBeLessThan(2 * (WAIT_MS + QUERY_MS) + 2000);
 
     proxy.restore();

@@ -16,8 +16,8 @@ import { makeCar } from '../showcase-fixtures';
 
 // Graceful shutdown under load, as main.ts does it on SIGTERM (app.close()): writes of three kinds (orders paid with
 // the test card, cart additions, votes) are in flight when the app is closed, and more arrive while it closes.
-// Afterwards, read from a fresh connection: every write that was answered with success is stored whole, and every
-// write that was not answered is either stored whole or not at all — never half (an order without its items or
+// Afterwards, read from a fresh connection: every write that got a success response is stored whole, and every
+// write that got no response is either stored whole or not at all — never half (an order without its items or
 // stock, a vote without its counter).
 
 let t: TestApp;
@@ -32,7 +32,7 @@ afterAll(async () => {
 interface Outcome {
   kind: 'pay' | 'cart' | 'vote';
   key: number | string;
-  status: number | 'no answer';
+  status: number | 'no response';
   /** The server had read the request before close() began: its handler was running when the app was closed. */
   receivedBeforeClose: boolean;
 }
@@ -75,12 +75,12 @@ describe('closing the app while writes are in flight', () => {
       const id = `${kind}:${key}`;
       const headers: Record<string, string> = { 'content-type': 'application/json', 'x-write': id };
       if (cookie) headers.cookie = cookie;
-      const answer = await fetch(t.baseUrl + path, { method: 'POST', headers, body: JSON.stringify(body) }).then(
+      const response = await fetch(t.baseUrl + path, { method: 'POST', headers, body: JSON.stringify(body) }).then(
         async (res) => ({ status: res.status, message: ((await res.json()) as { message?: string }).message }),
-        () => ({ status: 'no answer' as const, message: undefined }),
+        () => ({ status: 'no response' as const, message: undefined }),
       );
-      if (answer.status === 503) expect(answer.message).toBe(MESSAGES.server.serviceUnavailable);
-      const status = answer.status;
+      if (response.status === 503) expect(response.message).toBe(MESSAGES.server.serviceUnavailable);
+      const status = response.status;
       return { kind, key, status, receivedBeforeClose: receivedBeforeClose.has(id) };
     };
     const outcomes: Outcome[] = await Promise.all([
@@ -106,7 +106,7 @@ describe('closing the app while writes are in flight', () => {
     expect(inFlight).toHaveLength(12);
     for (const o of inFlight) expect([200, 201], `${o.kind} ${o.key}`).toContain(o.status);
     // What came after was turned away whole: a 503 with the message, or the connection was refused or reset.
-    for (const o of outcomes.filter((x) => !x.receivedBeforeClose)) expect([503, 'no answer']).toContain(o.status);
+    for (const o of outcomes.filter((x) => !x.receivedBeforeClose)) expect([503, 'no response']).toContain(o.status);
     expect(outcomes.filter((o) => !o.receivedBeforeClose).length).toBeGreaterThan(0);
 
     const check = await createDataSource(t.config.database);
@@ -131,7 +131,7 @@ function openConnections(server: Server): Promise<number> {
 }
 
 describe('a request still arriving when the app closes', () => {
-  it('is answered 503 with the message and not run', async () => {
+  it('gets a 503 with the message and is not run', async () => {
     const car = await makeCar(second.app.services.ds);
     const body = JSON.stringify({ carId: car.id });
     const head = `POST /api/votes HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n`;
@@ -173,7 +173,7 @@ async function expectWhole(
 ) {
   const succeeded = (o: Outcome) => typeof o.status === 'number' && o.status < 300;
 
-  // Orders: answered 200 ⇒ stored; stored ⇒ with its items, its payment marked, its stock taken and its cart line gone.
+  // Orders: 200 ⇒ stored; stored ⇒ with its items, its payment marked, its stock taken and its cart line gone.
   for (const o of outcomes.filter((x) => x.kind === 'pay')) {
     const paymentId = String(o.key);
     const orders = await ds.getRepository(OrderEntity).findBy({ paymentId });
@@ -196,13 +196,13 @@ async function expectWhole(
   );
   expect((await ds.getRepository(ProductEntity).findOneByOrFail({ id: ids.productId })).stock).toBe(ids.stock - sold);
 
-  // Cart additions: answered 201 ⇒ the line is there; turned away with a 503 ⇒ it is not.
+  // Cart additions: 201 ⇒ the line is there; turned away with a 503 ⇒ it is not.
   for (const o of outcomes.filter((x) => x.kind === 'cart' && (succeeded(x) || x.status === 503))) {
     const [userId, productId] = String(o.key).split(':').map(Number);
     expect(await ds.getRepository(CartItemEntity).countBy({ userId, productId })).toBe(succeeded(o) ? 1 : 0);
   }
 
-  // Votes: answered 201 ⇒ stored, 503 ⇒ not; and every car's counter equals its vote rows (none counted without its row).
+  // Votes: 201 ⇒ stored, 503 ⇒ not; and every car's counter equals its vote rows (none counted without its row).
   for (const o of outcomes.filter((x) => x.kind === 'vote' && (succeeded(x) || x.status === 503))) {
     expect(await ds.getRepository(VoteEntity).countBy({ carId: Number(o.key) })).toBe(succeeded(o) ? 1 : 0);
   }

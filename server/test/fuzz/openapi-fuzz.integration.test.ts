@@ -14,7 +14,7 @@ import { ownerWithCar } from './owner-with-car';
 
 // A fuzz pass over every operation of /api/openapi.json, as a visitor, a signed-in user and an admin: random and
 // hostile path parameters, query strings and bodies (huge strings, unicode, nulls, wrong types, negative and
-// enormous numbers, SQL and script payloads, malformed JSON, wrong content types). For every answer:
+// enormous numbers, SQL and script payloads, malformed JSON, wrong content types). For every response:
 // - never a 5xx;
 // - a 4xx is JSON with a human `message`, and the stored data is exactly as before the call;
 // - a 2xx has a documented status and matches the documented response schema.
@@ -360,12 +360,12 @@ async function send(role: Role, request: FuzzRequest, method: string) {
     : client.request(method, request.url);
 }
 
-function describeCall(role: Role, method: string, request: FuzzRequest, status: number, answer: string) {
+function describeCall(role: Role, method: string, request: FuzzRequest, status: number, response: string) {
   const body = request.body ? ` ${request.body.contentType} ${request.body.text.slice(0, 300)}` : '';
-  return `${role} ${method} ${request.url.slice(0, 300)}${body}\n→ ${status} ${answer.slice(0, 500)}`;
+  return `${role} ${method} ${request.url.slice(0, 300)}${body}\n→ ${status} ${response.slice(0, 500)}`;
 }
 
-/** Operations that answered a 2xx at least once: the pass must get past validation, not only bounce off it. */
+/** Operations that responded with a 2xx at least once: the pass must get past validation, not only bounce off it. */
 const reachedSuccess = new Set<string>();
 
 async function checkCall(op: Operation, role: Role, request: FuzzRequest, before: Record<string, string>) {
@@ -428,7 +428,7 @@ describe('the OpenAPI document', () => {
 
 describe('refusals stay short whatever the client sends', () => {
   // Regression: a made-up field name was echoed whole in the message and in every issue, and every bad entry got
-  // an issue, so a 900 KB body of bad additionalSpecs was answered with 3.6 MB.
+  // an issue, so a 900 KB body of bad additionalSpecs got a 3.6 MB response.
   const car = { make: 'Mazda', model: 'RX-7', year: 1993, ownerName: 'Ana', category: 'JDM', legalAgreement: true };
   const asUser = () => {
     const client = new HttpClient(t.baseUrl);
@@ -471,7 +471,7 @@ describe.each(operations)('$method $path under random and hostile input', (op) =
 });
 
 describe('the pass as a whole', () => {
-  it('got past validation: most operations answered a success at least once', () => {
+  it('got past validation: most operations responded with a success at least once', () => {
     expect(reachedSuccess.size).toBeGreaterThanOrEqual(Math.floor(operations.length * 0.6));
   });
 });

@@ -109,10 +109,10 @@ function multipartBody(
   return Buffer.concat(parts);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are inspected loosely, like HttpClient's
-type Answer = { status: number; body: any; text: string };
+// biome-ignore lint/suspicious/noExplicitAny: responses are inspected loosely, like HttpClient's
+type UploadResponse = { status: number; body: any; text: string };
 
-async function post(client: HttpClient, url: string, body: Buffer, contentType: string): Promise<Answer> {
+async function post(client: HttpClient, url: string, body: Buffer, contentType: string): Promise<UploadResponse> {
   const headers: Record<string, string> = { 'content-type': contentType };
   if (client.cookie) headers.cookie = client.cookie;
   const res = await fetch(t.baseUrl + url, { method: 'POST', body: new Uint8Array(body), headers });
@@ -521,8 +521,8 @@ describe('the text fields next to the file', () => {
   });
 });
 
-describe('the documented answers of the uploads', () => {
-  it('publishes the stored image and the updated user as the 2xx answers, and the answers match', async () => {
+describe('the documented responses of the uploads', () => {
+  it('publishes the stored image and the updated user as the 2xx responses, and the responses match', async () => {
     const doc = (await new HttpClient(t.baseUrl).get('/api/openapi.json')).body;
     const jpeg = await picture('jpeg');
     const photo = await upload(carPhotos, jpeg);

@@ -19,7 +19,7 @@ import { type Account, NEW_CAR, PASSWORD, payForCart, signedIn, storedUser } fro
 
 type Actor = 'anonymous' | 'user' | 'other' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'user', 'other', 'admin'];
-/** 'ok' is any 2xx; a number is the refusal (or, for 400, the validation answer once access was granted). */
+/** 'ok' is any 2xx; a number is the refusal (or, for 400, the validation response once access was granted). */
 type Outcome = 'ok' | 400 | 401 | 403 | 404;
 type Expected = Record<Actor, Outcome>;
 
@@ -234,15 +234,15 @@ async function clientFor(actor: Actor, row: Row): Promise<HttpClient> {
 
 const EXPECTED_MESSAGES: Partial<Record<Outcome, string>> = { 401: 'Authentication required' };
 
-function checkOutcome(outcome: Outcome, answer: { status: number; message: string | undefined }, row: Row) {
+function checkOutcome(outcome: Outcome, response: { status: number; message: string | undefined }, row: Row) {
   if (outcome === 'ok') {
-    expect(answer.status, answer.message).toBeGreaterThanOrEqual(200);
-    expect(answer.status, answer.message).toBeLessThan(300);
+    expect(response.status, response.message).toBeGreaterThanOrEqual(200);
+    expect(response.status, response.message).toBeLessThan(300);
     return;
   }
-  expect(answer.status).toBe(outcome);
+  expect(response.status).toBe(outcome);
   const message = row.expect === ADMIN_ONLY && outcome === 403 ? 'Admin access required' : EXPECTED_MESSAGES[outcome];
-  expect(answer.message).toEqual(message ?? expect.any(String));
+  expect(response.message).toEqual(message ?? expect.any(String));
 }
 
 describe('the expected-outcome table', () => {
@@ -274,29 +274,29 @@ describe.each(cases)('$procedure.path over $label', ({ procedure, transport }) =
   it.each(ACTORS)('as %s', async (actor) => {
     const row = MATRIX[procedure.path];
     const input = await row.input?.(fx);
-    const answer = await callProcedure(await clientFor(actor, row), procedure, transport, input);
-    checkOutcome(row.expect[actor], answer, row);
+    const response = await callProcedure(await clientFor(actor, row), procedure, transport, input);
+    checkOutcome(row.expect[actor], response, row);
   });
 });
 
 describe.each(UPLOADS)('POST $url (multipart upload)', (upload) => {
   it.each(ACTORS)('as %s', async (actor) => {
     const file = { field: upload.field, bytes: await jpegBytes(64, 48), name: 'photo.jpg' };
-    const answer = await multipartPost(clients[actor], upload.url, upload.fields(fx), file);
+    const response = await multipartPost(clients[actor], upload.url, upload.fields(fx), file);
     checkOutcome(
       upload.expect[actor],
-      { status: answer.status, message: answer.body?.message },
+      { status: response.status, message: response.body?.message },
       { expect: upload.expect },
     );
   });
 });
 
-/** Calls a procedure over /trpc and, if it has one, its /api route; the answers in that order. */
+/** Calls a procedure over /trpc and, if it has one, its /api route; the responses in that order. */
 async function overBoth(client: HttpClient, path: ProcedurePath, input?: unknown) {
   const procedure = procedureAt(path);
-  const answers = [await callProcedure(client, procedure, 'trpc', input)];
-  if (procedure.rest) answers.push(await callProcedure(client, procedure, 'rest', input));
-  return answers;
+  const responses = [await callProcedure(client, procedure, 'trpc', input)];
+  if (procedure.rest) responses.push(await callProcedure(client, procedure, 'rest', input));
+  return responses;
 }
 
 describe("one user's cart, orders, car, photos and profile, to another user", () => {
@@ -354,16 +354,16 @@ describe("one user's cart, orders, car, photos and profile, to another user", ()
     );
   });
 
-  it('a profile: changed only by its owner, and no answer about their car gives away their e-mail', async () => {
+  it('a profile: changed only by its owner, and no response about their car gives away their e-mail', async () => {
     const before = await storedUser(fx.t, fx.user.row.id);
     const otherId = (await clients.other.get('/api/user')).body.id;
-    for (const answer of await overBoth(clients.other, 'profile.update', {
+    for (const response of await overBoth(clients.other, 'profile.update', {
       id: fx.user.row.id,
       userId: fx.user.row.id,
       bio: 'Written by someone else',
     })) {
-      expect(answer.status).toBe(200);
-      expect(answer.data.id).toBe(otherId);
+      expect(response.status).toBe(200);
+      expect(response.data.id).toBe(otherId);
     }
     expect(await storedUser(fx.t, fx.user.row.id)).toEqual(before);
 
@@ -372,9 +372,9 @@ describe("one user's cart, orders, car, photos and profile, to another user", ()
       ...(await overBoth(clients.other, 'cars.bySlug', { slug: fx.car.slug })),
       ...(await overBoth(clients.other, 'cars.list', { limit: 100 })),
     ];
-    for (const answer of seen) {
-      expect(answer.status).toBe(200);
-      expect(JSON.stringify(answer.data)).not.toContain(fx.user.row.email);
+    for (const response of seen) {
+      expect(response.status).toBe(200);
+      expect(JSON.stringify(response.data)).not.toContain(fx.user.row.email);
     }
   });
 });

@@ -102,7 +102,7 @@ describe('a cross-site form post to any mutation', () => {
 
   // Every attempt is sent before anything is asserted, so one that slipped through cannot hide the ones after it.
   it.each(TARGETS)('$method $url: refused (403) in every encoding when the browser marks it', async (target) => {
-    const answers: string[] = [];
+    const responses: string[] = [];
     for (const [from, headers] of Object.entries(FROM_ANOTHER_SITE)) {
       const browser = new HttpClient(t.baseUrl, headers);
       browser.cookie = victim.client.cookie;
@@ -111,11 +111,11 @@ describe('a cross-site form post to any mutation', () => {
         for (const [type, body] of [...Object.entries(FORMS), ['no body', undefined] as const]) {
           const contentType: Record<string, string> = body === undefined ? {} : { 'content-type': type };
           const res = await browser.request(target.method, url, body, contentType);
-          answers.push(`${from}, ${url}, ${type}: ${res.status} ${res.body?.message}`);
+          responses.push(`${from}, ${url}, ${type}: ${res.status} ${res.body?.message}`);
         }
       }
     }
-    expect(answers.filter((a) => !a.endsWith(': 403 Cross-site requests are not allowed.'))).toEqual([]);
+    expect(responses.filter((a) => !a.endsWith(': 403 Cross-site requests are not allowed.'))).toEqual([]);
   });
 
   it.each(TARGETS.filter((target) => !target.upload))(
@@ -124,18 +124,18 @@ describe('a cross-site form post to any mutation', () => {
       // Privacy tools can strip Origin and Sec-Fetch-*: then the body type alone must keep the form out.
       const stripped = new HttpClient(t.baseUrl);
       stripped.cookie = victim.client.cookie;
-      const answers: string[] = [];
+      const responses: string[] = [];
       for (const url of spellings(target.url)) {
         for (const [type, body] of Object.entries(FORMS)) {
           const res = await stripped.request(target.method, url, body, { 'content-type': type });
-          answers.push(`${url}, ${type}: ${res.status} ${res.body?.message}`);
+          responses.push(`${url}, ${type}: ${res.status} ${res.body?.message}`);
         }
       }
-      expect(answers.filter((a) => !a.endsWith(': 415 Unsupported content type: send JSON.'))).toEqual([]);
+      expect(responses.filter((a) => !a.endsWith(': 415 Unsupported content type: send JSON.'))).toEqual([]);
     },
   );
 
-  it('a link or an image (GET, which carries the cookie) runs no mutation: tRPC answers 405', async () => {
+  it('a link or an image (GET, which carries the cookie) runs no mutation: tRPC responds with 405', async () => {
     const browser = new HttpClient(t.baseUrl, FROM_ANOTHER_SITE['another site']);
     browser.cookie = victim.client.cookie;
     for (const target of TARGETS.filter((target) => !target.upload)) {

@@ -12,7 +12,7 @@ import { callProcedure, procedureAt } from '../procedures';
 import { type Account, NEW_CAR, signedIn } from './fixtures';
 
 // Quotas on what one user or one client address may create: cars and photos per user per day, photos per car,
-// newsletter sign-ups per address per hour, checkouts per user per hour. Each answers 429 with a message saying what
+// newsletter sign-ups per address per hour, checkouts per user per hour. Each sends 429 with a message saying what
 // ran out and when to come back (and Retry-After), holds under a parallel burst (counted in the database, inside the
 // transaction that inserts), and leaves the database as it was. TRUST_PROXY lets each test speak from its own address.
 
@@ -32,7 +32,7 @@ const fromNewAddress = () => new HttpClient(t.baseUrl, { 'x-forwarded-for': `203
 const burst = <T>(count: number, call: (i: number) => Promise<T>) =>
   Promise.all(Array.from({ length: count }, (_, i) => call(i)));
 
-const statuses = (answers: { status: number }[]) => answers.map((a) => a.status).sort();
+const statuses = (responses: { status: number }[]) => responses.map((a) => a.status).sort();
 
 /** Photo rows of `userId` on `carId`, written straight to the database (as if uploaded just now). */
 async function storedPhotos(carId: number, userId: number, count: number) {
@@ -67,9 +67,9 @@ describe('cars per user per day', () => {
 
   it(`takes ${limit} of a parallel burst of ${limit + 4} and refuses the rest with 429, on both transports`, async () => {
     const me = await signedIn(t);
-    const answers = await burst(limit + 4, (i) => me.client.post('/api/cars', { ...NEW_CAR, model: `Burst ${i}` }));
-    expect(statuses(answers)).toEqual([...Array(limit).fill(201), ...Array(4).fill(429)]);
-    const refused = answers.find((a) => a.status === 429)!;
+    const responses = await burst(limit + 4, (i) => me.client.post('/api/cars', { ...NEW_CAR, model: `Burst ${i}` }));
+    expect(statuses(responses)).toEqual([...Array(limit).fill(201), ...Array(4).fill(429)]);
+    const refused = responses.find((a) => a.status === 429)!;
     expect(refused.body.message).toMatch(REFUSED);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
     expect(await ds().getRepository(CarEntity).countBy({ ownerId: me.row.id })).toBe(limit);
@@ -84,8 +84,8 @@ describe('cars per user per day', () => {
     for (let i = 0; i < limit; i++) expect((await busy.client.post('/api/cars', NEW_CAR)).status).toBe(201);
     expect((await busy.client.post('/api/cars', NEW_CAR)).status).toBe(429);
     expect((await other.client.post('/api/cars', NEW_CAR)).status).toBe(201);
-    const adminAnswers = await burst(limit + 2, () => admin.client.post('/api/cars', NEW_CAR));
-    expect(statuses(adminAnswers)).toEqual(Array(limit + 2).fill(201));
+    const adminResponses = await burst(limit + 2, () => admin.client.post('/api/cars', NEW_CAR));
+    expect(statuses(adminResponses)).toEqual(Array(limit + 2).fill(201));
   });
 });
 
@@ -126,9 +126,9 @@ describe('photos', () => {
     for (const [i, carId] of cars.entries()) await storedPhotos(carId, owner.row.id, i === 3 ? perCar - 2 : perCar);
     const photo = await jpegBytes();
 
-    const answers = await burst(4, (i) => uploadCarImage(owner.client, cars[i]!, photo));
-    expect(statuses(answers)).toEqual([201, 201, 429, 429]);
-    const refused = answers.find((a) => a.status === 429)!;
+    const responses = await burst(4, (i) => uploadCarImage(owner.client, cars[i]!, photo));
+    expect(statuses(responses)).toEqual([201, 201, 429, 429]);
+    const refused = responses.find((a) => a.status === 429)!;
     expect(refused.body.message).toMatch(
       new RegExp(
         `^You can upload up to ${SERVER_LIMITS.photosPerUserPerDay} car photos a day\\. Please try again in 24 hours\\.$`,
@@ -146,8 +146,8 @@ describe('newsletter sign-ups per client address per hour', () => {
   it(`stores ${limit} new addresses of a parallel burst from one address; repeats and other addresses go on`, async () => {
     const spammer = fromNewAddress();
     const emails = Array.from({ length: limit + 5 }, () => `${unique('news')}@example.com`);
-    const answers = await burst(emails.length, (i) => spammer.post('/api/subscribe', { email: emails[i] }));
-    expect(statuses(answers)).toEqual([...Array(limit).fill(200), ...Array(5).fill(429)]);
+    const responses = await burst(emails.length, (i) => spammer.post('/api/subscribe', { email: emails[i] }));
+    expect(statuses(responses)).toEqual([...Array(limit).fill(200), ...Array(5).fill(429)]);
     const stored = await ds()
       .getRepository(NewsletterSubscriptionEntity)
       .countBy(emails.map((email) => ({ email })));
@@ -165,7 +165,7 @@ describe('newsletter sign-ups per client address per hour', () => {
     );
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(55 * 60);
     // An address already on the list is still a friendly success, and another network signs up as usual.
-    const listed = emails[answers.findIndex((a) => a.status === 200)];
+    const listed = emails[responses.findIndex((a) => a.status === 200)];
     expect((await steady.post('/api/subscribe', { email: listed })).status).toBe(200);
     expect((await fromNewAddress().post('/api/subscribe', { email: `${unique('ok')}@example.com` })).status).toBe(200);
   });
@@ -181,9 +181,9 @@ describe('checkouts per user per hour', () => {
     const start = () =>
       buyer.client.post('/api/create-payment-intent', { email: 'someone@example.com', shippingAddress: CALIFORNIA });
 
-    const answers = await burst(limit + 3, start);
-    expect(statuses(answers)).toEqual([...Array(limit).fill(200), ...Array(3).fill(429)]);
-    const refused = answers.find((a) => a.status === 429)!;
+    const responses = await burst(limit + 3, start);
+    expect(statuses(responses)).toEqual([...Array(limit).fill(200), ...Array(3).fill(429)]);
+    const refused = responses.find((a) => a.status === 429)!;
     expect(refused.body.message).toMatch(
       new RegExp(`^You can start up to ${limit} checkouts an hour\\. Please try again in (60|59) minutes\\.$`),
     );

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../app';
 import { HttpClient } from '../http';
 import { makeCar } from '../showcase-fixtures';
 
-// What one request may cost (docs/reliability.md, "Abuse limits"): batches, answers, compressed and deeply nested
+// What one request may cost (docs/reliability.md, "Abuse limits"): batches, responses, compressed and deeply nested
 // bodies, bodies that never finish arriving, forwarded addresses, and what production refuses to start with.
 
 const S = MESSAGES.server;
@@ -32,7 +32,7 @@ function batchGet(calls: [string, unknown][]) {
 }
 
 describe('tRPC batches', () => {
-  it(`answer up to ${LIMITS.trpcBatchMax} queries at once, and refuse a larger batch whole with a message`, async () => {
+  it(`respond to up to ${LIMITS.trpcBatchMax} queries at once, and refuse a larger batch whole with a message`, async () => {
     const within = await batchGet(Array.from({ length: LIMITS.trpcBatchMax }, () => ['cars.list', { limit: 1 }]));
     expect(within.status).toBe(200);
     expect(await within.json()).toHaveLength(LIMITS.trpcBatchMax);
@@ -61,7 +61,7 @@ describe('tRPC batches', () => {
     expect(single.status).toBe(401);
   });
 
-  it('stop answering once a request has asked for its share: a batch of the largest gallery pages', async () => {
+  it('stop responding once a request has asked for its share: a batch of the largest gallery pages', async () => {
     // Cars with the longest texts, escaped as heavily as JSON allows: a page of 100 is about 3 million characters.
     const long = '"\\'.repeat(LIMITS.storyMax / 2);
     const specs = Object.fromEntries(
@@ -79,16 +79,16 @@ describe('tRPC batches', () => {
     ]);
     const res = await batchGet(pages);
     const text = await res.text();
-    const answers = JSON.parse(text) as ({ result: unknown } | { error: { message: string } })[];
-    const answered = answers.filter((a) => 'result' in a).length;
-    expect(answered).toBeGreaterThanOrEqual(1);
-    expect(answered).toBeLessThan(LIMITS.trpcBatchMax);
-    for (const refused of answers.filter((a) => 'error' in a)) {
-      expect((refused as { error: { message: string } }).error.message).toBe(S.answerTooLarge);
+    const responses = JSON.parse(text) as ({ result: unknown } | { error: { message: string } })[];
+    const served = responses.filter((a) => 'result' in a).length;
+    expect(served).toBeGreaterThanOrEqual(1);
+    expect(served).toBeLessThan(LIMITS.trpcBatchMax);
+    for (const refused of responses.filter((a) => 'error' in a)) {
+      expect((refused as { error: { message: string } }).error.message).toBe(S.responseTooLarge);
     }
     // The budget and at most one page beyond it.
-    expect(text.length).toBeLessThan(SERVER_LIMITS.answerCharsMax + 3_500_000);
-    // A page asked for on its own is answered in full.
+    expect(text.length).toBeLessThan(SERVER_LIMITS.responseCharsMax + 3_500_000);
+    // A page asked for on its own is sent in full.
     const alone = await fetch(`${t.baseUrl}/api/cars?limit=100&offset=5`);
     expect([alone.status, ((await alone.json()) as unknown[]).length]).toEqual([200, 85]);
   });
@@ -118,8 +118,8 @@ describe('request bodies', () => {
         body: deep,
       });
       expect(res.status).toBe(400);
-      const answer = (await res.json()) as { message?: string; error?: { message: string } };
-      expect(answer.message ?? answer.error?.message).toBe(S.jsonTooDeep(SERVER_LIMITS.jsonDepthMax));
+      const response = (await res.json()) as { message?: string; error?: { message: string } };
+      expect(response.message ?? response.error?.message).toBe(S.jsonTooDeep(SERVER_LIMITS.jsonDepthMax));
     }
     expect(await t.app.services.ds.getRepository(VoteEntity).countBy({ carId: car.id })).toBe(0);
     // Brackets inside a string are text, not depth.
@@ -135,9 +135,9 @@ describe('request bodies', () => {
   it('cuts off a body that trickles in slower than REQUEST_TIMEOUT_MS allows, with 408', async () => {
     const car = await makeCar(t.app.services.ds);
     const socket = connect(Number(new URL(t.baseUrl).port), '127.0.0.1');
-    let answer = '';
+    let response = '';
     socket.on('data', (chunk) => {
-      answer += chunk.toString();
+      response += chunk.toString();
     });
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     const body = JSON.stringify({ carId: car.id });
@@ -152,7 +152,7 @@ describe('request bodies', () => {
     }, 200);
     await closed;
     clearInterval(trickle);
-    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(response).toMatch(/^HTTP\/1\.1 408 /);
     expect(sent).toBeLessThan(body.length + 1000);
     expect(await t.app.services.ds.getRepository(VoteEntity).countBy({ carId: car.id })).toBe(0);
   });

@@ -34,7 +34,7 @@ function replaying(cookie: string | null): HttpClient {
   return client;
 }
 
-/** What a protected call answers for this browser: 200 with the user, or 401. */
+/** What a protected call returns for this browser: 200 with the user, or 401. */
 async function whoIs(client: HttpClient): Promise<{ status: number; id?: number }> {
   const res = await client.get('/api/user');
   return { status: res.status, id: res.body?.id };

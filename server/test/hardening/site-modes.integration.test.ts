@@ -14,7 +14,7 @@ import { callProcedure, procedureAt } from '../procedures';
 import { type Account, NEW_CAR, PASSWORD, signedIn } from './fixtures';
 
 // Maintenance and coming-soon modes hold on the server, not only in the browser: while one is on, a non-admin's
-// writes and the reads the mode hides answer 503 with the mode's message and a code naming it — on /api and /trpc,
+// writes and the reads the mode hides get a 503 with the mode's message and a code naming it — on /api and /trpc,
 // cached reads included — and change nothing; signing in and the site settings stay open; admins carry on.
 
 let t: TestApp;
@@ -82,7 +82,7 @@ async function shopScene() {
 }
 
 describe('maintenance mode', () => {
-  it("answers a visitor's writes with 503, the mode's message and code, and changes nothing", async () => {
+  it("responds to a visitor's writes with 503, the mode's message and code, and changes nothing", async () => {
     const scene = await shopScene();
     const before = await scene.counts();
     await setModes({ maintenanceMode: true, comingSoonMode: false });
@@ -102,7 +102,7 @@ describe('maintenance mode', () => {
         SITE_MODE_ERROR_CODES.maintenance,
       ]);
     }
-    // The browser's transport answers alike, with the code in the error's data.
+    // The browser's transport responds alike, with the code in the error's data.
     const viaTrpc = await scene.visitor.client.post('/trpc/cart.add?batch=1', {
       0: { productId: scene.product.id, quantity: 1 },
     });
@@ -111,7 +111,7 @@ describe('maintenance mode', () => {
     expect(await scene.counts()).toEqual(before);
   });
 
-  it('hides the reads from visitors, cached answers included, and keeps signing in and the settings open', async () => {
+  it('hides the reads from visitors, cached responses included, and keeps signing in and the settings open', async () => {
     const scene = await shopScene();
     await setModes({ maintenanceMode: true, comingSoonMode: false });
     // The admin's reads fill the read cache meanwhile: a visitor must not get them from there.
@@ -167,7 +167,7 @@ describe('maintenance mode', () => {
 });
 
 describe('coming-soon mode', () => {
-  it("answers a visitor's calls with 503, the coming-soon message and its own code", async () => {
+  it("responds to a visitor's calls with 503, the coming-soon message and its own code", async () => {
     const scene = await shopScene();
     const before = await scene.counts();
     await setModes({ maintenanceMode: false, comingSoonMode: true });

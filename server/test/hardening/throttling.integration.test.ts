@@ -18,7 +18,7 @@ import { callProcedure, procedureAt, type Transport } from '../procedures';
 import { makeAccount, PASSWORD, storedUser } from './fixtures';
 
 // Sign-in and password-reset throttling: 429 with a message saying when to try again (and Retry-After), limits that
-// hold across app servers, and answers that never tell which e-mail addresses have accounts. TRUST_PROXY lets each
+// hold across app servers, and responses that never tell which e-mail addresses have accounts. TRUST_PROXY lets each
 // test speak from its own addresses (X-Forwarded-For), so no test blocks another.
 
 let t: TestApp;
@@ -78,22 +78,22 @@ describe('sign-in throttling', () => {
     },
   );
 
-  it('answers a throttled known account and a throttled unknown address alike', async () => {
+  it('responds to a throttled known account and a throttled unknown address alike', async () => {
     const known = (await makeAccount(t)).email;
     const unknown = `${unique('ghost')}@example.com`;
-    const answers: Record<string, unknown[]> = { known: [], unknown: [] };
+    const responses: Record<string, unknown[]> = { known: [], unknown: [] };
     for (const [which, email] of Object.entries({ known, unknown })) {
       // An attacker spread over many addresses has taken the account past its backstop ...
       await failedFromElsewhere(email, SERVER_LIMITS.loginAccountFailuresBackstop);
       // ... so an address gets one guess on it, then is refused even with the right password.
       const guesser = fromNewAddress();
       const guess = await guesser.post('/api/login', { email, password: 'guess-1' });
-      answers[which]!.push([guess.status, guess.body.message]);
+      responses[which]!.push([guess.status, guess.body.message]);
       const blocked = await guesser.post('/api/login', { email, password: PASSWORD });
-      answers[which]!.push([blocked.status, blocked.body.message, blocked.headers.has('retry-after')]);
+      responses[which]!.push([blocked.status, blocked.body.message, blocked.headers.has('retry-after')]);
     }
-    expect(answers.known).toEqual(answers.unknown);
-    expect(answers.known).toEqual([
+    expect(responses.known).toEqual(responses.unknown);
+    expect(responses.known).toEqual([
       [401, 'Invalid email or password'],
       [429, expect.stringMatching(SIGN_IN_THROTTLED), true],
     ]);
@@ -125,10 +125,10 @@ describe('sign-in throttling', () => {
       ].map((password) =>
         callProcedure(attacker, procedureAt('accounts.login'), transport, { email: account.email, password }),
       );
-      const answers = await Promise.all(burst);
-      const evaluated = answers.filter((a) => a.status !== 429);
+      const responses = await Promise.all(burst);
+      const evaluated = responses.filter((a) => a.status !== 429);
       expect(evaluated.length).toBeLessThanOrEqual(LIMITS.loginFailuresAllowed);
-      for (const a of answers) {
+      for (const a of responses) {
         if (a.status === 429) expect(a.message).toMatch(SIGN_IN_THROTTLED);
         else expect(a.status === 401 || a.data?.id === account.id).toBe(true);
       }
@@ -160,15 +160,15 @@ describe('password change, guesses sent at once', () => {
     const account = await makeAccount(t);
     const thief = fromNewAddress();
     expect((await thief.post('/api/login', { email: account.email, password: PASSWORD })).status).toBe(200);
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         thief.put('/api/profile/password', { currentPassword: `guess-${i}`, newPassword: 'stolen-pw-1' }),
       ),
     );
-    const evaluated = answers.filter((a) => a.status !== 429);
+    const evaluated = responses.filter((a) => a.status !== 429);
     expect(evaluated.length).toBeLessThanOrEqual(LIMITS.loginFailuresAllowed);
     for (const a of evaluated) expect([a.status, a.body.message]).toEqual([400, 'Current password is incorrect']);
-    for (const a of answers.filter((a) => a.status === 429)) expect(a.body.message).toMatch(SIGN_IN_THROTTLED);
+    for (const a of responses.filter((a) => a.status === 429)) expect(a.body.message).toMatch(SIGN_IN_THROTTLED);
     expect(await failuresOn(account.email)).toBeLessThanOrEqual(LIMITS.loginFailuresAllowed);
     expect(await verifyPassword((await storedUser(t, account.id)).passwordHash, PASSWORD)).toBe(true);
   });
@@ -176,19 +176,19 @@ describe('password change, guesses sent at once', () => {
 
 describe('password reset', () => {
   it.each(TRANSPORTS)(
-    'answers known and unknown e-mails alike, also past the 3 mails an hour (%s)',
+    'responds to known and unknown e-mails alike, also past the 3 mails an hour (%s)',
     async (transport) => {
       const known = (await makeAccount(t)).email;
       const unknown = `${unique('ghost')}@example.com`;
       const request = (email: string) =>
         callProcedure(fromNewAddress(), procedureAt('accounts.requestPasswordReset'), transport, { email });
-      const answers = { known: [] as unknown[], unknown: [] as unknown[] };
+      const responses = { known: [] as unknown[], unknown: [] as unknown[] };
       for (let i = 0; i < 4; i++) {
-        answers.known.push(await request(known));
-        answers.unknown.push(await request(unknown));
+        responses.known.push(await request(known));
+        responses.unknown.push(await request(unknown));
       }
-      expect(answers.known).toEqual(answers.unknown);
-      expect(answers.known[0]).toEqual({
+      expect(responses.known).toEqual(responses.unknown);
+      expect(responses.known[0]).toEqual({
         status: 200,
         message: undefined,
         data: { ok: true, message: PASSWORD_RESET_REQUESTED_MESSAGE },
@@ -202,13 +202,13 @@ describe('password reset', () => {
   it(`mails an account at most ${SERVER_LIMITS.passwordResetMailsPerHour} times for 20 requests sent at once`, async () => {
     const account = await makeAccount(t);
     // Five addresses sending four each, all at once (the server takes no batches of mutations: each is a request).
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 5 }, () => fromNewAddress()).flatMap((browser) =>
         Array.from({ length: 4 }, () => browser.post('/api/password-reset/request', { email: account.email })),
       ),
     );
-    // Every request is answered alike (nothing says which were mailed) ...
-    expect(answers.map((a) => [a.status, a.body.message])).toEqual(
+    // Every request gets the same response (nothing says which were mailed) ...
+    expect(responses.map((a) => [a.status, a.body.message])).toEqual(
       Array(20).fill([200, PASSWORD_RESET_REQUESTED_MESSAGE]),
     );
     // ... and the inbox gets at most three, one for each link kept.
@@ -249,13 +249,13 @@ describe('password reset', () => {
 
   it(`admits at most ${RESET_REQUESTS_PER_IP} of 25 requests sent at once from one address`, async () => {
     const browser = fromNewAddress();
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 25 }, () =>
         browser.post('/api/password-reset/request', { email: `${unique('burst')}@example.com` }),
       ),
     );
-    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(RESET_REQUESTS_PER_IP);
-    for (const a of answers.filter((a) => a.status !== 200)) {
+    expect(responses.filter((a) => a.status === 200).length).toBeLessThanOrEqual(RESET_REQUESTS_PER_IP);
+    for (const a of responses.filter((a) => a.status !== 200)) {
       expect([a.status, a.body.message]).toEqual([429, expect.stringMatching(RESET_THROTTLED)]);
     }
   });
@@ -331,14 +331,14 @@ describe('registration', () => {
         expect((await register(newUser())).status).toBe(transport === 'rest' ? 201 : 200);
       }
       const refused = newUser();
-      const answer = await register(refused);
-      expect(answer.status).toBe(429);
-      expect(answer.message).toMatch(REGISTRATION_THROTTLED);
-      expect(Number(REGISTRATION_THROTTLED.exec(answer.message!)![1])).toBe(
+      const response = await register(refused);
+      expect(response.status).toBe(429);
+      expect(response.message).toMatch(REGISTRATION_THROTTLED);
+      expect(Number(REGISTRATION_THROTTLED.exec(response.message!)![1])).toBe(
         SERVER_LIMITS.registrationWindowMs / 60_000,
       );
       const rest = await browser.post('/api/register', newUser());
-      expect([rest.status, rest.body.message]).toEqual([429, answer.message]);
+      expect([rest.status, rest.body.message]).toEqual([429, response.message]);
       expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(SERVER_LIMITS.registrationWindowMs / 1000 - 60);
       expect(await accountsNamed([refused.email])).toBe(0);
       // Somebody else, elsewhere, registers as usual.
@@ -349,10 +349,10 @@ describe('registration', () => {
   it(`creates at most ${SERVER_LIMITS.registrationsPerAddress} of 20 accounts sent at once from one address`, async () => {
     const users = Array.from({ length: 20 }, newUser);
     const browser = fromNewAddress();
-    const answers = await Promise.all(users.map((user) => browser.post('/api/register', user)));
-    const created = answers.filter((a) => a.status === 201);
+    const responses = await Promise.all(users.map((user) => browser.post('/api/register', user)));
+    const created = responses.filter((a) => a.status === 201);
     expect(created.length).toBeLessThanOrEqual(SERVER_LIMITS.registrationsPerAddress);
-    for (const a of answers.filter((a) => a.status !== 201)) {
+    for (const a of responses.filter((a) => a.status !== 201)) {
       expect([a.status, a.body.message]).toEqual([429, expect.stringMatching(REGISTRATION_THROTTLED)]);
       expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
     }
@@ -366,13 +366,13 @@ describe('registration', () => {
       const taken = await prober.post('/api/register', { ...newUser(), email: known });
       expect([taken.status, taken.body.message]).toEqual([409, 'An account with this email already exists.']);
     }
-    const answers = [];
+    const responses = [];
     for (const email of [known, `${unique('ghost')}@example.com`]) {
       const res = await prober.post('/api/register', { ...newUser(), email });
-      answers.push([res.status, res.body.message]);
+      responses.push([res.status, res.body.message]);
     }
-    expect(answers[0]).toEqual(answers[1]);
-    expect(answers[0]).toEqual([429, expect.stringMatching(REGISTRATION_THROTTLED)]);
+    expect(responses[0]).toEqual(responses[1]);
+    expect(responses[0]).toEqual([429, expect.stringMatching(REGISTRATION_THROTTLED)]);
   });
 });
 

@@ -272,7 +272,7 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
     expect((await at(servers[0]!).get('/api/site-settings')).body.maintenanceMessage).toBe(message); // at once
 
     // Server 1 cached the old settings before the change, so that entry expires within the TTL of it: no request
-    // begun later than that may get the old value. (Measured from when each request began, so a slow answer on a
+    // begun later than that may get the old value. (Measured from when each request began, so a slow response on a
     // busy machine does not count against the server.)
     let lastStaleBeganAfterMs = 0;
     let seen = false;

@@ -16,6 +16,6 @@ export const AUTH_MESSAGES = {
     message: 'Check your email for password reset instructions.',
   },
   passwordResetFailed: { title: 'Error', message: 'Failed to send password reset email. Please try again.' },
-  /** Chosen: the same answer whether or not the e-mail has an account. */
+  /** Chosen: the same response whether or not the e-mail has an account. */
   passwordResetRequested: 'If an account exists for that e-mail, a link to reset the password is on its way.',
 } as const;

@@ -68,7 +68,7 @@ export const SERVER_MESSAGES = {
   jsonTooDeep: (maxDepth: number) => `The JSON body is nested too deeply (at most ${maxDepth} levels).`,
   batchTooLarge: (maxCalls: number) => `A batch may hold at most ${maxCalls} calls: send the rest in another request.`,
   mutationBatch: 'Changes are sent one per request: batches of mutations are not accepted.',
-  answerTooLarge: 'This request asks for too much at once: ask for the rest in another request.',
+  responseTooLarge: 'This request asks for too much at once: ask for the rest in another request.',
   /** 503: the database cannot be reached, or stayed busy past its wait (the request changed nothing). */
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;

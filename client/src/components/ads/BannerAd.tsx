@@ -7,8 +7,8 @@ const BOX = { display: 'block', width: '100%', maxWidth: 970, margin: '0 auto' }
 
 /**
  * A banner advertisement: active, of type banner and within its dates; one of them at random when several are
- * eligible (spec part 1 §4). The server answers only ads live today (shared isAdLive); the list is cached for 5
- * minutes. Nothing is drawn when there is none. (isAdLive is not imported here: its module carries the ad form's zod
+ * eligible (spec part 1 §4). The server returns only ads live today (shared isAdLive); the list is cached for 5
+ * minutes. Nothing is rendered when there is none. (isAdLive is not imported here: its module carries the ad form's zod
  * schemas, which would load zod on the home page.)
  */
 export function BannerAd() {

@@ -14,7 +14,7 @@ export const PLACEHOLDER_IMAGE =
 export interface CarImageProps {
   image: Pick<CarImageData, 'url' | 'variants'> | null;
   alt: string;
-  /** The `sizes` attribute: how wide the image is drawn at each viewport width. */
+  /** The `sizes` attribute: how wide the image is displayed at each viewport width. */
   sizes: string;
   /** The page's main image: loaded first and eagerly. */
   priority?: boolean;

@@ -1,6 +1,6 @@
 import type { Car, LeaderboardEntry } from '@curbside/shared';
 
-/** A car as the server answers it, for client tests. */
+/** A car as the server returns it, for client tests. */
 export function makeCarDto(id: number, overrides: Partial<Car> = {}): Car {
   return {
     id,

@@ -19,7 +19,7 @@ export interface UploadOptions {
   onProgress?: (percent: number) => void;
 }
 
-/** Sends one file; resolves with the JSON answer, rejects with an UploadError carrying the server's message. */
+/** Sends one file; resolves with the JSON response, rejects with an UploadError carrying the server's message. */
 export function uploadFile<T>({ url, fileField, file, fields = {}, onProgress }: UploadOptions): Promise<T> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

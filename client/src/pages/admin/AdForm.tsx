@@ -104,13 +104,13 @@ export function AdForm({
         return;
       }
       await image.upload(async () => {
-        const answer = await uploadFile<{ url: string }>({
+        const response = await uploadFile<{ url: string }>({
           url: '/api/upload/advertisement',
           fileField: 'image',
           file,
           fields: { type },
         });
-        return answer.url;
+        return response.url;
       });
     } finally {
       // Clears the picker, so choosing the same file again (after a failure or a missing type) uploads it again.

@@ -39,7 +39,7 @@ export function CarsTab() {
       { id: car.id, featured },
       {
         onSuccess: (updated) => {
-          // Show the answer at once; the refetch that follows brings every other list up to date.
+          // Show the response at once; the refetch that follows brings every other list up to date.
           queryClient.setQueryData(trpc.cars.list.queryKey(ADMIN_CARS_QUERY), (list) =>
             list?.map((item) => (item.id === updated.id ? updated : item)),
           );

@@ -47,7 +47,7 @@ export function customerName(order: Order): string {
 export interface OrderDialogProps {
   order: Order | null;
   onClose: () => void;
-  /** The order as the server answered after a change. */
+  /** The order as the server returned it after a change. */
   onUpdated: (order: Order) => void;
 }
 

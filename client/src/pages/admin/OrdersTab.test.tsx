@@ -80,10 +80,10 @@ describe('Order Management', () => {
   });
 
   it('says it is loading, then that there are no orders at all', async () => {
-    let answer!: (orders: Order[]) => void;
-    renderOrders({ 'admin.orders.list': () => new Promise((resolve) => (answer = resolve)) });
+    let respond!: (orders: Order[]) => void;
+    renderOrders({ 'admin.orders.list': () => new Promise((resolve) => (respond = resolve)) });
     await screen.findByText('Loading orders...');
-    answer([]);
+    respond([]);
     await screen.findByText('No orders found in the database.');
     expect(screen.queryByText('Loading orders...')).toBeNull();
   });

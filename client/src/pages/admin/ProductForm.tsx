@@ -117,12 +117,12 @@ export function ProductForm({
   const uploadImage = async (file: File | null) => {
     if (!file) return;
     await image.upload(async () => {
-      const answer = await uploadFile<{ imageUrl: string }>({
+      const response = await uploadFile<{ imageUrl: string }>({
         url: '/api/products/upload-image',
         fileField: 'image',
         file,
       });
-      return answer.imageUrl;
+      return response.imageUrl;
     });
     resetPicker.current?.();
   };

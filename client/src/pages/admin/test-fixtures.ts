@@ -1,6 +1,6 @@
 import type { Advertisement, CarEvent, Product } from '@curbside/shared';
 
-/** A product as the server answers it, for the admin tab tests. */
+/** A product as the server returns it, for the admin tab tests. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {
     id: 5,
@@ -19,7 +19,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
-/** An event as GET /api/events answers it: 7:30 PM CST on 15 January 2027. */
+/** An event as GET /api/events returns it: 7:30 PM CST on 15 January 2027. */
 export function makeEvent(overrides: Partial<CarEvent> = {}): CarEvent {
   return {
     id: 3,
@@ -34,7 +34,7 @@ export function makeEvent(overrides: Partial<CarEvent> = {}): CarEvent {
   };
 }
 
-/** An advertisement as GET /api/advertisements answers it. */
+/** An advertisement as GET /api/advertisements returns it. */
 export function makeAd(overrides: Partial<Advertisement> = {}): Advertisement {
   return {
     id: 8,

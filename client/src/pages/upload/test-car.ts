@@ -1,6 +1,6 @@
 import type { Car } from '@curbside/shared';
 
-/** A car as the server answers it, for page tests. */
+/** A car as the server returns it, for page tests. */
 export function makeCar(overrides: Partial<Car> = {}): Car {
   return {
     id: 3,

@@ -28,7 +28,7 @@ async function registered() {
 }
 
 describe('registration', () => {
-  it('creates the account, answers the user without any secret, and signs them in', async () => {
+  it('creates the account, returns the user without any secret, and signs them in', async () => {
     const client = new HttpClient(t.baseUrl);
     const user = newUser();
     const res = await client.post('/api/register', user);
@@ -65,7 +65,7 @@ describe('registration', () => {
     expect(sameName.body.message).toBe('That username is already taken.');
   });
 
-  it('answers 400 naming the field, with the spec messages', async () => {
+  it('responds with 400 naming the field, with the spec messages', async () => {
     const client = new HttpClient(t.baseUrl);
     const cases: [Record<string, unknown>, string][] = [
       [{ ...newUser(), username: 'ab' }, 'username: Username must be at least 3 characters'],
@@ -95,7 +95,7 @@ describe('registration', () => {
 });
 
 describe('sign-in and sign-out', () => {
-  it('answers 401 JSON for the current user when signed out', async () => {
+  it('responds with 401 JSON for the current user when signed out', async () => {
     const res = await new HttpClient(t.baseUrl).get('/api/user');
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Authentication required');
@@ -156,7 +156,7 @@ describe('sign-in and sign-out', () => {
 });
 
 describe('password reset', () => {
-  it('answers the same for unknown and known e-mails, and mails a one-time link only for the known one', async () => {
+  it('responds the same for unknown and known e-mails, and mails a one-time link only for the known one', async () => {
     const { user } = await registered();
     const anon = new HttpClient(t.baseUrl);
     const unknown = await anon.post('/api/password-reset/request', { email: `ghost-${user.email}` });

@@ -127,7 +127,7 @@ export class AccountsService {
   async login(input: LoginInput, ipHash: string): Promise<UserEntity> {
     const user = await this.throttle.attempt(ipHash, input.email, async () => {
       const found = await this.users.findOneBy({ email: input.email });
-      // Verify even when there is no such user, so the answer takes the same time either way.
+      // Verify even when there is no such user, so the response takes the same time either way.
       const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
       return ok ? found : null;
     });

@@ -4,7 +4,7 @@ import type { AddressRequest } from './address-request';
 
 /**
  * At most `limit` requests per address (IP hash; IPv6: one /64) in a sliding window, counted in the database so the
- * limit holds across app servers and for requests arriving together. The one past the limit is answered 429
+ * limit holds across app servers and for requests arriving together. The one past the limit gets a 429
  * ("<what> Please try again in N minutes.", Retry-After) and leaves no row behind.
  */
 export class AddressThrottle {

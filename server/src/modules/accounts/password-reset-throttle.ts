@@ -10,7 +10,7 @@ export const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
 /**
  * Refuses a password-reset request with 429 once an IP has made RESET_REQUESTS_PER_IP in the window, so one address
  * cannot mail-bomb many inboxes (the per-account limit stops at 3 mails an hour each). It counts every request,
- * known e-mail or not, so the answer still reveals nothing about which accounts exist.
+ * known e-mail or not, so the response still reveals nothing about which accounts exist.
  */
 export class PasswordResetThrottle extends AddressThrottle {
   constructor(ds: DataSource, now: () => Date = () => new Date()) {

@@ -81,7 +81,7 @@ export const accountsRouter = router({
         path: '/password-reset/request',
         tags,
         protect: false,
-        summary: 'E-mail a one-time reset link (the answer is the same whether or not the account exists)',
+        summary: 'E-mail a one-time reset link (the response is the same whether or not the account exists)',
       },
     })
     .input(forgotPasswordInputSchema)

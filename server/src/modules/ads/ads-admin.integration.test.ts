@@ -73,7 +73,7 @@ describe('admin advertisements', () => {
     expect((await admin.delete(`/api/advertisements/${ad.id}`)).status).toBe(404);
   });
 
-  it('uploads an ad picture (image and type) and answers a served URL; errors carry a message', async () => {
+  it('uploads an ad picture (image and type) and returns a served URL; errors carry a message', async () => {
     const res = await multipartPost(
       admin,
       '/api/upload/advertisement',

@@ -7,7 +7,7 @@ import { utcMonthKey } from '../votes/month-key';
 import { VoteLimitEntity } from '../votes/vote-limit.entity';
 import type { CarEntity } from './car.entity';
 
-/** Who is looking: hasVoted is answered for this IP hash. */
+/** Who is looking: hasVoted is computed for this IP hash. */
 export interface CarViewer {
   ipHash: string;
 }
@@ -29,7 +29,7 @@ export async function loadCarDtos(
 
   const [images, owners, tallies, cooldowns] = await Promise.all([
     // Plain rows rather than entities: a gallery page reads a few hundred photos, and hydrating them as entities
-    // was most of the answer's time.
+    // was most of the response's time.
     ds.query(
       `SELECT id, carId, url, isPrimary, isAdminUploaded, caption, fileSize, variants FROM car_images
        WHERE carId IN (${carIds.map(() => '?').join(', ')}) ORDER BY carId ASC, isPrimary DESC, sortOrder ASC, id ASC`,

@@ -114,7 +114,7 @@ describe('GET /api/cars/search', () => {
 });
 
 describe('one car', () => {
-  it('answers by slug and by id, and 404 "Car not found" otherwise', async () => {
+  it('responds by slug and by id, and with 404 "Car not found" otherwise', async () => {
     const bySlug = await client.get(`/api/cars/${skyline.slug}`);
     expect(bySlug.status).toBe(200);
     expect(carSchema.strict().parse(bySlug.body).id).toBe(skyline.id);
@@ -145,7 +145,7 @@ describe('one car', () => {
 });
 
 describe('sharing', () => {
-  it("GET /api/qrcode/{slug} answers a PNG QR code of the car's page; 404 for an unknown car", async () => {
+  it("GET /api/qrcode/{slug} responds with a PNG QR code of the car's page; 404 for an unknown car", async () => {
     const res = await client.get(`/api/qrcode/${skyline.slug}`);
     expect(res.status).toBe(200);
     expect(qrCodeOutputSchema.parse(res.body).qrCode).toMatch(/^data:image\/png;base64,/);

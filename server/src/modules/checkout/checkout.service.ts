@@ -216,7 +216,7 @@ export class CheckoutService {
   /**
    * Makes the order for a provider payment id (from the browser with its user, or from the webhook without one).
    * Unknown, foreign, unpaid and mismatched payments create nothing. If the stock ran out after the payment, the
-   * payment is refunded and the answer says so. `log`: the request's logger (the order's e-mail reports through it).
+   * payment is refunded and the response says so. `log`: the request's logger (the order's e-mail reports through it).
    */
   async fulfil(providerPaymentId: string, userId?: number, log?: Log): Promise<{ order: Order; created: boolean }> {
     const payments = this.deps.ds.getRepository(PaymentEntity);

@@ -85,7 +85,7 @@ describe('Stripe checkout', () => {
     const again = await client.post('/api/payment-orders', { paymentId: intent.paymentId });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
-    // Both answers are in the API document, so a generated client takes the repeat for a success too.
+    // Both responses are in the API document, so a generated client takes the repeat for a success too.
     const documented = (await client.get('/api/openapi.json')).body.paths['/payment-orders'].post.responses;
     expect(
       Object.keys(documented)

@@ -35,7 +35,7 @@ describe('GET /api/file/{key}', () => {
     expect(webp.headers.get('content-type')).toBe('image/webp');
   });
 
-  it('answers 404 JSON for a missing key', async () => {
+  it('responds with 404 JSON for a missing key', async () => {
     const res = await fetch(`${t.baseUrl}/api/file/demo/cars/x/nope.jpg`);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ message: 'File not found' });

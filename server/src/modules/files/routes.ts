@@ -3,7 +3,7 @@ import { isSafeKey, type Storage } from '../../lib/storage';
 
 /**
  * GET /api/file/{key}: a stored upload. Keys are made by the server and never reused (a new upload gets a new key),
- * so the answer may be cached for a year.
+ * so the response may be cached for a year.
  */
 export function registerFileRoutes(app: FastifyInstance, storage: Storage): void {
   app.get('/api/file/*', async (req, reply) => {

@@ -279,32 +279,32 @@ describe('when photos arrive faster than the server can process them', () => {
     };
   }
 
-  it('answers 503 with Retry-After and a message beyond the line, stores the rest, keeps nothing of the refused', async () => {
+  it('responds with 503, Retry-After and a message beyond the line, stores the rest, keeps nothing of the refused', async () => {
     const { client, carId } = await ownerWithCar();
     const bytes = await jpegBytes();
     const before = filesUnder(uploadsDir());
     const { queue, release } = holdQueue();
-    const answered: Awaited<ReturnType<typeof uploadCarImage>>[] = [];
+    const responses: Awaited<ReturnType<typeof uploadCarImage>>[] = [];
     const uploads = Array.from({ length: 20 }, () =>
-      uploadCarImage(client, carId, bytes).then((answer) => {
-        answered.push(answer);
-        return answer;
+      uploadCarImage(client, carId, bytes).then((response) => {
+        responses.push(response);
+        return response;
       }),
     );
-    // Every upload is either answered or in line (none can run while the slots are held).
-    await vi.waitFor(() => expect(answered.length + queue.waiting).toBe(20), { timeout: 30_000, interval: 10 });
+    // Every upload has either got its response or is in line (none can run while the slots are held).
+    await vi.waitFor(() => expect(responses.length + queue.waiting).toBe(20), { timeout: 30_000, interval: 10 });
     expect(queue.waiting).toBe(queue.limits.waiting);
-    expect(answered).toHaveLength(20 - queue.limits.waiting);
-    for (const answer of answered) {
-      expect(answer.status).toBe(503);
-      expect(answer.body.message).toBe('The server is busy processing photos. Please try again in a few seconds.');
-      expect(answer.headers.get('retry-after')).toBe(String(SERVER_LIMITS.imageBusyRetrySeconds));
+    expect(responses).toHaveLength(20 - queue.limits.waiting);
+    for (const response of responses) {
+      expect(response.status).toBe(503);
+      expect(response.body.message).toBe('The server is busy processing photos. Please try again in a few seconds.');
+      expect(response.headers.get('retry-after')).toBe(String(SERVER_LIMITS.imageBusyRetrySeconds));
     }
     expect(await imagesOf(client, carId)).toEqual([]);
     expect(filesUnder(uploadsDir())).toEqual(before);
 
     await release();
-    const statuses = (await Promise.all(uploads)).map((answer) => answer.status);
+    const statuses = (await Promise.all(uploads)).map((response) => response.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(queue.limits.waiting);
     expect(statuses.filter((s) => s === 503)).toHaveLength(20 - queue.limits.waiting);
     expect(await imagesOf(client, carId)).toHaveLength(queue.limits.waiting);

@@ -101,7 +101,7 @@ export class ImagesService {
     if (refusal) throw refusal;
   }
 
-  /** Makes `imageId` the car's only primary image; answers the car's images. */
+  /** Makes `imageId` the car's only primary image; returns the car's images. */
   async setPrimary(actor: Actor, imageId: number, carId: number): Promise<CarImage[]> {
     return runInTransaction(this.deps.ds, async (em) => {
       const car = await lockCar(em, carId);

@@ -19,7 +19,7 @@ export interface ReceivedUpload {
 
 /**
  * Reads a multipart body, streaming the one file field to a temp file (never into memory) and keeping the small text
- * fields. Beyond maxBytes the parser keeps draining the request so the client receives the 413 answer cleanly.
+ * fields. Beyond maxBytes the parser keeps draining the request so the client receives the 413 response cleanly.
  */
 export async function receiveUpload(
   req: FastifyRequest,
@@ -53,7 +53,7 @@ export async function receiveUpload(
   } catch (error) {
     await result.cleanup();
     // @fastify/multipart's own refusals (limits 413, not multipart 406) carry their status; the parser's (a body cut
-    // off or not multipart at all despite its content type) do not, and would answer 500.
+    // off or not multipart at all despite its content type) do not, and would get a 500.
     if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
     throw new DomainError('BAD_REQUEST', MESSAGES.server.uploadMalformed);
   }

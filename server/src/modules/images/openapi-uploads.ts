@@ -28,8 +28,8 @@ const uploadErrors = {
 };
 const adminErrors = { '403': error('Not an admin') };
 
-/** The JSON schema of an answer, as the generated operations write theirs (OpenAPI 3.1 is JSON Schema 2020-12). */
-function answerSchema(schema: ZodType): object {
+/** The JSON schema of a response, as the generated operations write theirs (OpenAPI 3.1 is JSON Schema 2020-12). */
+function responseSchema(schema: ZodType): object {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output' });
   return rest;
 }
@@ -60,7 +60,7 @@ const OPERATIONS: MultipartOperation[] = [
     success: {
       status: '201',
       description: 'The stored image with its responsive variants',
-      schema: answerSchema(carImageSchema),
+      schema: responseSchema(carImageSchema),
     },
     errors: { '403': error('Not the owner of the car'), '404': error('No such car') },
   },
@@ -71,13 +71,13 @@ const OPERATIONS: MultipartOperation[] = [
     summary: 'Set the profile picture (an image up to 2 MB)',
     fields: { profilePicture: imageFile },
     required: ['profilePicture'],
-    success: { status: '200', description: 'The user with the new picture', schema: answerSchema(userSchema) },
+    success: { status: '200', description: 'The user with the new picture', schema: responseSchema(userSchema) },
   },
   {
     path: '/products/upload-image',
     operationId: 'products-upload-image',
     tag: 'products',
-    summary: 'Upload a product picture (admin); answers its URL for the product form',
+    summary: 'Upload a product picture (admin); returns its URL for the product form',
     fields: { image: imageFile },
     required: ['image'],
     success: {

@@ -13,7 +13,7 @@ export const imagesRouter = router({
         method: 'PATCH',
         path: '/images/{id}/primary',
         tags,
-        summary: "Make this the car's primary image (the others lose the flag); answers the car's images",
+        summary: "Make this the car's primary image (the others lose the flag); returns the car's images",
       },
     })
     .input(z.object({ id: pathIdSchema, carId: pathIdSchema }))

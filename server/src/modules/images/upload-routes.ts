@@ -26,13 +26,13 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
   const tmpDir = path.join(config.dataDir, 'tmp');
 
   await app.register(async (scope) => {
-    // Past the size limit the file is cut (truncated) rather than thrown, so the handler answers 413 itself.
+    // Past the size limit the file is cut (truncated) rather than thrown, so the handler responds with 413 itself.
     await scope.register(multipart, { throwFileSizeLimit: false });
 
     // The access levels of the procedures (trpc.ts), checked against the session's user.
     const sessionUser = (req: FastifyRequest) => readSessionUser(req, scope.services.accounts);
 
-    /** Stores an admin's picture for a product or an ad; answers its /api/file URL. */
+    /** Stores an admin's picture for a product or an ad; returns its /api/file URL. */
     const siteImage = async (req: FastifyRequest, folder: 'products' | 'ads') => {
       admin(await sessionUser(req));
       const upload = await receiveUpload(req, { fileField: 'image', maxBytes: LIMITS.photoMaxBytes, tmpDir });
@@ -46,21 +46,21 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
       }
     };
 
-    /** POST /api/products/upload-image (admin): field image. Answers { imageUrl } (201). */
+    /** POST /api/products/upload-image (admin): field image. Returns { imageUrl } (201). */
     scope.post('/api/products/upload-image', async (req, reply) => {
       const imageUrl = await siteImage(req, 'products');
       reply.code(201);
       return { imageUrl };
     });
 
-    /** POST /api/upload/advertisement (admin): fields image and type (banner or column). Answers { url } (201). */
+    /** POST /api/upload/advertisement (admin): fields image and type (banner or column). Returns { url } (201). */
     scope.post('/api/upload/advertisement', async (req, reply) => {
       const url = await siteImage(req, 'ads');
       reply.code(201);
       return { url };
     });
 
-    /** POST /api/images: fields image (file), carId, isPrimary. Answers the stored image (201). */
+    /** POST /api/images: fields image (file), carId, isPrimary. Returns the stored image (201). */
     scope.post('/api/images', async (req, reply): Promise<CarImage> => {
       const user = signedIn(await sessionUser(req));
       const upload = await receiveUpload(req, { fileField: 'image', maxBytes: LIMITS.photoMaxBytes, tmpDir });
@@ -76,7 +76,7 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
       }
     });
 
-    /** POST /api/profile/picture: field profilePicture (file). Answers the user with the new picture. */
+    /** POST /api/profile/picture: field profilePicture (file). Returns the user with the new picture. */
     scope.post('/api/profile/picture', async (req): Promise<User> => {
       const user = signedIn(await sessionUser(req));
       const upload = await receiveUpload(req, {

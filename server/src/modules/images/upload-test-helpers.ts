@@ -14,7 +14,7 @@ export async function multipartPost(
   path: string,
   fields: Record<string, string>,
   file: { field: string; bytes: Buffer | Blob; name?: string; type?: string },
-  // biome-ignore lint/suspicious/noExplicitAny: test answers are inspected loosely, like HttpClient's
+  // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected loosely, like HttpClient's
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const ds = () => t.app.services.ds;
 
-/** A new customer buys `quantity` of a new product with the test card; answers the customer and the order. */
+/** A new customer buys `quantity` of a new product with the test card; returns the customer and the order. */
 async function buy(quantity = 2, stock = 10) {
   const customer = await shopper(t.baseUrl);
   const product = await makeProduct(ds(), { isMerch: true, price: 1500, stock });
@@ -81,7 +81,7 @@ describe('GET /api/orders (admin)', () => {
     expect(processing.map((o) => o.id)).not.toContain(second.order.id);
     expect(processing.every((o) => o.status === 'processing')).toBe(true);
 
-    // The browser's call (tRPC) answers the same list.
+    // The browser's call (tRPC) returns the same list.
     const viaTrpc = await admin.trpc('query', 'admin.orders.list', { status: 'processing' });
     expect(viaTrpc.body.result.data.map((o: Order) => o.id)).toEqual(processing.map((o) => o.id));
   });
@@ -154,7 +154,7 @@ describe('PUT /api/orders/{id}/status (admin)', () => {
     expect((await setStatus(order.id, { status: 'pending', notes: '' })).body.notes).toBeNull();
   });
 
-  it('answers 404 for a missing order and 400 for an unknown status', async () => {
+  it('responds with 404 for a missing order and 400 for an unknown status', async () => {
     const missing = await setStatus(99_999_999, { status: 'processing' });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Order not found');
@@ -167,9 +167,9 @@ describe('PUT /api/orders/{id}/status (admin)', () => {
     const { customer, product, order, paymentId } = await buy(3, 10);
     expect(await stockOf(product.id)).toBe(7);
 
-    const answers = await Promise.all([1, 2, 3, 4].map(() => setStatus(order.id, { status: 'canceled' })));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
-    for (const loser of answers.filter((a) => a.status === 409))
+    const responses = await Promise.all([1, 2, 3, 4].map(() => setStatus(order.id, { status: 'canceled' })));
+    expect(responses.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const loser of responses.filter((a) => a.status === 409))
       expect(loser.body.message).toBe('This order is already canceled');
     expect(await stockOf(product.id)).toBe(10);
 

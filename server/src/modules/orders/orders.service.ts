@@ -170,7 +170,7 @@ export class OrdersService {
     return orderId;
   }
 
-  /** Orders as answers: their items and customers in two more queries, whatever the number of orders. */
+  /** Orders as responses: their items and customers in two more queries, whatever the number of orders. */
   async withItems(orders: OrderEntity[]): Promise<Order[]> {
     if (orders.length === 0) return [];
     const ids = orders.map((o) => o.id);

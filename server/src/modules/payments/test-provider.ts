@@ -70,7 +70,7 @@ export class TestPaymentProvider implements PaymentProvider {
     if (digits !== TEST_CARD_SUCCESS) throw badRequest(INCORRECT_NUMBER_MESSAGE);
     const marked = await this.rows.update({ id, status: 'requires_payment' }, { status: 'succeeded' });
     if (marked.affected) return { ...payment, status: 'succeeded' };
-    // A twin click paid it (or it was canceled) between the read above and this update: answer what it is now.
+    // A twin click paid it (or it was canceled) between the read above and this update: return what it is now.
     const now = await this.retrieve(id);
     if (now?.status !== 'succeeded') throw badRequest('This payment was canceled. Please start the checkout again.');
     return now;

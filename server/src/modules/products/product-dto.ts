@@ -1,7 +1,7 @@
 import type { Product } from '@curbside/shared';
 import type { ProductEntity } from './product.entity';
 
-/** The answer shape of a product (never the raw row). */
+/** The response shape of a product (never the raw row). */
 export function toProductDto(p: ProductEntity): Product {
   return {
     id: p.id,

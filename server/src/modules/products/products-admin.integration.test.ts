@@ -63,8 +63,8 @@ describe('POST /api/products', () => {
     expect(again.body.message).toBe(`A product with SKU ${first.sku} already exists`);
 
     const racing = hoodie();
-    const answers = await Promise.all([admin.post('/api/products', racing), admin.post('/api/products', racing)]);
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const responses = await Promise.all([admin.post('/api/products', racing), admin.post('/api/products', racing)]);
+    expect(responses.map((a) => a.status).sort()).toEqual([201, 409]);
   });
 
   it('is for admins only', async () => {
@@ -97,7 +97,7 @@ describe('PUT and DELETE /api/products/{id}', () => {
     expect(row).toMatchObject({ printSize: '24x36', printType: 'Canvas Print' });
   });
 
-  it('answers 404 for a product that does not exist, and deletes with 204', async () => {
+  it('responds with 404 for a product that does not exist, and deletes with 204', async () => {
     expect((await admin.put('/api/products/999999', { active: false })).status).toBe(404);
     const { body: product } = await admin.post('/api/products', hoodie());
     const del = await admin.delete(`/api/products/${product.id}`);
@@ -116,7 +116,7 @@ describe('PUT and DELETE /api/products/{id}', () => {
 });
 
 describe('POST /api/products/upload-image', () => {
-  it('stores the picture and answers a URL the file route serves', async () => {
+  it('stores the picture and returns a URL the file route serves', async () => {
     const res = await multipartPost(
       admin,
       '/api/products/upload-image',

@@ -37,7 +37,7 @@ export class SettingsService {
     return new DomainError(SITE_MODE_ERROR_CODES[mode], message);
   }
 
-  /** Whether a mode is on (then every answer is decided for its viewer: see refusalFor). */
+  /** Whether a mode is on (then every response is decided for its viewer: see refusalFor). */
   async modeIsOn(): Promise<boolean> {
     return siteModeOf(await this.get()) !== 'normal';
   }

@@ -9,7 +9,7 @@ import type { PreviewPhoto, ShareService } from './share.service';
 
 // The link-preview picture of a car: its primary (else first) photo of at most 8 MB, cropped to 1200×630 JPEG.
 // Rendered once per photo and kept in storage beside the uploads (the key names the photo, so it never goes stale).
-// Rendering waits its turn in the image queue with the uploads; when that is full the answer is 503 with Retry-After.
+// Rendering waits its turn in the image queue with the uploads; when that is full the response is 503 with Retry-After.
 
 const { sharePreviewWidth: WIDTH, sharePreviewHeight: HEIGHT } = LIMITS;
 

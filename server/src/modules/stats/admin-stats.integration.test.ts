@@ -52,7 +52,7 @@ describe('GET /api/admin/stats', () => {
       ],
     });
 
-    // The browser's call answers the same.
+    // The browser's call returns the same.
     expect((await admin.trpc('query', 'admin.stats.overview')).body.result.data).toEqual(res.body);
   });
 

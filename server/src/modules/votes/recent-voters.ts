@@ -8,9 +8,9 @@ export const RECENT_VOTERS_REFRESH_MS = 2_000;
 const CLOCK_SLACK_MS = 60_000;
 
 /**
- * The viewers (IP hashes) with a vote inside the 24-hour cooldown, in memory. Cached car answers are computed for a
+ * The viewers (IP hashes) with a vote inside the 24-hour cooldown, in memory. Cached car responses are computed for a
  * viewer who has not voted (every hasVoted false); they are given only to viewers this index does not hold, and
- * everyone else gets an answer computed for them, so hasVoted stays exact. Loaded from vote_limits at start, told of
+ * everyone else gets a response computed for them, so hasVoted stays exact. Loaded from vote_limits at start, told of
  * every vote this server counts at once, and refreshed from the database every RECENT_VOTERS_REFRESH_MS for votes
  * counted by other app servers. One entry per recent voter (about 100 bytes).
  */
@@ -31,7 +31,7 @@ export class RecentVoters {
     return at !== undefined && at > this.now() - LIMITS.voteCooldownMs;
   }
 
-  /** A vote this server just counted (before its answer is sent). */
+  /** A vote this server just counted (before its response is sent). */
   record(ipHash: string, at: Date): void {
     const previous = this.lastVoteAt.get(ipHash) ?? 0;
     if (at.getTime() > previous) this.lastVoteAt.set(ipHash, at.getTime());

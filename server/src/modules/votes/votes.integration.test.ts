@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/votes', () => {
-  it('counts a vote, answers the new tallies, and marks the car as voted for that visitor only', async () => {
+  it('counts a vote, returns the new tallies, and marks the car as voted for that visitor only', async () => {
     const car = await makeCar(t.app.services.ds);
     const voter = visitor();
     const res = await voter.post('/api/votes', { carId: car.id });
@@ -73,8 +73,8 @@ describe('POST /api/votes', () => {
   it('counts 50 simultaneous votes from one address for one car exactly once', async () => {
     const car = await makeCar(t.app.services.ds);
     const voter = visitor();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => voter.post('/api/votes', { carId: car.id })));
-    const statuses = answers.map((a) => a.status);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => voter.post('/api/votes', { carId: car.id })));
+    const statuses = responses.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(49);
     const stored = carSchema.parse((await voter.get(`/api/cars/${car.slug}`)).body);
@@ -84,10 +84,10 @@ describe('POST /api/votes', () => {
 
   it('counts 30 simultaneous votes from different addresses every one', async () => {
     const car = await makeCar(t.app.services.ds);
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 30 }, () => visitor().post('/api/votes', { carId: car.id })),
     );
-    expect(answers.every((a) => a.status === 201)).toBe(true);
+    expect(responses.every((a) => a.status === 201)).toBe(true);
     expect((await visitor().get(`/api/cars/${car.slug}`)).body.totalVotes).toBe(30);
   });
 
@@ -97,9 +97,9 @@ describe('POST /api/votes', () => {
     const voters = Array.from({ length: 20 }, () => visitor());
     // Every visitor votes twice for every car, all at once: 200 requests, 100 of which may count.
     const calls = voters.flatMap((voter) => cars.flatMap((car) => [car, car].map(() => ({ voter, car }))));
-    const answers = await Promise.all(calls.map(({ voter, car }) => voter.post('/api/votes', { carId: car.id })));
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(100);
-    expect(answers.filter((a) => a.status === 429)).toHaveLength(100);
+    const responses = await Promise.all(calls.map(({ voter, car }) => voter.post('/api/votes', { carId: car.id })));
+    expect(responses.filter((a) => a.status === 201)).toHaveLength(100);
+    expect(responses.filter((a) => a.status === 429)).toHaveLength(100);
     for (const car of cars) {
       const stored = carSchema.parse((await visitor().get(`/api/cars/${car.slug}`)).body);
       expect([stored.totalVotes, stored.lastMonthVotes]).toEqual([20, 20]);
@@ -107,7 +107,7 @@ describe('POST /api/votes', () => {
     }
   });
 
-  it('answers 404 "Car not found" for a missing car and 400 for a bad id', async () => {
+  it('responds with 404 "Car not found" for a missing car and 400 for a bad id', async () => {
     const missing = await visitor().post('/api/votes', { carId: 999_999 });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Car not found');

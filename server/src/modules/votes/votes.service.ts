@@ -36,10 +36,10 @@ type Outcome =
   | { status: 'refused'; lastVotedAt: Date }
   | { status: 'missing' };
 
-/** What the votes service tells of each counted vote, once it is committed and before its answer is sent. */
+/** What the votes service tells of each counted vote, once it is committed and before its response is sent. */
 export interface VotesServiceDeps {
   ds: DataSource;
-  /** The viewers inside the cooldown, so cached car answers are not given to them. */
+  /** The viewers inside the cooldown, so cached car responses are not given to them. */
   recentVoters: Pick<RecentVoters, 'record'>;
   /** The votes counter of /metrics. */
   metrics: Pick<AppMetrics, 'voteCounted'>;
@@ -141,7 +141,7 @@ type Rows = any;
 /**
  * The statements of one batch, in order; each `yield` hands a statement to the driver and receives its rows. Written
  * once, run synchronously on SQLite and asynchronously on MySQL. On MySQL the batch's car rows (and their monthly
- * tallies) are locked first, in id order: that answers "does it exist", orders every vote for those cars across app
+ * tallies) are locked first, in id order: that settles "does it exist", orders every vote for those cars across app
  * servers (so the vote_limits read below cannot race another batch, and the counters read stay true until commit),
  * and keeps concurrent batches from deadlocking on each other. Eight round trips in all, BEGIN and COMMIT included.
  */
@@ -151,7 +151,7 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
   const ipHashes = [...new Set(votes.map((v) => v.ipHash))];
   const months = [...new Set(votes.map((v) => utcMonthKey(v.at)))];
   // The cars with their counters, as they stand before this batch (locked on MySQL, so nothing else moves them
-  // until this batch commits): the totals each counted vote answers are these plus the batch's own votes.
+  // until this batch commits): the totals each counted vote returns are these plus the batch's own votes.
   const lock = dialect === 'mysql' ? ' ORDER BY c.id FOR UPDATE' : '';
   const cars: {
     carId: number | string;
