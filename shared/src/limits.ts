@@ -33,6 +33,8 @@ export const LIMITS = {
   recentSubmissions: 5,
   /** Chosen: the largest page any list call hands out at once. */
   listLimitMax: 100,
+  /** Chosen: an API token's name (what the script is for). */
+  apiTokenNameMax: 60,
   /**
    * Chosen: the most tRPC queries one request may batch (the browser's busiest page batches 6); mutations are never
    * batched. Bounds what one request can make the server compute and send.
@@ -156,4 +158,8 @@ export const SERVER_LIMITS = {
   /** Checkouts (payments started, each of which may mail the address given) one user may start in any hour. */
   paymentsPerUserPerHour: 20,
   quotaHourMs: HOUR_MS,
+  /** API tokens one user may hold at once; revoking one makes room. */
+  apiTokensPerUser: 20,
+  /** A token's last-used time is written at most this often (a script's every call would otherwise write it). */
+  apiTokenLastUsedEveryMs: MINUTE_MS,
 } as const;
