@@ -33,8 +33,6 @@ export const LIMITS = {
   recentSubmissions: 5,
   /** Chosen: the largest page any list call hands out at once. */
   listLimitMax: 100,
-  /** Chosen: an API token's name (what the script is for). */
-  apiTokenNameMax: 60,
   /**
    * Chosen: the most tRPC queries one request may batch (the browser's busiest page batches 6); mutations are never
    * batched. Bounds what one request can make the server compute and send.
