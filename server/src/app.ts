@@ -16,6 +16,7 @@ import { registerShareImageRoute } from './modules/share/share-image';
 import { registerCrawlerRoutes } from './modules/share/sitemap';
 import { registerRequestIds, requestIdGenerator } from './ops/request-ids';
 import { registerOpsRoutes } from './ops/routes';
+import { registerBearerTokens } from './plugins/bearer-token';
 import { registerClient, type ServerPages } from './plugins/client';
 import { registerCompression } from './plugins/compression';
 import { registerGracefulClose } from './plugins/graceful-close';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerWriteInvalidation(app, services.readCache);
 
   await app.register(securityPlugin, { config });
+  registerBearerTokens(app, { config, tokens: services.tokens });
   await registerCompression(app);
 
   const makeContext = (req: FastifyRequest, reply: FastifyReply) => createContext(req, reply, config, services);
@@ -116,7 +118,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     createContext: makeContext,
     createCachedReadContext: async (req, reply) => {
       const ctx = createPublicContext(req, reply, config, services);
-      if (await services.settings.modeIsOn()) ctx.user = await userOfCookie(req);
+      if (await services.settings.modeIsOn()) {
+        ctx.user = req.apiToken ? req.apiToken.user : await userOfCookie(req);
+        ctx.tokenScope = req.apiToken?.scope ?? null;
+      }
       return ctx;
     },
   };

@@ -1,18 +1,32 @@
+import type { ApiTokenScope } from '@curbside/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import { clientIpOf, hashIp } from './lib/client-ip';
 import type { UserEntity } from './modules/accounts/user.entity';
+import type { TokenUse } from './modules/tokens/tokens.service';
 import { ResponseBudget } from './plugins/request-bounds';
 import { readSessionUser } from './plugins/session';
 import type { Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API token the request was sent with, once checked (plugins/bearer-token.ts); null without one. */
+    apiToken: TokenUse | null;
+  }
+}
 
 export interface Context {
   req: FastifyRequest;
   reply: FastifyReply;
   config: Config;
   services: Services;
-  /** The signed-in user, or null. Checked against the session generation on every request. */
+  /**
+   * The signed-in user, or null: the API token's user when the request sends one (`Authorization: Bearer`, checked
+   * by plugins/bearer-token.ts), otherwise the session's, checked against the session generation on every request.
+   */
   user: UserEntity | null;
+  /** The scope of the request's API token; null for the browser's session (or nobody). See trpc.ts `Caller`. */
+  tokenScope: ApiTokenScope | null;
   clientIp: string;
   /** Keyed hash of the client IP (IPv6 grouped by /64): what vote limits and throttles store. */
   ipHash: string;
@@ -33,7 +47,16 @@ export async function createContext(
   config: Config,
   services: Services,
 ): Promise<Context> {
-  return { ...createPublicContext(req, reply, config, services), user: await readSessionUser(req, services.accounts) };
+  return { ...createPublicContext(req, reply, config, services), ...(await callerOf(req, services.accounts)) };
+}
+
+/** Who sends the request: the user of its API token if it sends one, otherwise of its session cookie. */
+export async function callerOf(
+  req: FastifyRequest,
+  accounts: Services['accounts'],
+): Promise<Pick<Context, 'user' | 'tokenScope'>> {
+  if (req.apiToken) return { user: req.apiToken.user, tokenScope: req.apiToken.scope };
+  return { user: await readSessionUser(req, accounts), tokenScope: null };
 }
 
 /**
@@ -52,6 +75,7 @@ export function createPublicContext(
     config,
     services,
     user: null,
+    tokenScope: null,
     clientIp: clientIpOf(req),
     ipHash: viewerIpHash(req, config),
     http: { headers: {} },

@@ -13,6 +13,7 @@ import { profileRouter } from './modules/profile/router';
 import { settingsRouter } from './modules/settings/router';
 import { shareRouter } from './modules/share/router';
 import { statsRouter } from './modules/stats/router';
+import { tokensRouter } from './modules/tokens/router';
 import { votesRouter } from './modules/votes/router';
 import { router } from './trpc';
 
@@ -25,6 +26,7 @@ export const appRouter = router({
   cars: carsRouter,
   images: imagesRouter,
   profile: profileRouter,
+  tokens: tokensRouter,
   votes: votesRouter,
   share: shareRouter,
   stats: statsRouter,

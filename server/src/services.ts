@@ -22,6 +22,7 @@ import { ProfileService } from './modules/profile/profile.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { ShareService } from './modules/share/share.service';
 import { StatsService } from './modules/stats/stats.service';
+import { TokensService } from './modules/tokens/tokens.service';
 import { RecentVoters } from './modules/votes/recent-voters';
 import { VotesService } from './modules/votes/votes.service';
 import { AppMetrics } from './ops/metrics';
@@ -62,6 +63,8 @@ export interface Services {
   settings: SettingsService;
   share: ShareService;
   stats: StatsService;
+  /** Personal API tokens: made and revoked by their owners, checked on every request that sends one. */
+  tokens: TokensService;
   votes: VotesService;
   /** Viewers with a vote inside the cooldown: they get responses of their own, not cached ones. */
   recentVoters: RecentVoters;
@@ -117,6 +120,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     settings,
     share: new ShareService({ ds, publicUrl: config.publicUrl }),
     stats: new StatsService(ds),
+    tokens: new TokensService({ ds }),
     votes: new VotesService({ ds, recentVoters, metrics }),
     recentVoters,
   };

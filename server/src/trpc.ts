@@ -1,4 +1,4 @@
-import { MESSAGES } from '@curbside/shared';
+import { type ApiTokenScope, MESSAGES } from '@curbside/shared';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { SHARED_VIEWER, viewersOf } from './cache-policies';
@@ -129,7 +129,27 @@ const writeInvalidation = t.middleware(async ({ meta, ctx, type, getRawInput, ne
   return result;
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(siteModes).use(cachedRead).use(writeInvalidation);
+/** An API token's scope bounds what a call may do, within its user's own rights: a read token only reads. */
+const tokenScopes = t.middleware(({ ctx, type, next }) => {
+  if (type === 'mutation') mayWrite(ctx);
+  return next();
+});
+
+export const publicProcedure = t.procedure
+  .use(domainErrors)
+  .use(tokenScopes)
+  .use(siteModes)
+  .use(cachedRead)
+  .use(writeInvalidation);
+
+/**
+ * Who sends a request: the user (of the session cookie, or of the API token sent as `Authorization: Bearer`) and,
+ * for a token, its scope (null for the browser's session, which has every right of its user).
+ */
+export interface Caller<U> {
+  user: U | null;
+  tokenScope: ApiTokenScope | null;
+}
 
 /**
  * The access levels as checks, for the few routes that are not procedures (multipart uploads): the signed-in user,
@@ -140,9 +160,20 @@ export function signedIn<U extends { role: string }>(user: U | null | undefined)
   return user;
 }
 
-export function admin<U extends { role: string }>(user: U | null | undefined): U {
-  const signedInUser = signedIn(user);
+/** A change: refused to a read-only API token. */
+export function mayWrite(caller: Caller<unknown>): void {
+  if (caller.tokenScope === 'read') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.server.apiTokenReadOnly });
+  }
+}
+
+/** An admin's call: the user is an admin, and an API token has the admin scope. */
+export function admin<U extends { role: string }>(caller: Caller<U>): U {
+  const signedInUser = signedIn(caller.user);
   if (signedInUser.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.server.adminOnly });
+  if (caller.tokenScope !== null && caller.tokenScope !== 'admin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.server.apiTokenNotAdmin });
+  }
   return signedInUser;
 }
 
@@ -151,6 +182,14 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) =>
 );
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  admin(ctx.user);
+  admin(ctx);
+  return next({ ctx });
+});
+
+/** Signed in with the browser's session, not an API token: making tokens (a token cannot make more of itself). */
+export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.tokenScope !== null) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.server.apiTokenNeedsSession });
+  }
   return next({ ctx });
 });

@@ -27,6 +27,7 @@ export * from './slug';
 export * from './stats';
 export * from './tax';
 export * from './text';
+export * from './tokens';
 export * from './url';
 export * from './us-states';
 export * from './vote-window';

@@ -156,4 +156,8 @@ export const SERVER_LIMITS = {
   /** Checkouts (payments started, each of which may mail the address given) one user may start in any hour. */
   paymentsPerUserPerHour: 20,
   quotaHourMs: HOUR_MS,
+  /** API tokens one user may hold at once; revoking one makes room. */
+  apiTokensPerUser: 20,
+  /** A token's last-used time is written at most this often (a script's every call would otherwise write it). */
+  apiTokenLastUsedEveryMs: MINUTE_MS,
 } as const;

@@ -7,6 +7,7 @@
 export type { ToastText } from './messages/toast';
 
 import { ADMIN_MESSAGES } from './messages/admin';
+import { API_TOKEN_MESSAGES } from './messages/api-tokens';
 import { AUTH_MESSAGES } from './messages/auth';
 import { CAR_CARD_MESSAGES } from './messages/car-card';
 import { CAR_DETAIL_MESSAGES } from './messages/car-detail';
@@ -35,6 +36,7 @@ import { VOTE_MESSAGES } from './messages/vote';
 
 export {
   ADMIN_MESSAGES,
+  API_TOKEN_MESSAGES,
   AUTH_MESSAGES,
   CAR_CARD_MESSAGES,
   CAR_DETAIL_MESSAGES,
@@ -87,6 +89,7 @@ export const MESSAGES = {
   checkout: CHECKOUT_MESSAGES,
   orderSuccess: ORDER_SUCCESS_MESSAGES,
   admin: ADMIN_MESSAGES,
+  apiTokens: API_TOKEN_MESSAGES,
   labels: LABEL_MESSAGES,
   fetchErrors: FETCH_ERROR_MESSAGES,
   server: SERVER_MESSAGES,

@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { AdsTab } from './admin/AdsTab';
+import { ApiTokensTab } from './admin/ApiTokensTab';
 import { CarsTab } from './admin/CarsTab';
 import { EventsTab } from './admin/EventsTab';
 import { OrdersTab } from './admin/OrdersTab';
@@ -15,7 +16,7 @@ import { SubmissionsTab } from './admin/SubmissionsTab';
 
 const L = MESSAGES.labels;
 
-/** The eight tabs of part 2 §2, in order; the value is what ?tab= holds. */
+/** The eight tabs of part 2 §2, in order, then API Tokens (chosen); the value is what ?tab= holds. */
 export const ADMIN_TABS = [
   { value: 'cars', label: L.manageCars, Panel: CarsTab },
   { value: 'submissions', label: 'Submissions', Panel: SubmissionsTab },
@@ -25,6 +26,7 @@ export const ADMIN_TABS = [
   { value: 'ads', label: L.advertisements, Panel: AdsTab },
   { value: 'statistics', label: 'Statistics', Panel: StatsTab },
   { value: 'site-settings', label: 'Site Settings', Panel: SettingsTab },
+  { value: 'api-tokens', label: MESSAGES.apiTokens.title, Panel: ApiTokensTab },
 ] as const satisfies readonly { value: string; label: string; Panel: ComponentType }[];
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];

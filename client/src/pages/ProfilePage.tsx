@@ -3,6 +3,7 @@ import { MESSAGES } from '@curbside/shared';
 import { Container, Stack, Tabs } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { ApiTokensPanel } from '../components/ApiTokensPanel';
 import { PageLoader } from '../components/PageLoader';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -12,7 +13,10 @@ import { MyVehicles } from './profile/MyVehicles';
 import { ProfileHeader } from './profile/ProfileHeader';
 import { SecuritySettings } from './profile/SecuritySettings';
 
-/** /user/profile (part 1 §2 My Profile). */
+/** Tokens made on My Profile; admins make admin-scoped ones on the admin dashboard. */
+const USER_TOKEN_SCOPES = ['read', 'write'] as const;
+
+/** /user/profile (part 1 §2 My Profile), with an API Tokens tab (chosen, issue 22). */
 export default function ProfilePage() {
   useDocumentTitle('My Profile');
   const { user, isLoading } = useCurrentUser();
@@ -33,12 +37,16 @@ export default function ProfilePage() {
           <Tabs.List mb="md">
             <Tabs.Tab value="account">Account Settings</Tabs.Tab>
             <Tabs.Tab value="security">Security</Tabs.Tab>
+            <Tabs.Tab value="api-tokens">{MESSAGES.apiTokens.title}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="account">
             <AccountSettings user={user} />
           </Tabs.Panel>
           <Tabs.Panel value="security">
             <SecuritySettings />
+          </Tabs.Panel>
+          <Tabs.Panel value="api-tokens">
+            <ApiTokensPanel scopes={USER_TOKEN_SCOPES} />
           </Tabs.Panel>
         </Tabs>
         <MyVehicles />

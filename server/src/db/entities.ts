@@ -19,6 +19,7 @@ import { PaymentWebhookEventEntity } from '../modules/payments/payment-webhook-e
 import { TestProviderPaymentEntity } from '../modules/payments/test-provider-payment.entity';
 import { ProductEntity } from '../modules/products/product.entity';
 import { SiteSettingsEntity } from '../modules/settings/site-settings.entity';
+import { ApiTokenEntity } from '../modules/tokens/api-token.entity';
 import { CarMonthlyVotesEntity } from '../modules/votes/car-monthly-votes.entity';
 import { VoteEntity } from '../modules/votes/vote.entity';
 import { VoteLimitEntity } from '../modules/votes/vote-limit.entity';
@@ -32,6 +33,7 @@ export const entities = [
   PasswordResetRequestEntity,
   RegistrationAttemptEntity,
   RevokedSessionEntity,
+  ApiTokenEntity,
   // showcase
   CarEntity,
   CarImageEntity,

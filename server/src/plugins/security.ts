@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { bearerTokenOf } from './bearer-token';
 
 // Security headers and cross-site request refusal, from day one.
 
@@ -10,11 +11,29 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route responds only with JSON: it gets the short API set of security headers (see the hook below). */
     jsonResponses?: boolean;
+    /** A public read any site's scripts may make without credentials (CORS, see `CROSS_ORIGIN_READ`). */
+    crossOriginReads?: boolean;
   }
 }
 
 /** Route config of the routes that respond only with JSON (the documented /api paths, /trpc's cached reads). */
-export const JSON_ANSWERS = { jsonResponses: true } as const;
+export const JSON_RESPONSES = { jsonResponses: true } as const;
+
+/**
+ * Cross-origin reads (docs/decisions.md): the documented GET paths that need no credentials (cars, leaderboard,
+ * events, merch, settings…) send CORS headers for any origin, without credentials: a third-party web app can show them,
+ * but the browser neither sends the visitor's cookie with them nor lets the app read a response made with it. No
+ * other method or request header is allowed, so every write stays same-origin (or a script's, with an API token).
+ */
+const CROSS_ORIGIN_READ = { 'access-control-allow-origin': '*' } as const;
+
+/** The preflight of a public read: GET and HEAD from any origin, no credentials, no extra request headers. */
+export function respondToCrossOriginPreflight(_req: FastifyRequest, reply: FastifyReply): void {
+  reply
+    .code(204)
+    .headers({ ...CROSS_ORIGIN_READ, 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '86400' })
+    .send();
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Calls made by other servers, not browsers (the payment provider's webhook); they carry their own signature. */
@@ -61,7 +80,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
       : {}),
   };
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.routeOptions.config.jsonResponses ? jsonHeaders : headers);
+    const route = req.routeOptions.config;
+    reply.headers(route.jsonResponses ? jsonHeaders : headers);
+    if (route.crossOriginReads && (req.method === 'GET' || req.method === 'HEAD')) reply.headers(CROSS_ORIGIN_READ);
     done();
   });
 
@@ -70,7 +91,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     // The route that matched, not the raw URL: the router decodes %-escapes, so /%61pi/logout reaches /api/logout.
     const route = req.routeOptions.url ?? req.url.split('?')[0]!;
     if (CROSS_SITE_EXEMPT.some((re) => re.test(route))) return;
-    if (isCrossSite(req, config)) {
+    // An API token is sent by a script, never attached by a browser on its own (bearer-token.ts): not ambient.
+    if (isCrossSite(req, config) && bearerTokenOf(req) === null) {
       return reply.code(403).send({ message: 'Cross-site requests are not allowed.', code: 'FORBIDDEN' });
     }
     // tRPC would also run a mutation sent as multipart/form-data, which any site's HTML form can send.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { JSON_ANSWERS } from '../plugins/security';
+import { JSON_RESPONSES } from '../plugins/security';
 import { sendCached } from '../read-cache/http';
 import { readCacheKey, type ViewerVariance } from '../read-cache/policy';
 import { CacheEntry, type ReadCache } from '../read-cache/read-cache';
@@ -38,7 +38,7 @@ export interface CachedRead {
    * computed for them (not kept). Undefined when the input does not parse (the caller's usual path reports it); the procedure's errors are
    * thrown.
    */
-  answer(req: FastifyRequest, reply: FastifyReply, rawInput: unknown): Promise<CacheEntry | undefined>;
+  respond(req: FastifyRequest, reply: FastifyReply, rawInput: unknown): Promise<CacheEntry | undefined>;
 }
 
 /** Every query of the router with a `cache` policy, by procedure path. */
@@ -50,7 +50,7 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
     const procedurePath = procedure.path;
     reads.set(procedurePath, {
       procedurePath,
-      async answer(req, reply, rawInput) {
+      async respond(req, reply, rawInput) {
         // A viewer who sees responses of their own gets one: the procedure's cache middleware (trpc.ts) lets their
         // call through, and the shared entry is never theirs. So does everyone while shared responses are held back:
         // the procedure's middlewares then decide who may read.
@@ -80,7 +80,7 @@ export const trpcBatchBody = (value: unknown) => `[${trpcBody(value)}]`;
  * Options of every route sent by `sendCached`: it compresses the cached bytes once itself, so the compression
  * plugin's hooks stay off these routes (register them outside the session scope too: they read no session).
  */
-export const CACHED_ROUTE_OPTIONS = { compress: false, decompress: false, config: JSON_ANSWERS } as const;
+export const CACHED_ROUTE_OPTIONS = { compress: false, decompress: false, config: JSON_RESPONSES } as const;
 
 /**
  * GET /trpc/<path> for each cached query, served from the cache in tRPC's own format (plain or as a batch of
@@ -99,7 +99,7 @@ export function registerTrpcCachedRoutes(
       let entry: CacheEntry | undefined;
       try {
         const input = query.input === undefined ? undefined : JSON.parse(query.input);
-        entry = await read.answer(req, reply, batch ? input?.['0'] : input);
+        entry = await read.respond(req, reply, batch ? input?.['0'] : input);
       } catch {
         entry = undefined;
       }

@@ -22,7 +22,17 @@ export async function buildOpenApiDocument(router: AppRouter, config: Config): P
       'The REST face of the Curbside procedures. Signed-in calls use the session cookie set by POST /api/login or ' +
       'POST /api/register. Errors are JSON with a human `message` (validation errors name the field and list `issues`).',
     baseUrl: `${config.publicUrl}/api`,
-    securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+    securitySchemes: {
+      sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+      bearerToken: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'cbs_…',
+        description:
+          'A personal API token (My Profile → API Tokens, or POST /api/tokens from a signed-in session), sent as ' +
+          '`Authorization: Bearer cbs_…`. Its scope bounds the call: read (GET only), write, or admin.',
+      },
+    },
   });
   // trpc-to-openapi lists every success as 200; publish the status the route really answers (both, for a create
   // that answers 200 when the row was already there).

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { DomainError } from '../errors';
-import { JSON_ANSWERS } from '../plugins/security';
+import { JSON_RESPONSES, respondToCrossOriginPreflight } from '../plugins/security';
 import { sendCached } from '../read-cache/http';
 import type { AppRouter } from '../router';
 import { CACHED_ROUTE_OPTIONS, type CachedRead } from './cached-reads';
@@ -66,13 +66,16 @@ export function registerRestRoutes(
   );
   for (const route of routes) {
     const cachedRead = opts.cachedReads.get(route.procedurePath);
+    const crossOriginReads = isPublicRead(route);
+    if (crossOriginReads) app.options(route.url, { config: JSON_RESPONSES }, respondToCrossOriginPreflight);
     app.route({
       method: route.method,
       url: route.url,
-      ...(cachedRead ? CACHED_ROUTE_OPTIONS : { config: JSON_ANSWERS }),
+      ...(cachedRead ? CACHED_ROUTE_OPTIONS : {}),
+      config: { ...JSON_RESPONSES, crossOriginReads },
       handler: async (req, reply) => {
         const input = route.takesInput ? restInput(req) : undefined;
-        const cached = await cachedRead?.answer(req, reply, input);
+        const cached = await cachedRead?.respond(req, reply, input);
         if (cached) return sendCached(req, reply, cached, 'rest', JSON.stringify);
         // Not cached, or an input that does not parse: the procedure answers (or names the invalid field).
         const ctx = await opts.createContext(req, reply);
@@ -85,6 +88,11 @@ export function registerRestRoutes(
     });
   }
   return routes;
+}
+
+/** A GET the OpenAPI document lists without security: any site may read it without credentials (security.ts). */
+function isPublicRead(route: RestRoute): boolean {
+  return route.method === 'GET' && route.procedure.meta?.openapi?.protect === false;
 }
 
 /** Query string (GET, DELETE) or JSON body (POST, PUT, PATCH), plus the path parameters, which win. */

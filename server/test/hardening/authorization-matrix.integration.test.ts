@@ -109,6 +109,14 @@ const MATRIX: Record<ProcedurePath, Row> = {
     ownAccount: true,
     input: () => ({ currentPassword: PASSWORD, newPassword: 'changed-password-1' }),
   },
+  'tokens.list': { expect: SIGNED_IN },
+  'tokens.create': { expect: SIGNED_IN, input: () => ({ name: `Script ${unique()}`, scope: 'read' }) },
+  'tokens.revoke': {
+    expect: OWNER_ONLY,
+    input: async (fx) => ({
+      id: (await fx.t.app.services.tokens.create(fx.user.row, { name: 'CI', scope: 'read' })).id,
+    }),
+  },
   'votes.cast': { expect: PUBLIC, input: async (fx) => ({ carId: (await newCar(fx)).id }) },
   'share.qrCode': { expect: PUBLIC, input: (fx) => ({ slug: fx.car.slug }) },
   'stats.site': { expect: PUBLIC },

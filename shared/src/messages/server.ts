@@ -35,6 +35,14 @@ export const SERVER_MESSAGES = {
   usernameTaken: 'This username is already taken',
   invalidCredentials: 'Invalid email or password',
   tooManyRequests: 'Too many requests. Please try again later.',
+  /** API tokens (chosen). 401 of a token that is unknown, revoked or malformed. */
+  apiTokenInvalid: 'This API token is not valid. It may have been revoked.',
+  apiTokenReadOnly: 'This API token can only read. Create a token with the write scope to make changes.',
+  apiTokenNotAdmin: 'This API token has no admin scope.',
+  apiTokenAdminScopeForAdmins: 'Only admins can create tokens with the admin scope.',
+  apiTokenNeedsSession: 'API tokens are created from a signed-in browser, not with another token.',
+  apiTokenNotFound: 'API token not found',
+  apiTokensPerUserReached: (limit: number) => `You can have up to ${limit} API tokens. Revoke one to create another.`,
   // The first sentence of a throttle's 429; the server adds 'Please try again in N minutes.'
   signInThrottled: 'Too many failed sign-in attempts.',
   resetThrottled: 'Too many password reset requests.',

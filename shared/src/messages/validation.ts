@@ -84,4 +84,8 @@ export const VALIDATION_MESSAGES = {
   invalidId: 'Invalid id',
   atLeastOneField: 'Nothing to update',
   newsletterSourceInvalid: 'The sign-up source must be 1 to 40 lower-case letters, digits, dashes or underscores',
+
+  // API tokens (chosen).
+  apiTokenNameRequired: 'Please give the token a name',
+  apiTokenScope: 'The scope must be read, write or admin',
 } as const;

@@ -4,8 +4,8 @@ import '@mantine/core/styles/Switch.css';
 import { Button, Group, Paper, ScrollArea, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoader } from '../../components/PageLoader';
-import { ConfirmDialog } from './ConfirmDialog';
 import { type AdminRecord, type RecordCalls, useRecordActions } from './record-actions';
 
 export interface RecordColumn<T> {

@@ -6,10 +6,10 @@ import { Anchor, Button, Group, ScrollArea, Switch, Table, Text } from '@mantine
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoader } from '../../components/PageLoader';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmDialog } from './ConfirmDialog';
 
 export const carTitle = (car: Pick<Car, 'make' | 'model' | 'year'>) => `${car.year} ${car.make} ${car.model}`;
 export const carOwner = (car: Pick<Car, 'ownerName' | 'ownerDetails'>) =>

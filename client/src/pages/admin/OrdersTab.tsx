@@ -16,10 +16,10 @@ import {
 import { Badge, Button, Group, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ORDER_STATUS_COLOR, orderStatusLabel } from '../../components/shop/order-status';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmDialog } from './ConfirmDialog';
 import { customerName, OrderDialog, orderDate } from './OrderDialog';
 
 const A = MESSAGES.admin;

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@curbside/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ConfirmDialogProps } from '../../components/ConfirmDialog';
 import { notifyError, notifyToast } from '../../lib/notify';
-import type { ConfirmDialogProps } from './ConfirmDialog';
 
 /** A row an admin list can switch on and off and delete: products, events, advertisements. */
 export interface AdminRecord {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { LIMITS, type LoginInput, type RegisterInput, SERVER_LIMITS, SERVER_MESSAGES } from '@curbside/shared';
 import { type DataSource, type EntityManager, IsNull, LessThan } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
@@ -6,6 +6,7 @@ import { runInTransaction } from '../../db/transaction';
 import { conflict, DomainError } from '../../errors';
 import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
+import { sha256 } from '../../lib/sha256';
 import { SlidingWindow } from '../../lib/sliding-window';
 import { AddressThrottle } from './address-throttle';
 import { LoginThrottle } from './login-throttle';
@@ -264,8 +265,4 @@ export class AccountsService {
     }
     return 'created';
   }
-}
-
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
 }

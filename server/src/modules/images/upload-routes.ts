@@ -10,9 +10,9 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { callerOf } from '../../context';
 import { badRequest } from '../../errors';
-import { readSessionUser } from '../../plugins/session';
-import { admin, signedIn } from '../../trpc';
+import { admin, mayWrite, signedIn } from '../../trpc';
 import { toUserDto } from '../accounts/user-dto';
 import { receiveUpload } from './multipart';
 import { avatarTooLarge, photoTooLarge, storeSiteImage } from './process-image';
@@ -29,12 +29,19 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
     // Past the size limit the file is cut (truncated) rather than thrown, so the handler responds with 413 itself.
     await scope.register(multipart, { throwFileSizeLimit: false });
 
-    // The access levels of the procedures (trpc.ts), checked against the session's user.
-    const sessionUser = (req: FastifyRequest) => readSessionUser(req, scope.services.accounts);
+    // The access levels of the procedures (trpc.ts), checked against the session's user or the API token's.
+    const caller = (req: FastifyRequest) => callerOf(req, scope.services.accounts);
+    /** A signed-in user's upload: a change, so a read-only API token is refused. */
+    const uploader = async (req: FastifyRequest) => {
+      const sender = await caller(req);
+      const user = signedIn(sender.user);
+      mayWrite(sender);
+      return user;
+    };
 
     /** Stores an admin's picture for a product or an ad; returns its /api/file URL. */
     const siteImage = async (req: FastifyRequest, folder: 'products' | 'ads') => {
-      admin(await sessionUser(req));
+      admin(await caller(req));
       const upload = await receiveUpload(req, { fileField: 'image', maxBytes: LIMITS.photoMaxBytes, tmpDir });
       try {
         if (upload.tooLarge) throw photoTooLarge();
@@ -62,7 +69,7 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
 
     /** POST /api/images: fields image (file), carId, isPrimary. Returns the stored image (201). */
     scope.post('/api/images', async (req, reply): Promise<CarImage> => {
-      const user = signedIn(await sessionUser(req));
+      const user = await uploader(req);
       const upload = await receiveUpload(req, { fileField: 'image', maxBytes: LIMITS.photoMaxBytes, tmpDir });
       try {
         if (upload.tooLarge) throw photoTooLarge();
@@ -78,7 +85,7 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
 
     /** POST /api/profile/picture: field profilePicture (file). Returns the user with the new picture. */
     scope.post('/api/profile/picture', async (req): Promise<User> => {
-      const user = signedIn(await sessionUser(req));
+      const user = await uploader(req);
       const upload = await receiveUpload(req, {
         fileField: 'profilePicture',
         maxBytes: LIMITS.avatarMaxBytes,

@@ -14,6 +14,8 @@ export async function multipartPost(
   path: string,
   fields: Record<string, string>,
   file: { field: string; bytes: Buffer | Blob; name?: string; type?: string },
+  /** Sent as well (an API token's Authorization). */
+  extraHeaders: Record<string, string> = {},
   // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected loosely, like HttpClient's
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const form = new FormData();
@@ -23,7 +25,7 @@ export async function multipartPost(
       ? file.bytes
       : new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' });
   form.append(file.field, blob, file.name ?? 'photo.jpg');
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (client.cookie) headers.cookie = client.cookie;
   const res = await fetch(client.baseUrl + path, { method: 'POST', body: form, headers });
   const text = await res.text();

@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import { apiTokenSchema, createdApiTokenSchema, LIMITS, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app';
+import { signedIn } from '../../../test/hardening/fixtures';
+import { HttpClient } from '../../../test/http';
+import { UserEntity } from '../accounts/user.entity';
+import { CartItemEntity } from '../cart/cart-item.entity';
+import { makeProduct } from '../checkout/shop-test-fixtures';
+import { jpegBytes, multipartPost } from '../images/upload-test-helpers';
+import { ApiTokenEntity } from './api-token.entity';
+
+// Personal API tokens end to end over HTTP: made from a signed-in browser, used by a script as a Bearer token on
+// /api and /trpc, bounded by their scope, revoked at once, throttled like a sign-in when wrong.
+
+const S = MESSAGES.server;
+let t: TestApp;
+beforeAll(async () => {
+  // TRUST_PROXY lets the throttle test speak from addresses of its own, so it blocks nobody else in this file.
+  t = await startTestApp({ TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A token made over the browser's session (POST /api/tokens); its secret. */
+async function createToken(browser: HttpClient, scope: 'read' | 'write' | 'admin', name = `Script ${scope}`) {
+  const res = await browser.post('/api/tokens', { name, scope });
+  expect(res.status, res.body?.message).toBe(201);
+  return createdApiTokenSchema.parse(res.body);
+}
+
+let nextAddress = 1;
+/** A script (no cookie) sending this token, from an address no other test uses. */
+const script = (token: string) =>
+  new HttpClient(t.baseUrl, { authorization: `Bearer ${token}`, 'x-forwarded-for': `203.0.113.${nextAddress++}` });
+
+/** A multipart upload sent with this token. */
+const uploadWith = async (token: string, path: string, field: string) =>
+  multipartPost(
+    new HttpClient(t.baseUrl),
+    path,
+    {},
+    { field, bytes: await jpegBytes(32, 32) },
+    {
+      authorization: `Bearer ${token}`,
+    },
+  );
+
+const tokensOf = (userId: number) => t.app.services.ds.getRepository(ApiTokenEntity).findBy({ userId });
+
+describe('a token, from creation to revocation', () => {
+  it('is shown once, stored only as its hash, works over /api and /trpc, is listed without its secret, and stops at once when revoked', async () => {
+    const { row, client: browser } = await signedIn(t);
+    const created = await createToken(browser, 'write', 'Nightly export');
+    expect(created.token).toMatch(/^cbs_[A-Za-z0-9_-]{43}$/);
+    expect(created).toMatchObject({ name: 'Nightly export', scope: 'write', hint: created.token.slice(0, 8) });
+    expect(created.lastUsedAt).toBeNull();
+
+    // The database holds the SHA-256, never the token.
+    const [stored] = await tokensOf(row.id);
+    expect(stored!.tokenHash).toBe(createHash('sha256').update(created.token).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(created.token.slice(8));
+
+    const api = script(created.token);
+    const me = await api.get('/api/user');
+    expect([me.status, me.body.id]).toEqual([200, row.id]);
+    expect(me.headers.get('set-cookie')).toBeNull();
+    const viaTrpc = await api.trpc('query', 'accounts.current');
+    expect([viaTrpc.status, viaTrpc.body.result?.data.id]).toEqual([200, row.id]);
+    // A write: merchandise into the token owner's cart.
+    const merch = await makeProduct(t.app.services.ds, { isMerch: true });
+    const added = await api.post('/api/cart', { productId: merch.id, quantity: 2 });
+    expect(added.status, added.body?.message).toBe(201);
+    const cart = await t.app.services.ds.getRepository(CartItemEntity).findBy({ userId: row.id });
+    expect(cart.map((line) => [line.productId, line.quantity])).toEqual([[merch.id, 2]]);
+
+    const listed = await browser.get('/api/tokens');
+    expect(listed.status).toBe(200);
+    expect(listed.text).not.toContain(created.token);
+    const [entry] = apiTokenSchema.strict().array().parse(listed.body);
+    expect(entry).toMatchObject({ id: created.id, name: 'Nightly export', scope: 'write', hint: created.hint });
+    expect(entry!.lastUsedAt).not.toBeNull();
+
+    const revoked = await browser.delete(`/api/tokens/${created.id}`);
+    expect(revoked.status).toBe(204);
+    const refused = await api.get('/api/user');
+    expect([refused.status, refused.body.message]).toEqual([401, S.apiTokenInvalid]);
+    expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    expect((await api.post('/api/cart', { productId: merch.id })).status).toBe(401);
+    expect((await browser.get('/api/tokens')).body).toEqual([]);
+  });
+
+  it('speaks only for its owner: the cookie of another account sent along is not read', async () => {
+    const owner = await signedIn(t);
+    const other = await signedIn(t);
+    const { token } = await createToken(owner.client, 'read');
+    const both = script(token);
+    both.cookie = other.client.cookie;
+    expect((await both.get('/api/user')).body.id).toBe(owner.row.id);
+  });
+
+  it("a revoke of someone else's token is 404 and leaves it working", async () => {
+    const owner = await signedIn(t);
+    const other = await signedIn(t);
+    const created = await createToken(owner.client, 'read');
+    const res = await other.client.delete(`/api/tokens/${created.id}`);
+    expect([res.status, res.body.message]).toEqual([404, S.apiTokenNotFound]);
+    expect((await script(created.token).get('/api/user')).status).toBe(200);
+  });
+
+  it('stops working when its user is deleted', async () => {
+    const { row, client } = await signedIn(t);
+    const { token } = await createToken(client, 'write');
+    await t.app.services.ds.getRepository(UserEntity).delete({ id: row.id });
+    expect((await script(token).get('/api/user')).status).toBe(401);
+  });
+});
+
+describe('scopes', () => {
+  it('a read token reads, and every write is 403 (procedures and uploads), changing nothing', async () => {
+    const { row, client } = await signedIn(t);
+    const { token } = await createToken(client, 'read');
+    const api = script(token);
+    expect((await api.get('/api/cart')).status).toBe(200);
+    const merch = await makeProduct(t.app.services.ds, { isMerch: true });
+    const refused = [
+      await api.post('/api/cart', { productId: merch.id }),
+      await api.put('/api/profile', { bio: 'Written by a read token' }),
+      await api.trpc('mutation', 'cart.add', { productId: merch.id }),
+    ];
+    const upload = await uploadWith(token, '/api/profile/picture', 'profilePicture');
+    expect(refused.map((r) => r.status)).toEqual([403, 403, 403]);
+    expect([upload.status, upload.body.message]).toEqual([403, S.apiTokenReadOnly]);
+    expect(refused[0]!.body.message).toBe(S.apiTokenReadOnly);
+    expect(await t.app.services.ds.getRepository(CartItemEntity).countBy({ userId: row.id })).toBe(0);
+    const stored = await t.app.services.ds.getRepository(UserEntity).findOneByOrFail({ id: row.id });
+    expect([stored.bio, stored.profilePicture]).toEqual([row.bio, null]);
+  });
+
+  it("an admin's write token is refused on admin routes (403); their admin token reaches them", async () => {
+    const { client } = await signedIn(t, 'admin');
+    const writeToken = (await createToken(client, 'write')).token;
+    const orders = await script(writeToken).get('/api/orders');
+    expect([orders.status, orders.body.message]).toEqual([403, S.apiTokenNotAdmin]);
+    const upload = await uploadWith(writeToken, '/api/products/upload-image', 'image');
+    expect([upload.status, upload.body.message]).toEqual([403, S.apiTokenNotAdmin]);
+    const adminToken = script((await createToken(client, 'admin')).token);
+    expect((await adminToken.get('/api/orders')).status).toBe(200);
+    const created = await adminToken.post('/api/events', {
+      title: 'Token Meet',
+      description: 'Made by a script',
+      eventDate: new Date(Date.now() + 86_400_000).toISOString(),
+      location: 'Joliet, IL',
+      imageUrl: 'https://example.com/meet.jpg',
+    });
+    expect(created.status, created.body?.message).toBe(201);
+  });
+
+  it('the admin scope is refused at creation for a non-admin, and nothing is stored', async () => {
+    const { row, client } = await signedIn(t);
+    const res = await client.post('/api/tokens', { name: 'Sneaky', scope: 'admin' });
+    expect([res.status, res.body.message]).toEqual([403, S.apiTokenAdminScopeForAdmins]);
+    expect(await tokensOf(row.id)).toEqual([]);
+  });
+
+  it('an admin token of a user who is no longer an admin is refused at once', async () => {
+    const { row, client } = await signedIn(t, 'admin');
+    const api = script((await createToken(client, 'admin')).token);
+    expect((await api.get('/api/orders')).status).toBe(200);
+    await t.app.services.ds.getRepository(UserEntity).update({ id: row.id }, { role: 'user' });
+    const res = await api.get('/api/orders');
+    expect([res.status, res.body.message]).toEqual([403, S.adminOnly]);
+  });
+
+  it('a token cannot make tokens: creation needs the browser session', async () => {
+    const { row, client } = await signedIn(t);
+    const api = script((await createToken(client, 'write')).token);
+    const res = await api.post('/api/tokens', { name: 'Offspring', scope: 'write' });
+    expect([res.status, res.body.message]).toEqual([403, S.apiTokenNeedsSession]);
+    expect(await tokensOf(row.id)).toHaveLength(1);
+  });
+
+  it('refuses a missing name and an unknown scope with the field named', async () => {
+    const { client } = await signedIn(t);
+    const blank = await client.post('/api/tokens', { name: '  ', scope: 'read' });
+    expect([blank.status, blank.body.message]).toEqual([400, `name: ${MESSAGES.validation.apiTokenNameRequired}`]);
+    const scope = await client.post('/api/tokens', { name: 'CI', scope: 'root' });
+    expect([scope.status, scope.body.message]).toEqual([400, `scope: ${MESSAGES.validation.apiTokenScope}`]);
+  });
+
+  it(`holds at most ${SERVER_LIMITS.apiTokensPerUser} tokens per user (409); revoking one makes room`, async () => {
+    const { row, client } = await signedIn(t);
+    const made = [];
+    for (let i = 0; i < SERVER_LIMITS.apiTokensPerUser; i++) made.push(await createToken(client, 'read', `T${i}`));
+    const over = await client.post('/api/tokens', { name: 'One too many', scope: 'read' });
+    expect([over.status, over.body.message]).toEqual([409, S.apiTokensPerUserReached(SERVER_LIMITS.apiTokensPerUser)]);
+    expect(await tokensOf(row.id)).toHaveLength(SERVER_LIMITS.apiTokensPerUser);
+    expect((await client.delete(`/api/tokens/${made[0]!.id}`)).status).toBe(204);
+    await createToken(client, 'read', 'Room again');
+  });
+});
+
+describe('wrong tokens', () => {
+  it(`are throttled like sign-ins: after ${LIMITS.loginFailuresAllowed} failures the address gets 429, even with a right token`, async () => {
+    const { client } = await signedIn(t);
+    const { token } = await createToken(client, 'read');
+    const address = { 'x-forwarded-for': '198.51.100.77' };
+    const guess = (i: number) =>
+      new HttpClient(t.baseUrl, { ...address, authorization: `Bearer cbs_guess${i}` }).get('/api/user');
+    const right = () => new HttpClient(t.baseUrl, { ...address, authorization: `Bearer ${token}` }).get('/api/user');
+
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMITS.loginFailuresAllowed - 1; i++) statuses.push((await guess(i)).status);
+    // A right token forgives only itself: the guesses before it still count.
+    statuses.push((await right()).status);
+    statuses.push((await guess(99)).status);
+    expect(statuses).toEqual([...Array(LIMITS.loginFailuresAllowed - 1).fill(401), 200, 401]);
+
+    const refused = await right();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address uses the same token as usual.
+    expect((await script(token).get('/api/user')).status).toBe(200);
+  });
+
+  it('a malformed Authorization: Bearer header is 401, never the cookie sent along', async () => {
+    const { client } = await signedIn(t);
+    const res = await client.get('/api/user', { authorization: 'Bearer', 'x-forwarded-for': '198.51.100.200' });
+    expect([res.status, res.body.message]).toEqual([401, S.apiTokenInvalid]);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the token as a bearer security scheme, accepted wherever the session is', async () => {
+    const doc = (await new HttpClient(t.baseUrl).get('/api/openapi.json')).body;
+    expect(doc.components.securitySchemes.bearerToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/user'].get.security).toEqual(
+      expect.arrayContaining([{ sessionCookie: [] }, { bearerToken: [] }]),
+    );
+    expect(doc.paths['/tokens'].post.responses['201']).toBeDefined();
+  });
+});

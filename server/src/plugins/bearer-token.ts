@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { viewerIpHash } from '../context';
+import { toErrorAnswer } from '../http-errors';
+import type { TokensService, TokenUse } from '../modules/tokens/tokens.service';
+
+// Personal API tokens on the wire: `Authorization: Bearer cbs_…` on any /api or /trpc route. The token is checked
+// before the route runs (tokens.service.ts: 401 for an unknown or revoked token, 429 past the sign-in throttle), and
+// the request then speaks for the token's user within its scope (context.ts callerOf, trpc.ts access levels); the
+// session cookie is not read. A browser never attaches the header by itself, so a request carrying it is not
+// ambient and skips the cross-site check (security.ts). /metrics has a Bearer token of its own (ops/routes.ts).
+
+/** The token of an `Authorization: Bearer …` header ('' when the scheme has no token); null for any other. */
+export function bearerTokenOf(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string' || !/^bearer(\s|$)/i.test(header)) return null;
+  return header.slice('bearer'.length).trim();
+}
+
+const ROUTES_WITH_TOKENS = /^\/(api|trpc)\//;
+
+export function registerBearerTokens(app: FastifyInstance, deps: { config: Config; tokens: TokensService }): void {
+  app.decorateRequest('apiToken', null);
+  app.addHook('onRequest', async (req, reply) => {
+    const token = bearerTokenOf(req);
+    if (token === null || !ROUTES_WITH_TOKENS.test(req.routeOptions.url ?? '')) return;
+    try {
+      req.apiToken = await deps.tokens.authenticate(token, viewerIpHash(req, deps.config));
+    } catch (error) {
+      if (toErrorAnswer(error).status === 401) reply.header('www-authenticate', 'Bearer error="invalid_token"');
+      throw error;
+    }
+  });
+}

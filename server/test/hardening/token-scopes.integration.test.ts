@@ -1,0 +1,85 @@
+import { MESSAGES } from '@curbside/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../app';
+import { HttpClient } from '../http';
+import { callProcedure, listProcedures, type Procedure, type Transport } from '../procedures';
+import { signedIn } from './fixtures';
+
+// API token scopes across the whole router: every procedure, over /trpc and over its /api route, called with a
+// token of an admin (who may do everything), so only the token's scope can refuse. A read token changes nothing
+// anywhere; a write token reaches no admin procedure; an admin token reaches them. Inputs are left out: the scope
+// is decided before the input is read, and a call let through answers 400 for its missing input instead.
+
+const S = MESSAGES.server;
+let t: TestApp;
+const tokens = {} as Record<'read' | 'write' | 'admin', HttpClient>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const { client } = await signedIn(t, 'admin');
+  for (const scope of ['read', 'write', 'admin'] as const) {
+    const res = await client.post('/api/tokens', { name: `Sweep ${scope}`, scope });
+    expect(res.status).toBe(201);
+    tokens[scope] = new HttpClient(t.baseUrl, { authorization: `Bearer ${res.body.token}` });
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const cases = listProcedures().flatMap((procedure) =>
+  (procedure.rest ? (['trpc', 'rest'] as Transport[]) : (['trpc'] as Transport[])).map((transport) => ({
+    procedure,
+    transport,
+    label: transport === 'rest' ? `${procedure.rest!.method} ${procedure.rest!.url}` : `/trpc/${procedure.path}`,
+  })),
+);
+const isAdmin = (procedure: Procedure) => procedure.path.startsWith('admin.');
+
+/** Every table but the tokens' own (whose last-used time a call may write). */
+async function snapshot(): Promise<Record<string, unknown[]>> {
+  const ds = t.app.services.ds;
+  const rows: Record<string, unknown[]> = {};
+  for (const table of ds.entityMetadatas.map((m) => m.tableName).filter((name) => name !== 'api_tokens')) {
+    rows[table] = await ds.query(`SELECT * FROM ${ds.driver.escape(table)}`);
+  }
+  return rows;
+}
+
+describe('a read token', () => {
+  it('is refused (403) by every mutation, and the database stays exactly as it was', async () => {
+    const before = await snapshot();
+    const answers: string[] = [];
+    for (const { procedure, transport, label } of cases.filter((c) => c.procedure.type === 'mutation')) {
+      const answer = await callProcedure(tokens.read, procedure, transport, undefined);
+      answers.push(`${label}: ${answer.status} ${answer.message}`);
+    }
+    expect(answers.length).toBeGreaterThan(40);
+    expect(answers.filter((a) => !a.endsWith(`: 403 ${S.apiTokenReadOnly}`))).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('reads: no query is refused for its scope, except the admin ones', async () => {
+    const answers: string[] = [];
+    for (const { procedure, transport, label } of cases.filter((c) => c.procedure.type === 'query')) {
+      const answer = await callProcedure(tokens.read, procedure, transport, undefined);
+      const refused = answer.status === 401 || answer.status === 403;
+      if (refused !== isAdmin(procedure)) answers.push(`${label}: ${answer.status} ${answer.message}`);
+    }
+    expect(answers).toEqual([]);
+  });
+});
+
+describe('a write token', () => {
+  it.each(cases.filter((c) => isAdmin(c.procedure)))('is refused by $label (403)', async ({ procedure, transport }) => {
+    const answer = await callProcedure(tokens.write, procedure, transport, undefined);
+    expect([answer.status, answer.message]).toEqual([403, S.apiTokenNotAdmin]);
+  });
+});
+
+describe('an admin token', () => {
+  it.each(cases.filter((c) => isAdmin(c.procedure)))('reaches $label', async ({ procedure, transport }) => {
+    const answer = await callProcedure(tokens.admin, procedure, transport, undefined);
+    expect([401, 403]).not.toContain(answer.status);
+  });
+});
