@@ -20,7 +20,7 @@ import { imageKeys } from '../images/images.service';
 import { type Actor, assertCanEditCar } from './access';
 // The entity types specs as strings; the shared schema also allows numbers and booleans (stored as JSON either way).
 import { CarEntity, type CarSpecs } from './car.entity';
-import { type CarViewer, loadCarDtos } from './car-dto';
+import { type CarViewer, loadCarDto, loadCarDtos } from './car-dto';
 
 const S = MESSAGES.server;
 export const FEATURE_ADMIN_ONLY = 'Only an admin can feature a car';
@@ -91,8 +91,7 @@ export class CarsService {
   private async dtoOf(where: { id: number } | { slug: string }, viewer: CarViewer): Promise<Car> {
     const car = await this.cars.findOneBy(where);
     if (!car) throw notFound(S.carNotFound);
-    const [dto] = await loadCarDtos(this.deps.ds, [car], viewer);
-    return dto;
+    return loadCarDto(this.deps.ds, car, viewer);
   }
 
   /**
