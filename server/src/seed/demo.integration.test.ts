@@ -83,7 +83,7 @@ describe('demo data', () => {
       expect(own.length).toBeGreaterThanOrEqual(3);
       expect(own.length).toBeLessThanOrEqual(4);
       expect(own.filter((i) => i.isPrimary)).toHaveLength(1);
-      expect(own[0].isPrimary).toBe(true);
+      expect(own[0]?.isPrimary).toBe(true);
     }
     expect(images.some((i) => i.isAdminUploaded)).toBe(true);
     expect(images.some((i) => !i.isAdminUploaded)).toBe(true);
