@@ -17,6 +17,13 @@ export class RecordingMailer implements Mailer {
   lastTo(email: string): MailMessage | undefined {
     return this.sent.filter((m) => m.to === email).at(-1);
   }
+  /** The token of the last link mailed to `email` (a password reset); throws when that mail has none. */
+  lastTokenTo(email: string): string {
+    const link = this.lastTo(email)?.link;
+    const token = link ? new URL(link).searchParams.get('token') : null;
+    if (!token) throw new Error(`No link with a token was mailed to ${email}`);
+    return token;
+  }
 }
 
 export interface TestApp {

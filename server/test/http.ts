@@ -14,7 +14,7 @@ export class HttpClient {
   /** The server the next request goes to. */
   private nextServer(): string {
     const servers = [this.baseUrl, ...this.alsoAt];
-    return servers[this.turn++ % servers.length]!;
+    return servers[this.turn++ % servers.length] ?? this.baseUrl; // the remainder is always an index
   }
 
   async request(

@@ -18,7 +18,7 @@ import {
 // http(s), start and end dates (real days, end not before start).
 
 const V = MESSAGES.validation;
-const period = fc.tuple(calendarDay, calendarDay).map(([a, b]) => (a <= b ? [a, b] : [b, a]));
+const period = fc.tuple(calendarDay, calendarDay).map(([a, b]) => (a <= b ? ([a, b] as const) : ([b, a] as const)));
 const ad = fc
   .record({
     name: nonBlankText(LIMITS.titleMax),

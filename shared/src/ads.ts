@@ -65,8 +65,9 @@ export const adImageUploadOutputSchema = z.object({ url: z.string() });
 /** The form's default period: today to 30 days from today (part 2 §5), in Central days. */
 export function defaultAdPeriod(now: Date = new Date()): { startDate: string; endDate: string } {
   const startDate = centralDateString(now);
-  const [year, month, day] = startDate.split('-').map(Number);
-  const endDate = new Date(Date.UTC(year, month - 1, day + LIMITS.adDefaultPeriodDays)).toISOString().slice(0, 10);
+  const end = new Date(`${startDate}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + LIMITS.adDefaultPeriodDays);
+  const endDate = end.toISOString().slice(0, 10);
   return { startDate, endDate };
 }
 

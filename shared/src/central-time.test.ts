@@ -9,7 +9,12 @@ import {
   utcToCentralWallTime,
 } from './central-time';
 
-const utc = (wallTime: string) => centralWallTimeToUtc(wallTime)?.toISOString();
+/** The UTC instant, as an ISO string, of a wall time the test means to be valid. */
+const utc = (wallTime: string): string => {
+  const instant = centralWallTimeToUtc(wallTime);
+  if (!instant) throw new Error(`${wallTime} is not a Central wall time`);
+  return instant.toISOString();
+};
 
 describe('centralWallTimeToUtc', () => {
   it('reads winter times as CST (UTC-6) and summer times as CDT (UTC-5)', () => {
@@ -61,7 +66,7 @@ describe('utcToCentralWallTime', () => {
       '2026-11-01T02:00',
       '2026-12-31T23:00',
     ]) {
-      expect(utcToCentralWallTime(centralWallTimeToUtc(wallTime)!)).toBe(wallTime);
+      expect(utcToCentralWallTime(utc(wallTime))).toBe(wallTime);
     }
   });
 
@@ -88,8 +93,8 @@ describe('formatCentralDateTime', () => {
   });
 
   it('writes midnight and noon as 12', () => {
-    expect(formatCentralDateTime(centralWallTimeToUtc('2026-02-01T00:05')!)).toBe('02/01/2026, 12:05 AM CST');
-    expect(formatCentralDateTime(centralWallTimeToUtc('2026-06-01T12:00')!)).toBe('06/01/2026, 12:00 PM CDT');
+    expect(formatCentralDateTime(utc('2026-02-01T00:05'))).toBe('02/01/2026, 12:05 AM CST');
+    expect(formatCentralDateTime(utc('2026-06-01T12:00'))).toBe('06/01/2026, 12:00 PM CDT');
   });
 });
 

@@ -28,18 +28,20 @@ interface WallClock {
 }
 
 function centralWallClock(instant: Date): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of centralParts.formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  // The formatter asks for all six fields, so each is set below.
+  const wall: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const { type, value } of centralParts.formatToParts(instant)) {
+    switch (type) {
+      case 'year':
+      case 'month':
+      case 'day':
+      case 'hour':
+      case 'minute':
+      case 'second':
+        wall[type] = Number(value);
+    }
   }
-  return {
-    year: parts.year,
-    month: parts.month,
-    day: parts.day,
-    hour: parts.hour,
-    minute: parts.minute,
-    second: parts.second,
-  };
+  return wall;
 }
 
 /** Minutes Central time is ahead of UTC at an instant: -360 (CST) or -300 (CDT). */
@@ -63,7 +65,8 @@ export function isCentralWallTime(value: string): boolean {
 export function centralWallTimeToUtc(wallTime: string): Date | null {
   const match = WALL_TIME.exec(wallTime.trim());
   if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number);
+  // Defaults never apply: WALL_TIME has five groups that all take part in every match.
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0] = match.slice(1).map(Number);
   const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
   // Date.UTC rolls 02-30 over into March; a rolled-over date was not a real one.
   const rolled = new Date(wallAsUtc);

@@ -8,7 +8,8 @@ const longDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'nume
 function calendarDateToUtc(value: string): Date | null {
   const match = CALENDAR_DATE.exec(value);
   if (!match) return null;
-  const [year, month, day] = match.slice(1).map(Number);
+  // Defaults never apply: CALENDAR_DATE has three groups that all take part in every match.
+  const [year = 0, month = 0, day = 0] = match.slice(1).map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
   const isRealDate = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return isRealDate ? date : null;

@@ -21,6 +21,6 @@ describe('subscribeInputSchema', () => {
 
   it('rejects a bad address with the spec message', () => {
     const result = subscribeInputSchema.safeParse({ email: 'nope' });
-    expect(result.error?.issues[0].message).toBe('Please enter a valid email address');
+    expect(result.error?.issues[0]?.message).toBe('Please enter a valid email address');
   });
 });

@@ -23,7 +23,7 @@ const SPECIAL_LETTERS: Record<string, string> = {
 export function slugify(text: string, maxLength: number = LIMITS.slugMax): string {
   return text
     .toLowerCase()
-    .replace(/[ßæœøđðłþı]/g, (letter) => SPECIAL_LETTERS[letter])
+    .replace(/[ßæœøđðłþı]/g, (letter) => SPECIAL_LETTERS[letter] ?? letter)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '') // the accents split off by NFKD
     .replace(/[^a-z0-9]+/g, '-')

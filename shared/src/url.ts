@@ -15,7 +15,7 @@ function isTrackingParam(name: string): boolean {
 }
 
 function paramName(pair: string): string {
-  const name = pair.split('=', 1)[0];
+  const [name = ''] = pair.split('=', 1); // split gives at least one element
   try {
     return decodeURIComponent(name.replace(/\+/g, ' '));
   } catch {

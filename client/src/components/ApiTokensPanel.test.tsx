@@ -1,6 +1,6 @@
 import { type ApiToken, MESSAGES } from '@curbside/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, renderApp } from '../test/render';
 import { type Handlers, ProcedureError } from '../test/trpc-fake';
 
@@ -58,10 +58,12 @@ describe('API Tokens on My Profile', () => {
       expect.stringContaining('Leaderboard export'),
       expect.stringContaining('Vote bot'),
     ]);
-    expect(within(rows[0]!).getByText('read')).toBeTruthy();
-    expect(rows[0]!.textContent).toContain('cbs_AbCd…');
-    expect(rows[0]!.textContent).toContain('Never used');
-    expect(rows[1]!.textContent).toContain('Last used Nov 20, 2026');
+    const [first, second] = rows;
+    assert(first && second);
+    expect(within(first).getByText('read')).toBeTruthy();
+    expect(first.textContent).toContain('cbs_AbCd…');
+    expect(first.textContent).toContain('Never used');
+    expect(second.textContent).toContain('Last used Nov 20, 2026');
   });
 
   it('creates a token, shows its secret once, then only the list without the secret', async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { makeCarDto } from '../components/cars/showcase-fixtures';
 import { renderApp } from '../test/render';
 import { type Handlers, ProcedureError } from '../test/trpc-fake';
@@ -24,7 +24,9 @@ describe('gallery', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Muscle' }));
     const muscle = screen.getAllByTestId('car-card');
     expect(muscle).toHaveLength(2);
-    expect(within(muscle[0]).getByText('Muscle')).toBeTruthy();
+    const [first] = muscle;
+    assert(first);
+    expect(within(first).getByText('Muscle')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Exotic' }));
     expect(screen.getByText('No cars found matching your criteria.')).toBeTruthy();
   });

@@ -16,7 +16,7 @@ describe('leaderboard', () => {
     expect(screen.getByLabelText('Up 2')).toBeTruthy();
     expect(screen.getByLabelText('Down 1')).toBeTruthy();
     expect(screen.getByText('New')).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'View' })[0].getAttribute('href')).toBe('/cars/car-1');
+    expect(screen.getAllByRole('link', { name: 'View' })[0]?.getAttribute('href')).toBe('/cars/car-1');
 
     await userEvent.click(screen.getByText('All Time'));
     await screen.findAllByTestId('leaderboard-row');

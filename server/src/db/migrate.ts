@@ -17,10 +17,10 @@ export async function runMigrations(ds: DataSource, options: { lockTimeoutSecond
   const qr = ds.createQueryRunner();
   try {
     await qr.connect();
-    const [{ db }] = (await qr.query('SELECT DATABASE() AS db')) as { db: string }[];
+    const [{ db }] = (await qr.query('SELECT DATABASE() AS db')) as [{ db: string }];
     // Lock names are server-wide and at most 64 characters: scope the lock to this database.
     const lockName = `curbside_migrations:${db}`.slice(0, 64);
-    const [{ got }] = (await qr.query('SELECT GET_LOCK(?, ?) AS got', [lockName, lockTimeout])) as { got: unknown }[];
+    const [{ got }] = (await qr.query('SELECT GET_LOCK(?, ?) AS got', [lockName, lockTimeout])) as [{ got: unknown }];
     if (Number(got) !== 1) {
       throw new Error(`Another server has held the migration lock for over ${lockTimeout} s; not migrating.`);
     }

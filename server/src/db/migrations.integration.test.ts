@@ -10,7 +10,7 @@ import { runMigrations } from './migrate';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
+  for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) await cleanup();
 });
 
 async function freshDatabase(): Promise<Database> {

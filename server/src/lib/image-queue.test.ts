@@ -21,15 +21,20 @@ function jobs(count: number) {
   const started: number[] = [];
   const startSignals = Array.from({ length: count }, () => deferred());
   const ends = Array.from({ length: count }, () => deferred<string>());
+  const of = <T>(list: T[], n: number): T => {
+    const item = list[n];
+    if (item === undefined) throw new Error(`There is no job ${n} of ${count}`);
+    return item;
+  };
   let now = 0;
   let most = 0;
   const job = (n: number) => async () => {
     started.push(n);
     now++;
     most = Math.max(most, now);
-    startSignals[n]!.resolve();
+    of(startSignals, n).resolve();
     try {
-      return await ends[n]!.promise;
+      return await of(ends, n).promise;
     } finally {
       now--;
     }
@@ -38,9 +43,9 @@ function jobs(count: number) {
     job,
     started,
     mostAtOnce: () => most,
-    hasStarted: (n: number) => startSignals[n]!.promise,
-    finish: (n: number) => ends[n]!.resolve(`job ${n}`),
-    fail: (n: number, error: Error) => ends[n]!.reject(error),
+    hasStarted: (n: number) => of(startSignals, n).promise,
+    finish: (n: number) => of(ends, n).resolve(`job ${n}`),
+    fail: (n: number, error: Error) => of(ends, n).reject(error),
   };
 }
 

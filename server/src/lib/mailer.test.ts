@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import type { Log } from './log';
 import { OutboxMailer } from './mailer';
 
@@ -18,7 +18,8 @@ describe('the outbox mailer (no SMTP configured)', () => {
       link,
     });
     const [file] = readdirSync(dir);
-    expect(readFileSync(path.join(dir, file!), 'utf8')).toContain(link);
+    assert(file);
+    expect(readFileSync(path.join(dir, file), 'utf8')).toContain(link);
     expect(lines).toHaveLength(1);
     expect(JSON.stringify(lines)).toContain(file);
     expect(JSON.stringify(lines)).not.toContain('secret-reset-token-123');

@@ -68,7 +68,7 @@ export async function registerClient(
 function registerNotFound(app: FastifyInstance, indexHtml: string | null): void {
   const notFoundHtml = indexHtml === null ? null : withNotFoundPage(indexHtml);
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
-    const urlPath = req.url.split('?')[0] ?? req.url;
+    const [urlPath = ''] = req.url.split('?'); // split gives at least one element
     const isApi = urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/trpc');
     if (isApi || !indexHtml || !notFoundHtml || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ message: `Not found: ${req.method} ${urlPath}`, code: 'NOT_FOUND' });

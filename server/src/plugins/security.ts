@@ -89,7 +89,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE_METHODS.has(req.method)) return;
     // The route that matched, not the raw URL: the router decodes %-escapes, so /%61pi/logout reaches /api/logout.
-    const route = req.routeOptions.url ?? req.url.split('?')[0]!;
+    const [urlPath = ''] = req.url.split('?'); // split gives at least one element
+    const route = req.routeOptions.url ?? urlPath;
     if (CROSS_SITE_EXEMPT.some((re) => re.test(route))) return;
     // An API token is sent by a script, never attached by a browser on its own (bearer-token.ts): not ambient.
     if (isCrossSite(req, config) && bearerTokenOf(req) === null) {

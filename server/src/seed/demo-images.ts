@@ -23,12 +23,20 @@ export interface WrittenImage {
   variants: { w400: string; w800: string; w1600: string } | null;
 }
 
-const SKIES = [
+/** Top, middle and bottom colours of a sky gradient. */
+type Sky = readonly [string, string, string];
+
+const SKIES: readonly [Sky, ...Sky[]] = [
   ['#0f2a4a', '#3f7cb8', '#f6c28b'], // dusk
   ['#2b73c9', '#7fb6ec', '#dbeefb'], // midday
   ['#1b1035', '#5b2a6e', '#f0785a'], // sunset
   ['#05070f', '#16213e', '#3a4a6b'], // night
-] as const;
+];
+
+/** The n-th item of a non-empty list, going round (the fallback never applies: n % length is an index). */
+function cyclic<T>(list: readonly [T, ...T[]], n: number): T {
+  return list[n % list.length] ?? list[0];
+}
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -87,9 +95,9 @@ ${wheel(b.wheels[0])}${wheel(b.wheels[1])}
  * the page names the car, and the card's badges sit on the picture's top-left corner.
  */
 export function carSceneSvg(car: CarPicture, n: number): string {
-  const [top, mid, low] = SKIES[n % SKIES.length];
+  const [top, mid, low] = cyclic(SKIES, n);
   const flip = n % 2 === 1;
-  const scale = [1.15, 1.0, 1.3, 0.9][n % 4];
+  const scale = cyclic([1.15, 1.0, 1.3, 0.9], n);
   const x = flip ? 1600 - 120 - 1000 * scale : 120;
   const skyline = Array.from({ length: 14 }, (_, i) => {
     const h = 60 + ((i * 37 + n * 53) % 140);
@@ -156,16 +164,19 @@ export async function writeSvgImage(
   let variants: WrittenImage['variants'] = null;
   if (options.variants) {
     const base = key.replace(/\.jpg$/, '');
-    const urls = await Promise.all(
+    const variantKey = (w: (typeof VARIANT_WIDTHS)[number]) => `${base}-w${w}.webp`;
+    await Promise.all(
       VARIANT_WIDTHS.map(async (w) => {
-        const variantKey = `${base}-w${w}.webp`;
         const img = sharp(data, raw);
         const out = await (w < info.width ? img.resize({ width: w }) : img).webp({ quality: 72, effort: 0 }).toBuffer();
-        await storage.put(variantKey, out, { contentType: 'image/webp' });
-        return `/api/file/${variantKey}`;
+        await storage.put(variantKey(w), out, { contentType: 'image/webp' });
       }),
     );
-    variants = { w400: urls[0], w800: urls[1], w1600: urls[2] };
+    variants = {
+      w400: `/api/file/${variantKey(400)}`,
+      w800: `/api/file/${variantKey(800)}`,
+      w1600: `/api/file/${variantKey(1600)}`,
+    };
   }
   return {
     storageKey: key,

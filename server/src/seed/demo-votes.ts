@@ -35,8 +35,8 @@ function random(seed: number): () => number {
 function pickWeighted(weights: number[], r: number): number {
   const total = weights.reduce((a, b) => a + b, 0);
   let x = r * total;
-  for (let i = 0; i < weights.length; i++) {
-    x -= weights[i];
+  for (const [i, weight] of weights.entries()) {
+    x -= weight;
     if (x < 0) return i;
   }
   return weights.length - 1;

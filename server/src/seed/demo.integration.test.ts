@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CAR_CATEGORIES } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase } from '../../test/db';
 import { createDataSource } from '../db/data-source';
 import { runMigrations } from '../db/migrate';
@@ -85,7 +85,7 @@ describe('demo data', () => {
       expect(own.length).toBeGreaterThanOrEqual(3);
       expect(own.length).toBeLessThanOrEqual(4);
       expect(own.filter((i) => i.isPrimary)).toHaveLength(1);
-      expect(own[0].isPrimary).toBe(true);
+      expect(own[0]?.isPrimary).toBe(true);
     }
     expect(images.some((i) => i.isAdminUploaded)).toBe(true);
     expect(images.some((i) => !i.isAdminUploaded)).toBe(true);
@@ -95,8 +95,8 @@ describe('demo data', () => {
       expect(img.url).toBe(`/api/file/${img.storageKey}`);
       expect([img.width, img.height]).toEqual([1600, 1000]);
       expect(onDisk(img.url)).toBe(true);
-      expect(img.variants).not.toBeNull();
-      for (const url of Object.values(img.variants!)) expect(onDisk(url)).toBe(true);
+      assert(img.variants);
+      for (const url of Object.values(img.variants)) expect(onDisk(url)).toBe(true);
     }
     expect(readdirSync(uploadsDir)).toEqual(['demo']);
   });
@@ -134,7 +134,8 @@ describe('demo data', () => {
     expect(merch.some((p) => p.stock === 3)).toBe(true);
     expect(merch.some((p) => p.stock === 0)).toBe(true);
     for (const p of products) {
-      expect(existsSync(path.join(uploadsDir, p.imageUrl!.replace(/^\/api\/file\//, '')))).toBe(true);
+      assert(p.imageUrl);
+      expect(existsSync(path.join(uploadsDir, p.imageUrl.replace(/^\/api\/file\//, '')))).toBe(true);
     }
   });
 
@@ -145,9 +146,9 @@ describe('demo data', () => {
 
     const ads = await ds.getRepository(AdvertisementEntity).findBy({ active: true });
     const banner = ads.find((a) => a.type === 'banner');
-    expect(banner).toBeDefined();
-    expect(banner!.startDate!.getTime()).toBeLessThan(now.getTime());
-    expect(banner!.endDate!.getTime()).toBeGreaterThan(now.getTime());
+    assert(banner);
+    expect(banner.startDate?.getTime()).toBeLessThan(now.getTime());
+    expect(banner.endDate?.getTime()).toBeGreaterThan(now.getTime());
     expect(ads.some((a) => a.type === 'column')).toBe(true);
 
     const settings = await ds.getRepository(SiteSettingsEntity).find();

@@ -12,7 +12,16 @@ import { ProductEntity } from '../modules/products/product.entity';
 import { CarMonthlyVotesEntity } from '../modules/votes/car-monthly-votes.entity';
 import { VoteEntity } from '../modules/votes/vote.entity';
 import { VoteLimitEntity } from '../modules/votes/vote-limit.entity';
-import { DEMO_CARS, DEMO_PRODUCTS, DEMO_USERS, demoEvents, PHOTO_CAPTIONS } from './demo-data';
+import {
+  DEMO_CARS,
+  DEMO_PRODUCTS,
+  DEMO_USERS,
+  type DemoCar,
+  type DemoProduct,
+  type DemoUser,
+  demoEvents,
+  PHOTO_CAPTIONS,
+} from './demo-data';
 import { adSvg, carSceneSvg, productSvg, type WrittenImage, writeSvgImage } from './demo-images';
 import { generateDemoVotes, monthKey } from './demo-votes';
 import { ensureSiteSettings } from './site-settings';
@@ -50,9 +59,14 @@ export async function seedDemoData(
   const now = options.now ?? new Date();
   const started = Date.now();
 
-  const [pictures, passwordHashes] = await Promise.all([
+  const [pictures, users] = await Promise.all([
     renderPictures(options.storage),
-    Promise.all(DEMO_USERS.map((u) => hashPassword(u.password ?? randomBytes(24).toString('base64url')))),
+    Promise.all(
+      DEMO_USERS.map(async (u) => ({
+        ...u,
+        passwordHash: await hashPassword(u.password ?? randomBytes(24).toString('base64url')),
+      })),
+    ),
   ]);
 
   try {
@@ -60,7 +74,7 @@ export async function seedDemoData(
       // Another server may have seeded since the first look: then leave its data alone.
       if (!(await isEmpty(em))) throw new AlreadySeeded();
       await ensureSiteSettings(em);
-      await insertRows(em, now, pictures, passwordHashes);
+      await insertRows(em, now, pictures, users);
     });
   } catch (err) {
     if (err instanceof AlreadySeeded || !(await isEmpty(ds.manager))) return NOTHING;
@@ -70,11 +84,7 @@ export async function seedDemoData(
   options.log?.info(`Demo data: ${DEMO_CARS.length} cars, pictures and votes loaded in ${Date.now() - started} ms`);
   return {
     loaded: true,
-    accounts: DEMO_USERS.filter((u) => u.password).map((u) => ({
-      role: u.role,
-      email: u.email,
-      password: u.password!,
-    })),
+    accounts: DEMO_USERS.flatMap((u) => (u.password ? [{ role: u.role, email: u.email, password: u.password }] : [])),
   };
 }
 
@@ -86,29 +96,42 @@ async function isEmpty(em: EntityManager): Promise<boolean> {
 }
 
 interface Pictures {
-  cars: WrittenImage[][];
-  products: WrittenImage[];
+  cars: { car: DemoCar; photos: WrittenImage[] }[];
+  products: { product: DemoProduct; image: WrittenImage }[];
   banner: WrittenImage;
   column: WrittenImage;
 }
 
 /** Renders every demo picture, a few at a time (each is a 1600×1000 raster in memory while it is encoded). */
 async function renderPictures(storage: Storage): Promise<Pictures> {
-  const carJobs = DEMO_CARS.flatMap((car, c) => Array.from({ length: car.photos }, (_, n) => ({ c, n }))).map(
-    ({ c, n }) =>
-      () => {
-        const car = DEMO_CARS[c];
-        return writeSvgImage(storage, `demo/${car.slug}/${n + 1}.jpg`, carSceneSvg(car, n), { variants: true });
-      },
-  );
-  const productJobs = DEMO_PRODUCTS.map(
-    (p) => () =>
-      writeSvgImage(storage, `demo/products/${p.sku.toLowerCase()}.jpg`, productSvg(p.name, p.art, p.color), {
-        variants: false,
-      }),
-  );
-  const adJobs = [
-    () =>
+  const limit = limiter(4);
+  const [cars, products, banner, column] = await Promise.all([
+    Promise.all(
+      DEMO_CARS.map(async (car) => ({
+        car,
+        photos: await Promise.all(
+          Array.from({ length: car.photos }, (_, n) =>
+            limit(() =>
+              writeSvgImage(storage, `demo/${car.slug}/${n + 1}.jpg`, carSceneSvg(car, n), { variants: true }),
+            ),
+          ),
+        ),
+      })),
+    ),
+    Promise.all(
+      DEMO_PRODUCTS.map(async (product) => ({
+        product,
+        image: await limit(() =>
+          writeSvgImage(
+            storage,
+            `demo/products/${product.sku.toLowerCase()}.jpg`,
+            productSvg(product.name, product.art, product.color),
+            { variants: false },
+          ),
+        ),
+      })),
+    ),
+    limit(() =>
       writeSvgImage(
         storage,
         'demo/ads/banner-728x90.jpg',
@@ -117,64 +140,76 @@ async function renderPictures(storage: Storage): Promise<Pictures> {
           variants: false,
         },
       ),
-    () =>
+    ),
+    limit(() =>
       writeSvgImage(storage, 'demo/ads/column-120x600.jpg', adSvg(120, 600, 'Detail Co.', 'Shop wax', '#2e86de'), {
         variants: false,
       }),
-  ];
-  const done = await runLimited([...carJobs, ...productJobs, ...adJobs], 4);
-
-  const cars: WrittenImage[][] = DEMO_CARS.map(() => []);
-  let i = 0;
-  DEMO_CARS.forEach((car, c) => {
-    for (let n = 0; n < car.photos; n++) cars[c].push(done[i++]);
-  });
-  const products = done.slice(i, i + DEMO_PRODUCTS.length);
-  const [banner, column] = done.slice(i + DEMO_PRODUCTS.length);
+    ),
+  ]);
   return { cars, products, banner, column };
 }
 
-async function runLimited<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]();
+/** Wraps jobs so that at most `max` run at once, started in the order they were wrapped. */
+function limiter(max: number): <T>(job: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (job) => {
+    if (running < max) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing job hands its slot over
+    try {
+      return await job();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
-  return results;
 }
 
-async function insertRows(em: EntityManager, now: Date, pictures: Pictures, passwordHashes: string[]): Promise<void> {
+async function insertRows(
+  em: EntityManager,
+  now: Date,
+  pictures: Pictures,
+  demoUsers: (DemoUser & { passwordHash: string })[],
+): Promise<void> {
   const monthsAgo = (n: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, 1));
 
   // Users joined about four months ago, cars were shot a month later: before the first demo vote.
-  const users = await em.getRepository(UserEntity).save(
-    DEMO_USERS.map((u, i) => ({
+  const userRepo = em.getRepository(UserEntity);
+  const users = demoUsers.map((u, i) => ({
+    key: u.key,
+    row: userRepo.create({
       email: u.email,
       username: u.username,
       usernameKey: u.username.toLowerCase(),
       name: u.name,
-      passwordHash: passwordHashes[i],
+      passwordHash: u.passwordHash,
       role: u.role,
       bio: u.bio,
       profilePicture: null,
       createdAt: new Date(monthsAgo(4).getTime() + i * DAY),
-    })),
-  );
-  const userId = new Map(DEMO_USERS.map((u, i) => [u.key, users[i].id]));
-  const adminId = userId.get('admin')!;
+    }),
+  }));
+  await userRepo.save(users.map((u) => u.row)); // sets each row's id
+  const userIds = new Map(users.map(({ key, row }) => [key, row.id]));
+  const userId = (key: string): number => {
+    const id = userIds.get(key);
+    if (id === undefined) throw new Error(`The demo data set has no user '${key}'`);
+    return id;
+  };
+  const adminId = userId('admin');
 
   const votes = generateDemoVotes(
-    DEMO_CARS.map((c) => c.popularity),
+    pictures.cars.map(({ car }) => car.popularity),
     now,
   );
-  const totals = DEMO_CARS.map((_, c) => votes.filter((v) => v.carIndex === c).length);
 
-  const cars = await em.getRepository(CarEntity).save(
-    DEMO_CARS.map((c, i) => ({
+  const carRepo = em.getRepository(CarEntity);
+  const cars = pictures.cars.map(({ car: c, photos }, i) => ({
+    demo: c,
+    photos,
+    row: carRepo.create({
       slug: c.slug,
       make: c.make,
       model: c.model,
@@ -183,21 +218,23 @@ async function insertRows(em: EntityManager, now: Date, pictures: Pictures, pass
       story: c.story,
       specs: c.specs,
       ownerName: c.ownerName,
-      ownerId: c.owner ? userId.get(c.owner)! : null,
+      ownerId: c.owner ? userId(c.owner) : null,
       additionalSpecs: c.additionalSpecs,
       legalAgreement: true,
       featured: c.featured,
-      totalVotes: totals[i],
+      totalVotes: votes.filter((v) => v.carIndex === i).length,
       createdAt: new Date(monthsAgo(3).getTime() + i * 2 * DAY),
-    })),
-  );
+    }),
+  }));
+  await carRepo.save(cars.map((c) => c.row)); // sets each row's id
 
   await em.getRepository(CarImageEntity).save(
-    DEMO_CARS.flatMap((c, i) =>
-      pictures.cars[i].map((img, n) => {
-        const official = n < 2 || !c.owner;
+    cars.flatMap(({ photos, row }) =>
+      photos.map((img, n) => {
+        const ownerId = row.ownerId;
+        const official = n < 2 || ownerId === null;
         return {
-          carId: cars[i].id,
+          carId: row.id,
           storageKey: img.storageKey,
           url: img.url,
           width: img.width,
@@ -205,17 +242,21 @@ async function insertRows(em: EntityManager, now: Date, pictures: Pictures, pass
           variants: img.variants,
           isPrimary: n === 0,
           isAdminUploaded: official,
-          caption: PHOTO_CAPTIONS[n],
+          caption: PHOTO_CAPTIONS[n] ?? null,
           fileSize: img.fileSize,
           sortOrder: n,
-          uploadedById: official ? adminId : userId.get(c.owner!)!,
-          createdAt: cars[i].createdAt,
+          uploadedById: official ? adminId : ownerId,
+          createdAt: row.createdAt,
         };
       }),
     ),
   );
 
-  const voteRows = votes.map((v) => ({ carId: cars[v.carIndex].id, ipHash: v.ipHash, createdAt: v.createdAt }));
+  const voteRows = votes.map((v) => {
+    const car = cars[v.carIndex];
+    if (!car) throw new Error(`The demo votes name car ${v.carIndex}, which the data set does not have`);
+    return { carId: car.row.id, ipHash: v.ipHash, createdAt: v.createdAt };
+  });
   for (let i = 0; i < voteRows.length; i += 100) {
     const chunk = voteRows.slice(i, i + 100);
     await em.insert(VoteEntity, chunk);
@@ -236,7 +277,7 @@ async function insertRows(em: EntityManager, now: Date, pictures: Pictures, pass
 
   await em.insert(
     ProductEntity,
-    DEMO_PRODUCTS.map((p, i) => ({
+    pictures.products.map(({ product: p, image }) => ({
       name: p.name,
       description: p.description,
       category: p.category,
@@ -244,7 +285,7 @@ async function insertRows(em: EntityManager, now: Date, pictures: Pictures, pass
       shippingFee: p.shippingFee,
       stock: p.stock,
       sku: p.sku,
-      imageUrl: pictures.products[i].url,
+      imageUrl: image.url,
       featured: p.featured,
       active: true,
       isMerch: p.isMerch,

@@ -46,7 +46,7 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(paths[p] ?? {}), p).toContain('post');
     }
     expect(Object.keys(paths['/site-settings'] ?? {}).sort()).toEqual(['get', 'put']);
-    expect(Object.keys(paths['/register']!.post!.responses)).toContain('201');
+    expect(Object.keys(paths['/register']?.post?.responses ?? {})).toContain('201');
   });
 
   it('offers an interactive reference at /api/docs', async () => {

@@ -107,12 +107,13 @@ describe.runIf(process.env.TEST_DB === 'mysql')('MySQL/MariaDB behind a proxy th
     const visitor = new HttpClient(t.baseUrl);
     const { client } = await shopper(t.baseUrl);
     const product = await makeProduct(t.app.services.ds, { isMerch: true, stock: 10 });
-    const calls = () => [
-      visitor.get('/api/products'),
-      visitor.trpc('query', 'products.list', {}),
-      client.get('/api/cart'),
-      client.post('/api/cart', { productId: product.id, quantity: 1 }),
-    ];
+    const calls = () =>
+      [
+        visitor.get('/api/products'),
+        visitor.trpc('query', 'products.list', {}),
+        client.get('/api/cart'),
+        client.post('/api/cart', { productId: product.id, quantity: 1 }),
+      ] as const;
     proxy.cut();
     const { value: down, ms } = await timed(Promise.all(calls()));
     for (const res of down) expectUnavailable(res);

@@ -1,5 +1,5 @@
 import { defaultAdPeriod } from '@curbside/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { CarEntity } from '../../src/modules/cars/car.entity';
 import { CartItemEntity } from '../../src/modules/cart/cart-item.entity';
 import { CALIFORNIA, makeProduct } from '../../src/modules/checkout/shop-test-fixtures';
@@ -35,7 +35,8 @@ interface Fixtures {
   t: TestApp;
   user: Account;
   car: CarEntity;
-  images: CarImageEntity[];
+  /** The primary photo, then another. */
+  images: readonly [CarImageEntity, CarImageEntity];
   print: { id: number };
   cartLineId: number;
   payment: { paymentId: string; clientSecret: string; orderId: number };
@@ -98,7 +99,7 @@ const MATRIX: Record<ProcedurePath, Row> = {
   'cars.create': { expect: SIGNED_IN, input: () => NEW_CAR },
   'cars.update': { expect: OWNER_OR_ADMIN, input: (fx) => ({ id: fx.car.id, story: `Edited ${unique()}` }) },
   'cars.owned': { expect: SIGNED_IN },
-  'images.setPrimary': { expect: OWNER_OR_ADMIN, input: (fx) => ({ id: fx.images[1]!.id, carId: fx.car.id }) },
+  'images.setPrimary': { expect: OWNER_OR_ADMIN, input: (fx) => ({ id: fx.images[1].id, carId: fx.car.id }) },
   'images.delete': {
     expect: OWNER_OR_ADMIN,
     input: async (fx) => ({ id: (await makeImage(fx.t.app.services.ds, fx.car)).id }),
@@ -125,7 +126,7 @@ const MATRIX: Record<ProcedurePath, Row> = {
   'products.list': { expect: PUBLIC, input: () => ({ limit: 5 }) },
   'products.merch': { expect: PUBLIC },
   'cart.list': { expect: SIGNED_IN },
-  'cart.add': { expect: SIGNED_IN, input: (fx) => ({ productId: fx.print.id, imageId: fx.images[0]!.id }) },
+  'cart.add': { expect: SIGNED_IN, input: (fx) => ({ productId: fx.print.id, imageId: fx.images[0].id }) },
   'cart.update': { expect: OWNER_ONLY, input: (fx) => ({ id: fx.cartLineId, quantity: 2 }) },
   'cart.remove': {
     expect: OWNER_ONLY,
@@ -213,17 +214,17 @@ beforeAll(async () => {
   clients.admin = admin.client;
 
   const car = await makeCar(ds, { ownerId: user.row.id });
-  const images = [await makeImage(ds, car, { isPrimary: true }), await makeImage(ds, car)];
+  const images = [await makeImage(ds, car, { isPrimary: true }), await makeImage(ds, car)] as const;
   const print = await makeProduct(ds);
 
   // A paid order of the user's, then one line left in their cart.
-  expect((await user.client.post('/api/cart', { productId: print.id, imageId: images[0]!.id })).status).toBe(201);
+  expect((await user.client.post('/api/cart', { productId: print.id, imageId: images[0].id })).status).toBe(201);
   const payment = await payForCart(user);
-  const line = await user.client.post('/api/cart', { productId: print.id, imageId: images[1]!.id });
+  const line = await user.client.post('/api/cart', { productId: print.id, imageId: images[1].id });
   expect(line.status).toBe(201);
   // The others have carts of their own, so each of them can start a checkout (of their own cart only).
   for (const account of [other, admin]) {
-    expect((await account.client.post('/api/cart', { productId: print.id, imageId: images[0]!.id })).status).toBe(201);
+    expect((await account.client.post('/api/cart', { productId: print.id, imageId: images[0].id })).status).toBe(201);
   }
 
   const eventRow = await t.app.services.events.create({ ...event(), active: true });
@@ -270,13 +271,12 @@ describe('the expected-outcome table', () => {
   });
 });
 
-const cases = PROCEDURES.flatMap((procedure) =>
-  (procedure.rest ? (['trpc', 'rest'] as Transport[]) : (['trpc'] as Transport[])).map((transport) => ({
-    procedure,
-    transport,
-    label: transport === 'rest' ? `${procedure.rest!.method} ${procedure.rest!.url}` : `/trpc/${procedure.path}`,
-  })),
-);
+const cases = PROCEDURES.flatMap((procedure) => [
+  { procedure, transport: 'trpc' as Transport, label: `/trpc/${procedure.path}` },
+  ...(procedure.rest
+    ? [{ procedure, transport: 'rest' as Transport, label: `${procedure.rest.method} ${procedure.rest.url}` }]
+    : []),
+]);
 
 describe.each(cases)('$procedure.path over $label', ({ procedure, transport }) => {
   it.each(ACTORS)('as %s', async (actor) => {
@@ -340,7 +340,8 @@ describe("one user's cart, orders, car, photos and profile, to another user", ()
     const ds = fx.t.app.services.ds;
     const car = await ds.getRepository(CarEntity).findOneByOrFail({ id: fx.car.id });
     const photos = await ds.getRepository(CarImageEntity).find({ where: { carId: fx.car.id }, order: { id: 'ASC' } });
-    const secondary = photos.find((p) => !p.isPrimary)!;
+    const secondary = photos.find((p) => !p.isPrimary);
+    assert(secondary);
     const refused = [
       ...(await overBoth(clients.other, 'cars.update', { id: fx.car.id, make: 'Hacked', featured: true })),
       ...(await overBoth(clients.other, 'images.setPrimary', { id: secondary.id, carId: fx.car.id })),
@@ -355,7 +356,7 @@ describe("one user's cart, orders, car, photos and profile, to another user", ()
     expect([...refused, { status: upload.status, message: upload.body.message }].map((a) => a.status)).toEqual(
       Array(7).fill(403),
     );
-    expect(refused[0]!.message).toBe('You can only edit your own cars');
+    expect(refused[0]?.message).toBe('You can only edit your own cars');
     expect(await ds.getRepository(CarEntity).findOneByOrFail({ id: fx.car.id })).toEqual(car);
     expect(await ds.getRepository(CarImageEntity).find({ where: { carId: fx.car.id }, order: { id: 'ASC' } })).toEqual(
       photos,

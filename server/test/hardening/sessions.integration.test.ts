@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/plugins/session';
 import { startTestApp, type TestApp } from '../app';
 import { HttpClient } from '../http';
@@ -155,7 +155,8 @@ describe('a tampered cookie', () => {
   let userId: number;
   beforeAll(async () => {
     const { row, client } = await signedIn(t);
-    genuine = client.cookie!;
+    assert(client.cookie);
+    genuine = client.cookie;
     userId = row.id;
   });
 
@@ -167,7 +168,7 @@ describe('a tampered cookie', () => {
     ['one character of the ciphertext changed', () => asCookie(flip(value(), 5))],
     ['one character of the nonce changed', () => asCookie(flip(value(), value().length - 3))],
     ['cut short', () => asCookie(value().slice(0, 20))],
-    ['without its nonce', () => asCookie(value().split(';')[0]!)],
+    ['without its nonce', () => asCookie(value().replace(/;.*/s, ''))],
     ['plain JSON naming the user', () => asCookie(JSON.stringify({ userId: 1, generation: 0 }))],
     ['garbage', () => `${SESSION_COOKIE}=%%%not-base64%%%`],
   ];

@@ -31,7 +31,10 @@ const cases = listProcedures().flatMap((procedure) =>
   (procedure.rest ? (['trpc', 'rest'] as Transport[]) : (['trpc'] as Transport[])).map((transport) => ({
     procedure,
     transport,
-    label: transport === 'rest' ? `${procedure.rest!.method} ${procedure.rest!.url}` : `/trpc/${procedure.path}`,
+    label:
+      transport === 'rest' && procedure.rest
+        ? `${procedure.rest.method} ${procedure.rest.url}`
+        : `/trpc/${procedure.path}`,
   })),
 );
 const isAdmin = (procedure: Procedure) => procedure.path.startsWith('admin.');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
@@ -47,7 +47,7 @@ interface AppServer {
 let scratch: ScratchDatabase;
 let s3: Awaited<ReturnType<typeof startLocalS3>>;
 let s3Endpoint: string;
-let servers: AppServer[] = [];
+let servers: [AppServer, AppServer];
 let ds: DataSource;
 
 /** Starts `node src/main.ts` and resolves once it listens (its address read from its JSON log). */
@@ -85,7 +85,7 @@ function startServer(databaseUrl: string): Promise<AppServer> {
   return new Promise((resolve, reject) => {
     const failed = setTimeout(() => reject(new Error('the app server did not start within 50 s')), 50_000);
     exited.then((code) => reject(new Error(`the app server exited with ${code} before listening`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       let entry: Record<string, unknown>;
       try {
         entry = JSON.parse(line);
@@ -96,7 +96,7 @@ function startServer(databaseUrl: string): Promise<AppServer> {
       const listening = /^Server listening at (http:\/\/127\.0\.0\.1:\d+)$/.exec(String(entry.msg));
       if (listening) {
         clearTimeout(failed);
-        resolve({ url: listening[1]!, dataDir, process: child, logLines, exited });
+        resolve({ url: listening[1] ?? '', dataDir, process: child, logLines, exited });
       }
     });
   });
@@ -110,8 +110,12 @@ async function stopServer(server: AppServer): Promise<void> {
 
 /** A browser behind the load balancer: request n goes to server n mod 2. `ip` is the address the proxy saw. */
 function browser(ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`): HttpClient {
-  const [first, ...others] = servers.map((s) => s.url);
-  return new HttpClient(first!, { 'x-forwarded-for': ip }, others);
+  const [first, ...others] = servers;
+  return new HttpClient(
+    first.url,
+    { 'x-forwarded-for': ip },
+    others.map((s) => s.url),
+  );
 }
 
 /** A browser that talks to one server only. */
@@ -157,7 +161,7 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map(stopServer));
+    await Promise.all((servers ?? []).map(stopServer)); // none when the start failed
     if (ds?.isInitialized) await ds.destroy();
     await scratch?.drop();
     await s3?.stop();
@@ -171,7 +175,7 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
     expect(applied.every((row) => Number(row.times) === 1)).toBe(true);
     const [{ admins }] = await ds.query('SELECT COUNT(*) AS admins FROM users WHERE email = ?', [ADMIN.email]);
     expect(Number(admins)).toBe(1);
-    const [{ cars }] = await ds.query('SELECT COUNT(*) AS cars FROM cars WHERE slug = ?', [DEMO_CARS[0]!.slug]);
+    const [{ cars }] = await ds.query('SELECT COUNT(*) AS cars FROM cars WHERE slug = ?', [DEMO_CARS[0]?.slug]);
     expect(Number(cars)).toBe(1);
     for (const server of servers) {
       const ready = await fetch(`${server.url}/readyz`);
@@ -187,8 +191,8 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
       expect(me.body.email).toBe(email);
     }
     const cookie = client.cookie;
-    expect((await sameSession(client, at(servers[1]!)).post('/api/logout')).status).toBe(200);
-    const replayed = at(servers[0]!);
+    expect((await sameSession(client, at(servers[1])).post('/api/logout')).status).toBe(200);
+    const replayed = at(servers[0]);
     replayed.cookie = cookie;
     expect((await replayed.get('/api/user')).status).toBe(401);
   });
@@ -196,46 +200,44 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
   it('rotating the session secret ("new,old") keeps everyone signed in, and re-signs their cookies with the new one', async () => {
     const { client, email } = await registeredBrowser(); // a cookie signed with the current secret
     const newSecret = randomBytes(32).toString('hex');
-    const [rotating, newOnly] = await Promise.all(
-      [`${newSecret},${SESSION_SECRET}`, newSecret].map((secret) =>
-        buildApp({
-          ...loadConfig({
-            NODE_ENV: 'test',
-            DATA_DIR: servers[0]!.dataDir,
-            SESSION_SECRET: secret,
-            LOG_LEVEL: 'silent',
-          }),
-          database: scratch.database,
+    const appWith = (secret: string) =>
+      buildApp({
+        ...loadConfig({
+          NODE_ENV: 'test',
+          DATA_DIR: servers[0].dataDir,
+          SESSION_SECRET: secret,
+          LOG_LEVEL: 'silent',
         }),
-      ),
-    );
+        database: scratch.database,
+      });
+    const [rotating, newOnly] = await Promise.all([appWith(`${newSecret},${SESSION_SECRET}`), appWith(newSecret)]);
     try {
       const me = (app: FastifyInstance, cookie: string | null) =>
         app.inject({ method: 'GET', url: '/api/user', headers: cookie ? { cookie } : {} });
-      const during = await me(rotating!, client.cookie);
+      const during = await me(rotating, client.cookie);
       expect(during.statusCode).toBe(200);
       expect(during.json().email).toBe(email);
-      const resigned = during.cookies.find((c) => c.name === 'curbside_session');
-      expect(resigned?.value).toBeTruthy();
+      const resigned = during.cookies.find((c) => c.name === 'curbside_session')?.value;
+      assert(resigned, 'the response re-signs the cookie');
       // After the old secret is dropped: the re-signed cookie still works, one never re-signed reads as signed out.
-      expect((await me(newOnly!, `curbside_session=${encodeURIComponent(resigned!.value)}`)).statusCode).toBe(200);
-      expect((await me(newOnly!, client.cookie)).statusCode).toBe(401);
+      expect((await me(newOnly, `curbside_session=${encodeURIComponent(resigned)}`)).statusCode).toBe(200);
+      expect((await me(newOnly, client.cookie)).statusCode).toBe(401);
     } finally {
-      await Promise.all([rotating?.close(), newOnly?.close()]);
+      await Promise.all([rotating.close(), newOnly.close()]);
     }
   });
 
   it('a vote limit holds across both: the same address voting on both at once is counted once', async () => {
     const { client } = await registeredBrowser();
-    const { car } = await carWithPhoto(client, servers[0]!);
+    const { car } = await carWithPhoto(client, servers[0]);
     const ip = '192.0.2.44';
     const attempts = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => at(servers[i % 2]!, ip).post('/api/votes', { carId: car.id })),
+      Array.from({ length: 10 }, (_, i) => at(servers[i % 2 === 0 ? 0 : 1], ip).post('/api/votes', { carId: car.id })),
     );
     expect(attempts.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(429)]);
     expect(await ds.getRepository(VoteEntity).countBy({ carId: car.id })).toBe(1);
     // Another address still may vote, through either server.
-    expect((await at(servers[1]!, '192.0.2.45').post('/api/votes', { carId: car.id })).status).toBe(201);
+    expect((await at(servers[1], '192.0.2.45').post('/api/votes', { carId: car.id })).status).toBe(201);
   });
 
   it('the demo photos are in the bucket: both servers serve them', async () => {
@@ -249,9 +251,9 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
 
   it('a photo uploaded through one server is served by the other, from the bucket (no server keeps it on disk)', async () => {
     const { client } = await registeredBrowser();
-    const { image } = await carWithPhoto(client, servers[0]!);
-    const fromFirst = await fetch(servers[0]!.url + image.url);
-    const fromSecond = await fetch(servers[1]!.url + image.url);
+    const { image } = await carWithPhoto(client, servers[0]);
+    const fromFirst = await fetch(servers[0].url + image.url);
+    const fromSecond = await fetch(servers[1].url + image.url);
     expect(fromSecond.status).toBe(200);
     expect(fromSecond.headers.get('content-type')).toBe(fromFirst.headers.get('content-type'));
     expect(Buffer.from(await fromSecond.arrayBuffer())).toEqual(Buffer.from(await fromFirst.arrayBuffer()));
@@ -261,15 +263,15 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
   });
 
   it(`an admin change on one server is seen on the other within the read cache's ${READ_CACHE_TTL_MS / 1000} s`, async () => {
-    const admin = at(servers[0]!);
+    const admin = at(servers[0]);
     expect((await admin.post('/api/login', ADMIN)).status).toBe(200);
-    const reader = at(servers[1]!);
+    const reader = at(servers[1]);
     const before = await reader.get('/api/site-settings'); // now in server 1's cache
     const message = `Back at ${unique('noon-')}`;
     const changed = await admin.put('/api/site-settings', { ...before.body, maintenanceMessage: message });
     expect(changed.status).toBe(200);
     const savedAt = Date.now();
-    expect((await at(servers[0]!).get('/api/site-settings')).body.maintenanceMessage).toBe(message); // at once
+    expect((await at(servers[0]).get('/api/site-settings')).body.maintenanceMessage).toBe(message); // at once
 
     // Server 1 cached the old settings before the change, so that entry expires within the TTL of it: no request
     // begun later than that may get the old value. (Measured from when each request began, so a slow response on a
@@ -305,7 +307,7 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
       client.trpc('mutation', 'checkout.payWithTestCard', pay),
     ]);
     expect(paid.map((p) => p.status)).toEqual([200, 200]);
-    expect(paid[0]!.body.result.data.id).toBe(paid[1]!.body.result.data.id);
+    expect(paid[0].body.result.data.id).toBe(paid[1].body.result.data.id);
     const orders = await client.get('/api/user/orders');
     expect(orders.body).toHaveLength(1);
     const [{ stock }] = await ds.query('SELECT stock FROM products WHERE id = ?', [product.id]);

@@ -18,14 +18,14 @@ export function FeaturedSlider({ cars }: { cars: Car[] }) {
     return () => window.clearTimeout(timer);
   }, [index, count]);
 
-  if (count === 0) {
+  const car = cars[Math.min(index, count - 1)]; // none when there are no cars
+  if (!car) {
     return (
       <Text c="dimmed" ta="center" py="xl">
         {HOME_MESSAGES.noFeaturedCars}
       </Text>
     );
   }
-  const car = cars[Math.min(index, count - 1)];
   return (
     <div>
       <section className={classes.slider} aria-roledescription="carousel" aria-label="Featured cars">

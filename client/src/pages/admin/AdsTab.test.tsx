@@ -1,6 +1,6 @@
 import { type Advertisement, advertisementUpdateInputSchema, defaultAdPeriod } from '@curbside/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, describe, expect, it, vi } from 'vitest';
 import { UploadError, uploadFile } from '../../components/upload/upload-file';
 import { makeUser, renderApp } from '../../test/render';
 import { type Handlers, ProcedureError } from '../../test/trpc-fake';
@@ -142,7 +142,9 @@ describe('Advertisements tab', () => {
       'admin.ads.list': () => ads,
       'admin.ads.update': (input) => {
         ads = ads.map((ad) => ({ ...ad, ...advertisementUpdateInputSchema.parse(input) }));
-        return ads[0];
+        const [updated] = ads;
+        assert(updated);
+        return updated;
       },
       'admin.ads.delete': () => {
         ads = [];

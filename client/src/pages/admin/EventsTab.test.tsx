@@ -1,6 +1,6 @@
 import { type CarEvent, eventUpdateInputSchema } from '@curbside/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { makeUser, renderApp } from '../../test/render';
 import { type Handlers, ProcedureError } from '../../test/trpc-fake';
 import { makeEvent } from './test-fixtures';
@@ -111,7 +111,9 @@ describe('Events tab', () => {
       'admin.events.list': () => events,
       'admin.events.update': (input) => {
         events = events.map((event) => ({ ...event, ...eventUpdateInputSchema.parse(input) }));
-        return events[0];
+        const [updated] = events;
+        assert(updated);
+        return updated;
       },
       'admin.events.delete': () => {
         events = [];

@@ -1,6 +1,6 @@
 import { type Product, productUpdateInputSchema } from '@curbside/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, describe, expect, it, vi } from 'vitest';
 import { UploadError, uploadFile } from '../../components/upload/upload-file';
 import { makeUser, renderApp } from '../../test/render';
 import { type Handlers, ProcedureError } from '../../test/trpc-fake';
@@ -158,7 +158,9 @@ describe('Products tab', () => {
       'products.list': () => products,
       'admin.products.update': (input) => {
         products = products.map((p) => ({ ...p, ...productUpdateInputSchema.parse(input) }));
-        return products[0];
+        const [updated] = products;
+        assert(updated);
+        return updated;
       },
       'admin.products.delete': () => {
         products = [];

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { startLocalS3 } from '../../../test/local-s3';
@@ -43,10 +43,10 @@ describe('S3Storage', () => {
     expect(await s3.exists('cars/1/a.jpg')).toBe(true);
 
     const got = await s3.get('cars/1/a-w400.webp');
-    expect(got).not.toBeNull();
-    expect(got!.size).toBe(10);
-    expect(got!.contentType).toBe('image/webp');
-    expect(await text(got!.body)).toBe('webp bytes');
+    assert(got);
+    expect(got.size).toBe(10);
+    expect(got.contentType).toBe('image/webp');
+    expect(await text(got.body)).toBe('webp bytes');
 
     await s3.delete('cars/1/a.jpg');
     expect(await s3.exists('cars/1/a.jpg')).toBe(false);

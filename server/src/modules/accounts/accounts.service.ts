@@ -241,11 +241,8 @@ export class AccountsService {
       await this.users.update({ id: existing.id }, { role: 'admin' });
       return 'promoted';
     }
-    const base =
-      email
-        .split('@')[0]!
-        .replace(/[^A-Za-z0-9_.-]/g, '')
-        .slice(0, 14) || 'admin';
+    const [localPart = ''] = email.split('@'); // split gives at least one element
+    const base = localPart.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 14) || 'admin';
     let username = base.length >= LIMITS.usernameMin ? base : `${base}-admin`;
     if (await this.users.existsBy({ usernameKey: username.toLowerCase() }))
       username = `${base}-${randomBytes(2).toString('hex')}`;

@@ -23,6 +23,22 @@ export async function loadCarDtos(
   now: Date = new Date(),
 ): Promise<Car[]> {
   if (cars.length === 0) return [];
+  return cars.map(await carDtoMapper(ds, cars, viewer, now));
+}
+
+/** One car in the same shape. */
+export async function loadCarDto(ds: DataSource, car: CarEntity, viewer: CarViewer): Promise<Car> {
+  const toDto = await carDtoMapper(ds, [car], viewer, new Date());
+  return toDto(car);
+}
+
+/** Loads what the DTOs of `cars` (at least one) need, and gives the function that builds the DTO of each. */
+async function carDtoMapper(
+  ds: DataSource,
+  cars: CarEntity[],
+  viewer: CarViewer,
+  now: Date,
+): Promise<(car: CarEntity) => Car> {
   const carIds = cars.map((car) => car.id);
   const ownerIds = [...new Set(cars.map((car) => car.ownerId).filter((id): id is number => id != null))];
   const cooldownStart = new Date(now.getTime() - LIMITS.voteCooldownMs);
@@ -59,7 +75,7 @@ export async function loadCarDtos(
   const monthlyByCar = new Map(tallies.map((tally) => [tally.carId, tally.votes]));
   const votedCars = new Set(cooldowns.map((row) => row.carId));
 
-  return cars.map((car) => {
+  return (car) => {
     const owner = car.ownerId != null ? ownersById.get(car.ownerId) : undefined;
     return {
       id: car.id,
@@ -89,7 +105,7 @@ export async function loadCarDtos(
       hasVoted: votedCars.has(car.id),
       createdAt: car.createdAt.toISOString(),
     };
-  });
+  };
 }
 
 interface ImageRow {

@@ -10,7 +10,7 @@ import {
   qrCodeOutputSchema,
 } from '@curbside/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { makeCar, makeImage, makeOwner, pastVotes, storePhoto } from '../../../test/showcase-fixtures';
@@ -61,8 +61,9 @@ describe('GET /api/cars', () => {
     for (const car of res.body) carSchema.strict().parse(car);
     expect(cars.map((c) => c.make)).toEqual([`Mazda${tag}`, `Ford${tag}`, `Nissan${tag}`]);
     const car = cars[2];
+    assert(car);
     expect(car.images.map((i) => i.isPrimary)).toEqual([true, false, false]);
-    expect(car.images[0].variants?.w400).toMatch(/w400/);
+    expect(car.images[0]?.variants?.w400).toMatch(/w400/);
     expect(car.ownerDetails).toEqual({
       name: 'Jordan Wheels',
       profilePicture: null,

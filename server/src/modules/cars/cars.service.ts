@@ -19,7 +19,7 @@ import type { ImagesService } from '../images/images.service';
 import { imageKeys } from '../images/images.service';
 import { type Actor, assertCanEditCar } from './access';
 import { CarEntity } from './car.entity';
-import { type CarViewer, loadCarDtos } from './car-dto';
+import { type CarViewer, loadCarDto, loadCarDtos } from './car-dto';
 
 const S = MESSAGES.server;
 export const FEATURE_ADMIN_ONLY = 'Only an admin can feature a car';
@@ -90,8 +90,7 @@ export class CarsService {
   private async dtoOf(where: { id: number } | { slug: string }, viewer: CarViewer): Promise<Car> {
     const car = await this.cars.findOneBy(where);
     if (!car) throw notFound(S.carNotFound);
-    const [dto] = await loadCarDtos(this.deps.ds, [car], viewer);
-    return dto;
+    return loadCarDto(this.deps.ds, car, viewer);
   }
 
   /**

@@ -2,7 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { carImageSchema, LIMITS, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { LocalStorage, type Storage } from '../../lib/storage';
@@ -83,7 +83,8 @@ describe('POST /api/images', () => {
     for (const [name, width] of Object.entries(widths)) {
       const url = image.variants?.[name as 'w400'];
       expect(url).toMatch(new RegExp(`-${name}\\.webp$`));
-      const file = await fetch(t.baseUrl + url!);
+      assert(url);
+      const file = await fetch(t.baseUrl + url);
       expect(file.headers.get('content-type')).toBe('image/webp');
       expect(file.headers.get('cache-control')).toContain('immutable');
       const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
@@ -355,7 +356,8 @@ describe('a failure after the files are written', () => {
     const images = new ImagesService({ ds: t.app.services.ds, storage: racing, imageQueue: t.app.services.imageQueue });
     const file = path.join(t.config.dataDir, 'race.jpg');
     writeFileSync(file, await jpegBytes());
-    await expect(images.addCarImage({ id: owner.ownerId!, role: 'user' }, carId, true, file)).rejects.toThrow(
+    assert(owner.ownerId !== null);
+    await expect(images.addCarImage({ id: owner.ownerId, role: 'user' }, carId, true, file)).rejects.toThrow(
       'Car not found',
     );
     expect(puts).toBe(4);

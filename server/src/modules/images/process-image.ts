@@ -111,6 +111,8 @@ export async function removeKeys(storage: Storage, keys: string[]): Promise<void
 export async function storeCarPhoto(to: ImageSink, file: string, carId: number): Promise<StoredImage> {
   await inspect(file);
   const base = `cars/${carId}/${randomUUID()}`;
+  const originalKey = `${base}.jpg`;
+  const variantKey = (width: (typeof VARIANT_WIDTHS)[number]) => `${base}-w${width}.webp`;
   const { original, info, variants } = await encodeOrRefuse(to.imageQueue, async () => {
     const sharp = await loadSharp();
     const { data, info } = await (await decode(file))
@@ -119,26 +121,24 @@ export async function storeCarPhoto(to: ImageSink, file: string, carId: number):
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
     const variants = await Promise.all(
-      VARIANT_WIDTHS.map((width) =>
-        sharp(data).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+      VARIANT_WIDTHS.map(
+        async (width): Promise<[string, Buffer]> => [
+          variantKey(width),
+          await sharp(data).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+        ],
       ),
     );
     return { original: data, info, variants };
   });
-  const originalKey = `${base}.jpg`;
-  const variantKeys = VARIANT_WIDTHS.map((w) => `${base}-w${w}.webp`);
-  await putAll(to.storage, [
-    [originalKey, original],
-    ...variantKeys.map((key, i): [string, Buffer] => [key, variants[i]!]),
-  ]);
+  await putAll(to.storage, [[originalKey, original], ...variants]);
   return {
-    keys: [originalKey, ...variantKeys],
+    keys: [originalKey, ...variants.map(([key]) => key)],
     storageKey: originalKey,
     url: fileUrl(originalKey),
     width: info.width,
     height: info.height,
     fileSize: original.length,
-    variants: { w400: fileUrl(variantKeys[0]!), w800: fileUrl(variantKeys[1]!), w1600: fileUrl(variantKeys[2]!) },
+    variants: { w400: fileUrl(variantKey(400)), w800: fileUrl(variantKey(800)), w1600: fileUrl(variantKey(1600)) },
   };
 }
 

@@ -1,5 +1,5 @@
 import { topCarsOutputSchema } from '@curbside/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { hoursAgo, makeCar, pastVotes } from '../../../test/showcase-fixtures';
@@ -50,7 +50,7 @@ describe('GET /api/cars/top', () => {
       ['Alpha', 2, 3, -1, false],
       ['Charlie', 3, 1, null, true],
     ]);
-    expect(all[0].car.totalVotes).toBe(4);
+    expect(all[0]?.car.totalVotes).toBe(4);
   });
 
   it('limits the list, and a car pushed out of the earlier list counts as new when it comes back', async () => {
@@ -64,8 +64,10 @@ describe('GET /api/cars/top', () => {
   it("ranks this month's votes from the month tally", async () => {
     const month = await top('?period=month&limit=3');
     // Only the votes of the current UTC month count; Bravo's 2 and Charlie's 1 are from today.
-    expect(month[0]).toMatchObject({ rank: 1, car: { make: 'Bravo' } });
-    expect(month[0].votes).toBe(month[0].car.lastMonthVotes);
+    const [first] = month;
+    assert(first);
+    expect(first).toMatchObject({ rank: 1, car: { make: 'Bravo' } });
+    expect(first.votes).toBe(first.car.lastMonthVotes);
     expect(month.map((e) => e.car.make)).toContain('Charlie');
   });
 

@@ -120,19 +120,20 @@ export class LeaderboardService {
     const ranked = await rankTopCars(this.ds, query);
     if (ranked.length === 0) return [];
     const entities = await this.ds.getRepository(CarEntity).findBy({ id: In(ranked.map((r) => r.carId)) });
-    const byId = new Map(entities.map((car) => [car.id, car]));
-    const present = ranked.filter((r) => byId.has(r.carId));
-    const cars = await loadCarDtos(
-      this.ds,
-      present.map((r) => byId.get(r.carId) as CarEntity),
-      viewer,
-    );
-    return present.map((r, index) => ({
-      rank: r.rank,
-      votes: r.votes,
-      change: rankChange(r.previousRank, r.rank),
-      isNew: r.previousRank === null,
-      car: cars[index],
-    }));
+    const byId = new Map((await loadCarDtos(this.ds, entities, viewer)).map((car) => [car.id, car]));
+    // A car deleted since its votes were ranked is left out.
+    return ranked.flatMap((r) => {
+      const car = byId.get(r.carId);
+      if (!car) return [];
+      return [
+        {
+          rank: r.rank,
+          votes: r.votes,
+          change: rankChange(r.previousRank, r.rank),
+          isNew: r.previousRank === null,
+          car,
+        },
+      ];
+    });
   }
 }

@@ -98,9 +98,9 @@ export class OrderAdminService {
     });
 
     const refund = to === 'canceled' && changeId !== null ? await this.refund(order, changeId, log) : null;
-    const [updated] = await this.deps.orders.withItems([
+    const updated = await this.deps.orders.oneWithItems(
       await ds.getRepository(OrderEntity).findOneByOrFail({ id: order.id }),
-    ]);
+    );
 
     const trackingChanged = updated.trackingNumber !== order.trackingNumber;
     if (to === 'shipped' && (statusChanged || trackingChanged))

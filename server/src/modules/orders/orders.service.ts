@@ -48,7 +48,7 @@ export class OrdersService {
 
   async findByPaymentId(paymentId: string): Promise<Order | null> {
     const order = await this.deps.ds.getRepository(OrderEntity).findOneBy({ paymentId });
-    return order ? (await this.withItems([order]))[0] : null;
+    return order ? this.oneWithItems(order) : null;
   }
 
   /**
@@ -72,9 +72,9 @@ export class OrdersService {
       if (!raced) throw error;
       return { order: raced, created: false };
     }
-    const [order] = await this.withItems([
+    const order = await this.oneWithItems(
       await this.deps.ds.getRepository(OrderEntity).findOneByOrFail({ id: orderId }),
-    ]);
+    );
     await this.sendConfirmation(order, log).catch((err) => log.error({ err }, 'order confirmation e-mail failed'));
     return { order, created: true };
   }
@@ -173,6 +173,17 @@ export class OrdersService {
   /** Orders as responses: their items and customers in two more queries, whatever the number of orders. */
   async withItems(orders: OrderEntity[]): Promise<Order[]> {
     if (orders.length === 0) return [];
+    return orders.map(await this.orderDtoMapper(orders));
+  }
+
+  /** One order as an answer, with its items and customer. */
+  async oneWithItems(order: OrderEntity): Promise<Order> {
+    const toDto = await this.orderDtoMapper([order]);
+    return toDto(order);
+  }
+
+  /** Loads the items and customers of `orders` (at least one) in two queries; gives the function that maps each. */
+  private async orderDtoMapper(orders: OrderEntity[]): Promise<(order: OrderEntity) => Order> {
     const ids = orders.map((o) => o.id);
     const items = await this.deps.ds.getRepository(OrderItemEntity).find({
       where: { orderId: In(ids) },
@@ -182,13 +193,12 @@ export class OrdersService {
     const users = new Map(
       (await this.deps.ds.getRepository(UserEntity).findBy({ id: In(userIds) })).map((u) => [u.id, u]),
     );
-    return orders.map((o) =>
+    return (o) =>
       toOrderDto(
         o,
         items.filter((i) => i.orderId === o.id),
         users.get(o.userId) ?? null,
-      ),
-    );
+      );
   }
 
   /** The order-confirmation e-mail.  */

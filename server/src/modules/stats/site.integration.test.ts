@@ -93,7 +93,7 @@ describe('GET /api/advertisements/active', () => {
     expect(res.status).toBe(200);
     const live = advertisementListSchema.parse(res.body);
     expect(live.map((a) => a.name)).toEqual(['Live', 'Open-ended']);
-    expect(live[0].startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(live[0]?.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
 

@@ -202,7 +202,9 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
 
   const totalBefore = new Map(cars.map((row) => [Number(row.carId), Number(row.totalVotes)]));
   const monthBefore = new Map(
-    cars.filter((row) => row.month !== null).map((row) => [monthKey(Number(row.carId), row.month!), Number(row.votes)]),
+    cars.flatMap((row) =>
+      row.month === null ? [] : [[monthKey(Number(row.carId), row.month), Number(row.votes)] as const],
+    ),
   );
   return votes.map((vote, i): Outcome => {
     const decision = decisions[i] as Decision;
