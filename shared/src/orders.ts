@@ -79,7 +79,10 @@ export function allowedOrderStatuses(from: OrderStatus): OrderStatus[] {
   return ORDER_STATUSES.filter((to) => orderTransitionError(from, to) === null);
 }
 
-/** A shipped order needs a tracking number: the one sent, else the one the order already has. */
+/**
+ * The admin dialog asks for a tracking number before shipping: the one typed, else the one the order already has.
+ * The server takes a shipment without one (the documented `{status}` payload; docs/decisions.md).
+ */
 export function trackingNumberError(
   to: OrderStatus,
   trackingNumber: string | null | undefined,
