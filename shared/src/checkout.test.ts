@@ -78,6 +78,11 @@ describe('createPaymentIntentRequestSchema', () => {
     expect(input).toEqual(expected);
   });
 
+  it('takes the flat fields beside an orderInfo that carries only amounts', () => {
+    const input = { email: 'ada@example.com', shippingAddress: address, orderInfo: { amount: 1, total: 1 } };
+    expect(createPaymentIntentRequestSchema.parse(input)).toEqual(expected);
+  });
+
   it('keeps the flat form', () => {
     expect(createPaymentIntentRequestSchema.parse({ email: 'ada@example.com', shippingAddress: address })).toEqual(
       expected,
@@ -94,6 +99,10 @@ describe('createPaymentIntentRequestSchema', () => {
         'orderInfo.email'
       ],
     ).toEqual(['Please enter a valid email address']);
+    expect(issuesOf(createPaymentIntentRequestSchema, { orderInfo: { total: 1 } })).toEqual({
+      'orderInfo.email': ['Please enter a valid email address'],
+      'orderInfo.shippingAddress': ['Please enter a shipping address'],
+    });
   });
 });
 

@@ -52,8 +52,8 @@ export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentInputSc
 
 /**
  * POST /api/create-payment-intent as the spec documents it, `{items, orderInfo: {amount, shipping, tax, total, email,
- * shippingAddress}}`, or the flat `{email, shippingAddress}`. Only email and shipping address are read (from
- * orderInfo when it is sent); the items and every amount are stripped, since the server prices the cart itself.
+ * shippingAddress}}`, or the flat `{email, shippingAddress}`. Only the e-mail and shipping address are read (those in
+ * orderInfo first); the items and every amount are not read, since the server prices the cart itself.
  */
 export const createPaymentIntentRequestSchema = z
   .object({
@@ -61,8 +61,10 @@ export const createPaymentIntentRequestSchema = z
     shippingAddress: shippingAddressSchema.optional(),
     /** The spec's client's cart lines (carId, imageId, productId, quantity, price): not read. */
     items: z.array(z.unknown()).optional().describe('Not read: the server prices the signed-in user’s cart'),
-    orderInfo: createPaymentIntentInputSchema
-      .extend({
+    orderInfo: z
+      .object({
+        email: createPaymentIntentInputSchema.shape.email.optional(),
+        shippingAddress: shippingAddressSchema.optional(),
         amount: ignored('Not read: the server computes the amount'),
         shipping: ignored('Not read: the server computes the shipping'),
         tax: ignored('Not read: the server computes the tax'),
@@ -71,11 +73,12 @@ export const createPaymentIntentRequestSchema = z
       .optional(),
   })
   .transform((body, ctx): CreatePaymentIntentInput => {
-    if (body.orderInfo) return { email: body.orderInfo.email, shippingAddress: body.orderInfo.shippingAddress };
-    const { email, shippingAddress } = body;
-    if (email === undefined) ctx.addIssue({ code: 'custom', path: ['email'], message: V.email });
+    const email = body.orderInfo?.email ?? body.email;
+    const shippingAddress = body.orderInfo?.shippingAddress ?? body.shippingAddress;
+    const at = body.orderInfo ? ['orderInfo'] : [];
+    if (email === undefined) ctx.addIssue({ code: 'custom', path: [...at, 'email'], message: V.email });
     if (shippingAddress === undefined)
-      ctx.addIssue({ code: 'custom', path: ['shippingAddress'], message: V.shippingAddressRequired });
+      ctx.addIssue({ code: 'custom', path: [...at, 'shippingAddress'], message: V.shippingAddressRequired });
     return { email: email ?? '', shippingAddress: shippingAddress as ShippingAddress };
   });
 
