@@ -32,7 +32,7 @@ export const carListCache: CachedReadPolicy = {
 
 /** The leaderboard: any vote may reorder it. */
 export const leaderboardCache: CachedReadPolicy = {
-  reads: (entries: LeaderboardEntry[]) => [LEADERBOARD_TAG, ...entries.map((entry) => carTag(entry.car.id))],
+  reads: (entries: LeaderboardEntry[]) => [LEADERBOARD_TAG, ...entries.map((entry) => carTag(entry.id))],
   variesBy: 'viewer',
 };
 

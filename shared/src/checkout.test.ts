@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createPaymentIntentInputSchema,
   createPaymentIntentOutputSchema,
+  createPaymentIntentRequestSchema,
   paymentOrderInputSchema,
   shippingAddressSchema,
 } from './checkout';
@@ -63,6 +64,45 @@ describe('createPaymentIntentInputSchema', () => {
     expect(issuesOf(createPaymentIntentInputSchema, { email: 'x', shippingAddress: address }).email).toEqual([
       'Please enter a valid email address',
     ]);
+  });
+});
+
+describe('createPaymentIntentRequestSchema', () => {
+  const expected = { email: 'ada@example.com', shippingAddress: { ...address, line2: null, country: 'US' } };
+
+  it('reads e-mail and address from the documented orderInfo, and nothing else', () => {
+    const input = createPaymentIntentRequestSchema.parse({
+      items: [{ carId: 3, imageId: 4, productId: 1, quantity: 1, price: 1 }],
+      orderInfo: { amount: 1, shipping: 0, tax: 0, total: 1, email: 'Ada@Example.com', shippingAddress: address },
+    });
+    expect(input).toEqual(expected);
+  });
+
+  it('takes the flat fields beside an orderInfo that carries only amounts', () => {
+    const input = { email: 'ada@example.com', shippingAddress: address, orderInfo: { amount: 1, total: 1 } };
+    expect(createPaymentIntentRequestSchema.parse(input)).toEqual(expected);
+  });
+
+  it('keeps the flat form', () => {
+    expect(createPaymentIntentRequestSchema.parse({ email: 'ada@example.com', shippingAddress: address })).toEqual(
+      expected,
+    );
+  });
+
+  it('names what is missing, inside orderInfo too', () => {
+    expect(issuesOf(createPaymentIntentRequestSchema, {})).toEqual({
+      email: ['Please enter a valid email address'],
+      shippingAddress: ['Please enter a shipping address'],
+    });
+    expect(
+      issuesOf(createPaymentIntentRequestSchema, { orderInfo: { email: 'x', shippingAddress: address } })[
+        'orderInfo.email'
+      ],
+    ).toEqual(['Please enter a valid email address']);
+    expect(issuesOf(createPaymentIntentRequestSchema, { orderInfo: { total: 1 } })).toEqual({
+      'orderInfo.email': ['Please enter a valid email address'],
+      'orderInfo.shippingAddress': ['Please enter a shipping address'],
+    });
   });
 });
 

@@ -41,7 +41,7 @@ export const shippingAddressOutputSchema = z.object({
 });
 
 /**
- * POST /api/create-payment-intent, and the checkout's shipping step (its form validates these same fields).
+ * The checkout's shipping step (its form validates these fields) and the flat body of POST /api/create-payment-intent.
  * The spec's client also sends items and amounts (amount, shipping, tax, total): they are stripped.
  */
 export const createPaymentIntentInputSchema = z.object({
@@ -49,6 +49,43 @@ export const createPaymentIntentInputSchema = z.object({
   shippingAddress: shippingAddressSchema,
 });
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentInputSchema>;
+
+/**
+ * POST /api/create-payment-intent as the spec documents it, `{items, orderInfo: {amount, shipping, tax, total, email,
+ * shippingAddress}}`, or the flat `{email, shippingAddress}`. Only the e-mail and shipping address are read (those in
+ * orderInfo first); the items and every amount are not read, since the server prices the cart itself.
+ */
+export const createPaymentIntentRequestSchema = z
+  .object({
+    email: createPaymentIntentInputSchema.shape.email.optional(),
+    shippingAddress: shippingAddressSchema.optional(),
+    /** The spec's client's cart lines (carId, imageId, productId, quantity, price): not read. */
+    items: z.array(z.unknown()).optional().describe('Not read: the server prices the signed-in user’s cart'),
+    orderInfo: z
+      .object({
+        email: createPaymentIntentInputSchema.shape.email.optional(),
+        shippingAddress: shippingAddressSchema.optional(),
+        amount: ignored('Not read: the server computes the amount'),
+        shipping: ignored('Not read: the server computes the shipping'),
+        tax: ignored('Not read: the server computes the tax'),
+        total: ignored('Not read: the server computes the total'),
+      })
+      .optional(),
+  })
+  .transform((body, ctx): CreatePaymentIntentInput => {
+    const email = body.orderInfo?.email ?? body.email;
+    const shippingAddress = body.orderInfo?.shippingAddress ?? body.shippingAddress;
+    const at = body.orderInfo ? ['orderInfo'] : [];
+    if (email === undefined) ctx.addIssue({ code: 'custom', path: [...at, 'email'], message: V.email });
+    if (shippingAddress === undefined)
+      ctx.addIssue({ code: 'custom', path: [...at, 'shippingAddress'], message: V.shippingAddressRequired });
+    return { email: email ?? '', shippingAddress: shippingAddress as ShippingAddress };
+  });
+
+/** A field a documented request may carry that the server does not read. */
+function ignored(description: string) {
+  return z.unknown().optional().describe(description);
+}
 
 export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
 

@@ -16,18 +16,19 @@ export const topCarsQuerySchema = z.object({
 export type TopCarsQuery = z.infer<typeof topCarsQuerySchema>;
 
 /**
- * One row of the leaderboard. The spec's product filled 'Change' from a fixed pattern; here it is real:
- * change = previous rank − rank (positive: moved up), where the previous rank is the car's place in the same list
- * (same period, same limit) as it stood 24 hours earlier, computed from the vote timestamps. For 'month' that is the
- * current month's list 24 hours ago. A car that was not in that list has change null and isNew true.
+ * One row of the leaderboard: a Car (every field of the data model, as `GET /api/cars/{slug}` returns it) with its
+ * place added, so `GET /api/cars/top` responds with top cars as the spec's calls read them. The spec's product filled
+ * 'Change' from a fixed pattern; here it is real: change = previous rank − rank (positive: moved up), where the
+ * previous rank is the car's place in the same list (same period, same limit) as it stood 24 hours earlier, computed
+ * from the vote timestamps. For 'month' that is the current month's list 24 hours ago. A car that was not in that
+ * list has change null and isNew true.
  */
-export const leaderboardEntrySchema = z.object({
+export const leaderboardEntrySchema = carSchema.extend({
   rank: z.number().int().positive(),
-  /** Votes in the requested period. */
+  /** Votes in the requested period (lastMonthVotes for 'month', totalVotes for 'all'). */
   votes: countSchema,
   change: z.number().int().nullable(),
   isNew: z.boolean(),
-  car: carSchema,
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 

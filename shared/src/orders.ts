@@ -4,6 +4,7 @@ import { centsSchema, idSchema, isoDateTimeSchema, optionalText, pageQuerySchema
 import { ORDER_STATUSES, type OrderStatus } from './constants';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
+import { centsToDollars } from './money';
 
 // Orders as customers and admins see them (part 1 §3, §4, §7; part 2 §2, §3, §4, §7).
 
@@ -43,6 +44,41 @@ export type Order = z.infer<typeof orderSchema>;
 /** GET /api/user/orders and GET /api/orders: newest first. */
 export const orderListSchema = z.array(orderSchema);
 
+/** A dollar amount in a response (the payment order record's, as the spec gives it): cents / 100. */
+const dollarsSchema = z.number().nonnegative();
+
+/**
+ * POST /api/payment-orders responds with the saved payment order record (part 2 §3): paymentId, the amounts in dollars
+ * (the spec's notes give them so), status 'paid', shippingAddress and email; alongside them the order itself, as
+ * every other order call returns it, with the order's own status (pending …) under `orderStatus`.
+ */
+export const paymentOrderRecordSchema = z.object({
+  ...orderSchema.shape,
+  paymentId: z.string(),
+  totalAmount: dollarsSchema,
+  subtotalAmount: dollarsSchema,
+  shippingAmount: dollarsSchema,
+  taxAmount: dollarsSchema,
+  /** The payment's status: the record is saved once the provider says it succeeded. */
+  status: z.literal('paid'),
+  orderStatus: orderStatusSchema,
+});
+export type PaymentOrderRecord = z.infer<typeof paymentOrderRecordSchema>;
+
+/** The saved payment order record of `order`, paid by the provider's `paymentId`. */
+export function toPaymentOrderRecord(order: Order, paymentId: string): PaymentOrderRecord {
+  return {
+    ...order,
+    paymentId,
+    totalAmount: centsToDollars(order.total),
+    subtotalAmount: centsToDollars(order.subtotal),
+    shippingAmount: centsToDollars(order.shipping),
+    taxAmount: centsToDollars(order.tax),
+    status: 'paid',
+    orderStatus: order.status,
+  };
+}
+
 /** GET /api/orders?limit=100[&status=…] (admin). */
 export const adminOrderListQuerySchema = pageQuerySchema.extend({ status: orderStatusSchema.optional() });
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
@@ -79,7 +115,10 @@ export function allowedOrderStatuses(from: OrderStatus): OrderStatus[] {
   return ORDER_STATUSES.filter((to) => orderTransitionError(from, to) === null);
 }
 
-/** A shipped order needs a tracking number: the one sent, else the one the order already has. */
+/**
+ * The admin dialog asks for a tracking number before shipping: the one typed, else the one the order already has.
+ * The server takes a shipment without one (the documented `{status}` payload; docs/decisions.md).
+ */
 export function trackingNumberError(
   to: OrderStatus,
   trackingNumber: string | null | undefined,

@@ -47,6 +47,6 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
-/** The answer of POST /api/tokens: the token, and its secret, shown this once. */
+/** The response of POST /api/tokens: the token, and its secret, shown this once. */
 export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string() });
 export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;

@@ -103,7 +103,7 @@ export default function CarDetailPage() {
   const shown = car.images.find((image) => image.id === shownId) ?? primaryImage(car.images);
   const official = car.images.filter((image) => image.isAdminUploaded);
   const ownerPhotos = car.images.filter((image) => !image.isAdminUploaded);
-  const rank = top.data?.find((entry) => entry.car.id === car.id)?.rank;
+  const rank = top.data?.find((entry) => entry.id === car.id)?.rank;
   const canEdit = Boolean(user && (isAdmin || user.id === car.ownerId));
   const alt = `${car.year} ${car.make} ${car.model}`;
   const toggle = (id: number) =>

@@ -74,7 +74,7 @@ function TopCarsOfTheMonth() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {top.data.map((entry, i) => (
-            <CarCard key={entry.car.id} car={entry.car} rank={entry.rank} eager priority={i === 0} />
+            <CarCard key={entry.id} car={entry} rank={entry.rank} eager priority={i === 0} />
           ))}
         </SimpleGrid>
       )}

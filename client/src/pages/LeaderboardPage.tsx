@@ -91,19 +91,19 @@ export default function LeaderboardPage() {
               </Table.Thead>
               <Table.Tbody>
                 {top.data.map((entry) => (
-                  <Table.Tr key={entry.car.id} data-testid="leaderboard-row">
+                  <Table.Tr key={entry.id} data-testid="leaderboard-row">
                     <Table.Td fw={700}>#{entry.rank}</Table.Td>
                     <Table.Td>
-                      {entry.car.year} {entry.car.make} {entry.car.model}
+                      {entry.year} {entry.make} {entry.model}
                     </Table.Td>
-                    <Table.Td>{entry.car.ownerName || MESSAGES.carCard.unknownOwner}</Table.Td>
-                    <Table.Td>{entry.car.category || MESSAGES.carCard.otherCategory}</Table.Td>
+                    <Table.Td>{entry.ownerName || MESSAGES.carCard.unknownOwner}</Table.Td>
+                    <Table.Td>{entry.category || MESSAGES.carCard.otherCategory}</Table.Td>
                     <Table.Td>{entry.votes}</Table.Td>
                     <Table.Td>
                       <ChangeBadge entry={entry} />
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} href={`/cars/${entry.car.slug}`}>
+                      <Anchor component={Link} href={`/cars/${entry.slug}`}>
                         View
                       </Anchor>
                     </Table.Td>

@@ -74,7 +74,7 @@ export function registerRestRoutes(
       ...(cachedRead ? CACHED_ROUTE_OPTIONS : {}),
       config: { ...JSON_RESPONSES, crossOriginReads },
       handler: async (req, reply) => {
-        const input = route.takesInput ? restInput(req) : undefined;
+        const input = route.takesInput ? restInput(req, route.procedure) : undefined;
         const cached = await cachedRead?.respond(req, reply, input);
         if (cached) return sendCached(req, reply, cached, 'rest', JSON.stringify);
         // Not cached, or an input that does not parse: the procedure answers (or names the invalid field).
@@ -95,15 +95,40 @@ function isPublicRead(route: RestRoute): boolean {
   return route.method === 'GET' && route.procedure.meta?.openapi?.protect === false;
 }
 
-/** Query string (GET, DELETE) or JSON body (POST, PUT, PATCH), plus the path parameters, which win. */
-function restInput(req: FastifyRequest): Record<string, unknown> {
+/**
+ * Query string (GET, DELETE) or JSON body (POST, PUT, PATCH), plus the path parameters, which win. Whole numbers
+ * sent as text are read as numbers where the field wants a number (`numbersFromText`).
+ */
+function restInput(req: FastifyRequest, procedure: Procedure): Record<string, unknown> {
   const params = (req.params ?? {}) as Record<string, unknown>;
   const usesBody = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH';
-  if (!usesBody) return { ...(req.query as Record<string, unknown>), ...params };
+  if (!usesBody) return numbersFromText({ ...(req.query as Record<string, unknown>), ...params }, procedure);
   const body = req.body;
-  if (body === undefined || body === null) return { ...params };
+  if (body === undefined || body === null) return numbersFromText({ ...params }, procedure);
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw new DomainError('BAD_REQUEST', 'The request body must be a JSON object.');
   }
-  return { ...(body as Record<string, unknown>), ...params };
+  return numbersFromText({ ...(body as Record<string, unknown>), ...params }, procedure);
+}
+
+const WHOLE_NUMBER_TEXT = /^\s*-?\d{1,15}\s*$/;
+
+/**
+ * The one rule for numbers sent as text over REST (`{"carId": "11"}`, `{"quantity": "3"}`, `?limit=3`, path ids):
+ * a top-level field holding a whole number as text is read as that number when its schema refuses the text but
+ * takes a number (its own checks then judge it: "0" is still "Quantity must be at least 1"). Text a field takes as
+ * text (a ZIP code, a year typed in a form) is left alone. /trpc sends JSON numbers and needs none of this.
+ */
+function numbersFromText(input: Record<string, unknown>, procedure: Procedure): Record<string, unknown> {
+  for (const [name, value] of Object.entries(input)) {
+    if (typeof value !== 'string' || !WHOLE_NUMBER_TEXT.test(value)) continue;
+    const field = procedure.inputField(name);
+    if (!field || field.safeParse(value).success) continue;
+    const asNumber = field.safeParse(Number(value));
+    const wantsNumber =
+      asNumber.success ||
+      !asNumber.error.issues.some((issue) => issue.code === 'invalid_type' && issue.path.length === 0);
+    if (wantsNumber) input[name] = Number(value);
+  }
+  return input;
 }

@@ -19,6 +19,29 @@ export interface Procedure {
   readonly takesInput: boolean;
   /** Whether `rawInput` passes its input schema (true when it has none). */
   acceptsInput(rawInput: unknown): boolean;
+  /** The schema of one top-level field of its input object (undefined when the input is not an object or has none). */
+  inputField(name: string): FieldSchema | undefined;
+}
+
+/** What the transports may do with one field's schema: check a value against it. */
+export interface FieldSchema {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: FieldIssue[] } };
+}
+export interface FieldIssue {
+  code: string;
+  path: PropertyKey[];
+}
+
+interface ObjectLikeSchema {
+  shape?: Record<string, FieldSchema>;
+  /** A pipe's (or a transform's) input side. */
+  in?: ObjectLikeSchema;
+}
+
+/** The fields of an object schema, or of the object a transform reads. */
+function fieldsOf(schema: unknown): Record<string, FieldSchema> | undefined {
+  const s = schema as ObjectLikeSchema | undefined;
+  return s?.shape ?? s?.in?.shape;
 }
 
 interface ProcedureDef {
@@ -54,6 +77,10 @@ export function listProcedures(router: AnyTRPCRouter): Procedure[] {
         meta: def.meta,
         takesInput: def.inputs.some((input) => input.def?.type !== 'void' && input.def?.type !== 'undefined'),
         acceptsInput: (rawInput) => schema?.safeParse?.(rawInput).success ?? true,
+        inputField: (name) => {
+          const fields = fieldsOf(schema);
+          return fields && Object.hasOwn(fields, name) ? fields[name] : undefined;
+        },
       };
       runners.set(listedProcedure, procedure as unknown as RunProcedure);
       return [listedProcedure];

@@ -331,7 +331,7 @@ describe("one user's cart, orders, car, photos and profile, to another user", ()
       ...(await overBoth(clients.other, 'checkout.recordOrder', { paymentId: fx.payment.paymentId })),
       ...(await overBoth(clients.other, 'checkout.payWithTestCard', { ...fx.payment, cardNumber: '4242424242424242' })),
     ];
-    expect(refused.map((a) => [a.status, a.message])).toEqual(Array(3).fill([404, 'Payment not found']));
+    expect(refused.map((a) => [a.status, a.message])).toEqual(Array(4).fill([404, 'Payment not found']));
     const otherId = (await clients.other.get('/api/user')).body.id;
     expect(await fx.t.app.services.ds.getRepository(OrderEntity).countBy({ userId: otherId })).toBe(0);
   });

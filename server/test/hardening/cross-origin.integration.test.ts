@@ -30,10 +30,9 @@ const fromApp = () =>
   new HttpClient(t.baseUrl, { origin: APP, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' });
 
 /** Every documented GET that needs no credentials, as the OpenAPI document lists it. */
-const PUBLIC_READS = listProcedures()
-  .map((p) => p.rest)
-  .filter((rest) => rest?.method === 'GET' && rest.procedure.meta?.openapi?.protect === false)
-  .map((rest) => rest!.url);
+const PUBLIC_READS = listProcedures().flatMap(({ rest }) =>
+  rest?.method === 'GET' && rest.procedure.meta?.openapi?.protect === false ? [rest.url] : [],
+);
 
 describe('public reads from another origin', () => {
   it('are the cars, leaderboard, events, merch and settings (and the other public GETs)', () => {

@@ -22,6 +22,8 @@ export const SERVER_MESSAGES = {
   orderDeliveredNotCancelable: 'A delivered order cannot be canceled',
   orderCanceledFinal: (to: string) => `A canceled order cannot be moved to ${to}`,
   orderAlreadyCanceled: 'This order is already canceled',
+  /** The shipped e-mail of an order shipped without a tracking number. */
+  trackingNumberToFollow: 'Your tracking number will follow in another e-mail.',
   orderChangedMeanwhile: 'This order was changed by someone else. Please reload it and try again.',
   paymentNotFound: 'Payment not found',
   paymentNotCompleted: 'The payment has not been completed',

@@ -69,6 +69,7 @@ export const VALIDATION_MESSAGES = {
   cityRequired: 'City is required',
   stateRequired: 'Please select a state',
   postalCodeInvalid: 'Please enter a valid ZIP code',
+  shippingAddressRequired: 'Please enter a shipping address',
   countryUnsupported: 'We currently ship to the United States only',
 
   // Cart (part 2 §5: quantity cannot go below 1), texts chosen.

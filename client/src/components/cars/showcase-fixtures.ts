@@ -37,5 +37,5 @@ export function makeCarDto(id: number, overrides: Partial<Car> = {}): Car {
 }
 
 export function makeEntry(rank: number, car: Car, overrides: Partial<LeaderboardEntry> = {}): LeaderboardEntry {
-  return { rank, votes: car.lastMonthVotes, change: 0, isNew: false, car, ...overrides };
+  return { ...car, rank, votes: car.lastMonthVotes, change: 0, isNew: false, ...overrides };
 }

@@ -1,3 +1,4 @@
+import { toPaymentOrderRecord } from '@curbside/shared';
 import { CALIFORNIA, makeCartItem, makeOrder, POSTER_LINE } from '@curbside/shared/test-fixtures';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -67,7 +68,7 @@ describe('checkout page', () => {
         if (attempts === 1) throw new ProcedureError('BAD_REQUEST', 'Your card was declined.');
         return ORDER;
       },
-      'checkout.recordOrder': () => ORDER,
+      'checkout.recordOrder': () => toPaymentOrderRecord(ORDER, 'test_pi_1'),
       'cart.clear': () => ({ ok: true }),
     });
     await fillShipping(user);

@@ -1,10 +1,12 @@
 import {
-  createPaymentIntentInputSchema,
   createPaymentIntentOutputSchema,
+  createPaymentIntentRequestSchema,
   orderSchema,
   paymentConfigSchema,
   paymentOrderInputSchema,
+  paymentOrderRecordSchema,
   testCardPaymentInputSchema,
+  toPaymentOrderRecord,
 } from '@curbside/shared';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
@@ -35,7 +37,7 @@ export const checkoutRouter = router({
         summary: 'Price the cart for a shipping address and start a card payment of that amount',
       },
     })
-    .input(createPaymentIntentInputSchema)
+    .input(createPaymentIntentRequestSchema)
     .output(createPaymentIntentOutputSchema)
     .mutation(({ ctx, input }) => ctx.services.checkout.createPayment(ctx.user.id, input)),
 
@@ -51,15 +53,27 @@ export const checkoutRouter = router({
       },
     })
     .input(paymentOrderInputSchema)
-    .output(orderSchema)
+    .output(paymentOrderRecordSchema)
     .mutation(async ({ ctx, input }) => {
       const { order, created } = await ctx.services.checkout.recordPaidOrder(ctx.user.id, input.paymentId, ctx.req.log);
       if (!created) ctx.http.status = 200;
-      return order;
+      return toPaymentOrderRecord(order, input.paymentId);
     }),
 
-  /** The test card form (test mode only; the browser's stand-in for Stripe's confirmPayment). */
+  /**
+   * The test card form (test mode only; the browser's stand-in for Stripe's confirmPayment), also at a REST path so
+   * a script can run the whole checkout over /api.
+   */
   payWithTestCard: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/test-payments',
+        tags,
+        summary:
+          'Pay a payment with a test card (test mode only: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined); responds with the order',
+      },
+    })
     .input(testCardPaymentInputSchema)
     .output(orderSchema)
     .mutation(({ ctx, input }) =>

@@ -45,20 +45,20 @@ describe('GET /api/cars/top', () => {
     expect((await visitor().post('/api/votes', { carId: charlie.id })).status).toBe(201);
 
     const all = await top('?period=all&limit=20');
-    expect(all.map((e) => [e.car.make, e.rank, e.votes, e.change, e.isNew])).toEqual([
+    expect(all.map((e) => [e.make, e.rank, e.votes, e.change, e.isNew])).toEqual([
       ['Bravo', 1, 4, 1, false],
       ['Alpha', 2, 3, -1, false],
       ['Charlie', 3, 1, null, true],
     ]);
-    expect(all[0]?.car.totalVotes).toBe(4);
+    expect(all[0]?.totalVotes).toBe(4);
   });
 
   it('limits the list, and a car pushed out of the earlier list counts as new when it comes back', async () => {
     const two = await top('?period=all&limit=2');
-    expect(two.map((e) => e.car.make)).toEqual(['Bravo', 'Alpha']);
+    expect(two.map((e) => e.make)).toEqual(['Bravo', 'Alpha']);
     // 24 hours ago the top 1 was Alpha: Bravo was not in that list.
     const one = await top('?period=all&limit=1');
-    expect(one.map((e) => [e.car.make, e.change, e.isNew])).toEqual([['Bravo', null, true]]);
+    expect(one.map((e) => [e.make, e.change, e.isNew])).toEqual([['Bravo', null, true]]);
   });
 
   it("ranks this month's votes from the month tally", async () => {
@@ -66,9 +66,9 @@ describe('GET /api/cars/top', () => {
     // Only the votes of the current UTC month count; Bravo's 2 and Charlie's 1 are from today.
     const [first] = month;
     assert(first);
-    expect(first).toMatchObject({ rank: 1, car: { make: 'Bravo' } });
-    expect(first.votes).toBe(first.car.lastMonthVotes);
-    expect(month.map((e) => e.car.make)).toContain('Charlie');
+    expect(first).toMatchObject({ rank: 1, make: 'Bravo' });
+    expect(first.votes).toBe(first.lastMonthVotes);
+    expect(month.map((e) => e.make)).toContain('Charlie');
   });
 
   it('refuses a bad period or limit with a message naming it', async () => {
@@ -80,11 +80,7 @@ describe('GET /api/cars/top', () => {
 
   it('is the same list over /trpc', async () => {
     const res = await visitor().trpc('query', 'cars.top', { period: 'all', limit: 3 });
-    expect(res.body.result.data.map((e: { car: { make: string } }) => e.car.make)).toEqual([
-      'Bravo',
-      'Alpha',
-      'Charlie',
-    ]);
+    expect(res.body.result.data.map((e: { make: string }) => e.make)).toEqual(['Bravo', 'Alpha', 'Charlie']);
   });
 
   it('finds the earlier leader even when it sits below a page of cars that all moved', async () => {
@@ -106,9 +102,9 @@ describe('GET /api/cars/top', () => {
       risers.push(car);
     }
     const one = await top('?period=all&limit=1');
-    expect(one.map((e) => [e.car.make, e.isNew])).toEqual([['Romeo1', true]]);
+    expect(one.map((e) => [e.make, e.isNew])).toEqual([['Romeo1', true]]);
     const five = await top('?period=all&limit=5');
-    expect(five.map((e) => [e.car.make, e.rank, e.change, e.isNew])).toEqual([
+    expect(five.map((e) => [e.make, e.rank, e.change, e.isNew])).toEqual([
       ['Romeo1', 1, null, true],
       ['Romeo2', 2, null, true],
       ['Romeo3', 3, null, true],

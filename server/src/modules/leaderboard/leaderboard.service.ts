@@ -1,4 +1,11 @@
-import { type LeaderboardEntry, LIMITS, monthStartUtc, rankChange, type TopCarsQuery } from '@curbside/shared';
+import {
+  type Car,
+  type LeaderboardEntry,
+  LIMITS,
+  monthStartUtc,
+  rankChange,
+  type TopCarsQuery,
+} from '@curbside/shared';
 import { type DataSource, In } from 'typeorm';
 import { sqlDateParam } from '../../db/sql-dates';
 import { CarEntity } from '../cars/car.entity';
@@ -127,11 +134,11 @@ export class LeaderboardService {
       if (!car) return [];
       return [
         {
+          ...car,
           rank: r.rank,
           votes: r.votes,
           change: rankChange(r.previousRank, r.rank),
           isNew: r.previousRank === null,
-          car,
         },
       ];
     });

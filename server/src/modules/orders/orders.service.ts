@@ -176,7 +176,7 @@ export class OrdersService {
     return orders.map(await this.orderDtoMapper(orders));
   }
 
-  /** One order as an answer, with its items and customer. */
+  /** One order as a response, with its items and customer. */
   async oneWithItems(order: OrderEntity): Promise<Order> {
     const toDto = await this.orderDtoMapper([order]);
     return toDto(order);
