@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { createContext, createPublicContext } from './context';
 import { createDataSource, startStatementTimeouts } from './db/data-source';
 import { runMigrations } from './db/migrate';
-import { INTERNAL_ERROR_MESSAGE, toErrorAnswer } from './http-errors';
+import { errorHeaders, INTERNAL_ERROR_MESSAGE, toErrorAnswer } from './http-errors';
 import { type Mailer, OutboxMailer, SmtpMailer } from './lib/mailer';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerUploadRoutes } from './modules/images/upload-routes';
@@ -15,6 +15,7 @@ import { stripeWebhookPlugin } from './modules/payments/webhook-route';
 import { registerShareImageRoute } from './modules/share/share-image';
 import { registerRequestIds, requestIdGenerator } from './ops/request-ids';
 import { registerOpsRoutes } from './ops/routes';
+import { registerAllowedMethods } from './plugins/allowed-methods';
 import { registerClient, type ServerPages } from './plugins/client';
 import { registerCompression } from './plugins/compression';
 import { registerGracefulClose } from './plugins/graceful-close';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // text/plain is what a cross-site HTML form can send without a preflight; no JSON endpoint accepts it.
   app.removeContentTypeParser('text/plain');
   registerRequestBounds(app);
+  registerAllowedMethods(app);
 
   const ds = await openDatabase(config, app);
   const mailer =
@@ -87,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const answer = toErrorAnswer(error);
     if (answer.isServerError) req.log.error({ err: error }, 'request failed');
     else if (answer.status >= 400) req.log.debug({ err: error }, 'request refused');
-    if (answer.body.retryAfterSeconds) reply.header('retry-after', String(answer.body.retryAfterSeconds));
+    reply.headers(errorHeaders(answer));
     const body = answer.isServerError ? { ...answer.body, requestId: String(req.id) } : answer.body;
     return reply.code(answer.status).send(body);
   });

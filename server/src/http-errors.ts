@@ -1,20 +1,31 @@
-import { MESSAGES } from '@curbside/shared';
+import { MESSAGES, zodIssueMessage } from '@curbside/shared';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ZodError } from 'zod';
+import { ZodError, z } from 'zod';
 import { isDatabaseUnavailable } from './db/errors';
 import { DomainError } from './errors';
+import { SESSION_COOKIE } from './plugins/session';
 
 // Turns anything thrown into the answer a client sees: a status and a human message.
 // 5xx messages are masked: the real one goes to the log with the request id.
 
+// A field whose schema gives no message of its own gets a human one from the catalogue, not zod's default
+// ("Invalid input: expected string, received undefined").
+z.config({ customError: zodIssueMessage });
+
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/**
+ * The `code` of every error response, on /api and /trpc: tRPC's codes, the services' own (MAINTENANCE_MODE,
+ * COMING_SOON_MODE) and URI_TOO_LONG (414, which tRPC has no word for).
+ */
+export type ErrorCode = TRPCError['code'] | DomainError['code'] | 'URI_TOO_LONG';
 
 export interface ErrorAnswer {
   status: number;
   body: {
     message: string;
-    code: string;
+    code: ErrorCode;
     issues?: { path: string; message: string }[];
     retryAfterSeconds?: number;
     requestId?: string;
@@ -100,26 +111,68 @@ export function toErrorAnswer(error: unknown): ErrorAnswer & { isServerError: bo
     if (status >= 500) return masked(status);
     return { status, body: { message: error.message, code: error.code }, isServerError: false };
   }
-  // Fastify's own errors (bad JSON, body too large, wrong content type) carry a 4xx statusCode and a fine message.
+  // Fastify's and its plugins' own errors (bad JSON, body too large, wrong content type) carry a 4xx statusCode and
+  // an FST_… code: answered with the same code vocabulary and a human message.
   const statusCode = (error as { statusCode?: unknown })?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    const code = (error as { code?: string }).code ?? 'BAD_REQUEST';
-    return {
-      status: statusCode,
-      body: { message: friendlyFastifyMessage(error as Error, statusCode), code },
-      isServerError: false,
-    };
+    const { code, message } = error as { code?: string; message?: string };
+    return { ...frameworkAnswer(code, statusCode, message), isServerError: false };
   }
   return masked(500);
+}
+
+/**
+ * How to authenticate, sent with every 401 (RFC 9110 asks for it): the session cookie that POST /api/login sets
+ * (the scheme of draft-broyer-http-cookie-auth).
+ */
+export const WWW_AUTHENTICATE = `Cookie realm="api", form-action="/api/login", cookie-name="${SESSION_COOKIE}"`;
+
+/** The headers an error response carries besides its body: Retry-After on a throttle, WWW-Authenticate on a 401. */
+export function errorHeaders(answer: ErrorAnswer): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (answer.body.retryAfterSeconds) headers['retry-after'] = String(answer.body.retryAfterSeconds);
+  if (answer.status === 401) headers['www-authenticate'] = WWW_AUTHENTICATE;
+  return headers;
 }
 
 function masked(status: number): ErrorAnswer & { isServerError: boolean } {
   return { status, body: { message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_SERVER_ERROR' }, isServerError: true };
 }
 
-function friendlyFastifyMessage(error: Error, status: number): string {
-  if (status === 413) return 'The request is too large.';
-  if (status === 415)
-    return error.message.includes('Unsupported Media Type') ? 'Unsupported content type: send JSON.' : error.message;
-  return error.message;
+const S = MESSAGES.server;
+
+/** Fastify's and @fastify/multipart's codes that need more than their status to be told apart. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'PARSE_ERROR', message: S.invalidJson },
+  // @fastify/multipart answers 406 to a body that is not multipart; the HTTP word for it is 415.
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: S.sendMultipart },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: S.sendJson },
+};
+
+/** The code of each 4xx status, in tRPC's words (the code every other refusal carries). */
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  408: 'TIMEOUT',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+const MESSAGE_OF_STATUS: Record<number, string> = {
+  408: S.requestTimeout,
+  413: S.requestTooLarge,
+  415: S.sendJson,
+};
+
+/** The answer to a framework refusal: its FST_… code never reaches the client; its own message is plain English. */
+function frameworkAnswer(fstCode: string | undefined, status: number, message = ''): ErrorAnswer {
+  const known = fstCode ? FRAMEWORK_ERRORS[fstCode] : undefined;
+  if (known) return { status: known.status, body: { message: known.message, code: known.code } };
+  const code = CODE_OF_STATUS[status] ?? 'BAD_REQUEST';
+  return { status, body: { message: MESSAGE_OF_STATUS[status] ?? (message || S.requestUnreadable), code } };
 }

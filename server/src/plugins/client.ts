@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { stripTrackingParams } from '@curbside/shared';
+import { MESSAGES, stripTrackingParams } from '@curbside/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LEADERBOARD_TAG } from '../cache-policies';
@@ -69,6 +69,14 @@ function registerNotFound(app: FastifyInstance, indexHtml: string | null): void 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const urlPath = req.url.split('?')[0]!;
     const isApi = urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/trpc');
+    const allowed = urlPath.startsWith('/api/') ? req.server.allowedMethods(urlPath) : [];
+    if (allowed.length > 0) {
+      const list = allowed.join(', ');
+      return reply
+        .code(405)
+        .header('allow', list)
+        .send({ message: MESSAGES.server.methodNotAllowed(req.method, list), code: 'METHOD_NOT_SUPPORTED' });
+    }
     if (isApi || !indexHtml || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ message: `Not found: ${req.method} ${urlPath}`, code: 'NOT_FOUND' });
     }

@@ -66,11 +66,14 @@ export function registerRestRoutes(
   );
   for (const route of routes) {
     const cachedRead = opts.cachedReads.get(route.procedurePath);
+    const personal = isPersonal(route);
     app.route({
       method: route.method,
       url: route.url,
       ...(cachedRead ? CACHED_ROUTE_OPTIONS : { config: JSON_ANSWERS }),
       handler: async (req, reply) => {
+        // Set first, so an error response (a 401 of GET /api/user) carries it too.
+        if (personal) reply.header('cache-control', 'no-store');
         const input = route.takesInput ? restInput(req) : undefined;
         const cached = await cachedRead?.answer(req, reply, input);
         if (cached) return sendCached(req, reply, cached, 'rest', JSON.stringify);
@@ -85,6 +88,15 @@ export function registerRestRoutes(
     });
   }
   return routes;
+}
+
+/**
+ * Whether the route's responses belong to the caller (the signed-in user, their cart and orders, an admin's lists)
+ * or change something: those are sent with `Cache-Control: no-store`, so no browser or proxy keeps them. The public
+ * reads (`protect: false` in the meta) stay cacheable.
+ */
+export function isPersonal(route: RestRoute): boolean {
+  return route.method !== 'GET' || route.procedure.meta?.openapi?.protect !== false;
 }
 
 /** Query string (GET, DELETE) or JSON body (POST, PUT, PATCH), plus the path parameters, which win. */
