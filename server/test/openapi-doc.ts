@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 /** The committed OpenAPI document (docs/openapi.json, written by `npm run openapi:write`). */
 export const COMMITTED_DOCUMENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/openapi.json');
 
-export function readCommittedDocument(): any {
+/** An OpenAPI document as JSON, which the tests read field by field. */
+// biome-ignore lint/suspicious/noExplicitAny: a JSON document, read by tests that index into it freely
+export type DocumentJson = any;
+
+export function readCommittedDocument(): DocumentJson {
   return JSON.parse(readFileSync(COMMITTED_DOCUMENT, 'utf8'));
 }
 
@@ -14,7 +18,7 @@ export function readCommittedDocument(): any {
  * operation's schemas on their own. A reference met again inside itself (a recursive schema) becomes {}.
  */
 export function inlineRefs<T>(doc: T): T {
-  const root = doc as Record<string, any>;
+  const root = doc as DocumentJson;
   const inline = (value: unknown, within: string[]): unknown => {
     if (Array.isArray(value)) return value.map((item) => inline(item, within));
     if (!value || typeof value !== 'object') return value;
@@ -24,7 +28,7 @@ export function inlineRefs<T>(doc: T): T {
       const target = ref
         .slice(2)
         .split('/')
-        .reduce<any>((node, key) => node?.[key], root);
+        .reduce<DocumentJson>((node, key) => node?.[key], root);
       return inline(target, [...within, ref]);
     }
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inline(item, within)]));

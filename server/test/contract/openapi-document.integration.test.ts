@@ -7,7 +7,7 @@ import { breakingChanges } from '../../src/transports/openapi-breaking';
 import { startAdminTestApp } from '../admin-session';
 import type { TestApp } from '../app';
 import { HttpClient } from '../http';
-import { COMMITTED_DOCUMENT, inlineRefs, readCommittedDocument } from '../openapi-doc';
+import { COMMITTED_DOCUMENT, type DocumentJson, inlineRefs, readCommittedDocument } from '../openapi-doc';
 
 // The OpenAPI document is a contract that integrators and their CI rely on: the committed docs/openapi.json is what
 // the server serves, it does not break a client built against the earlier one unless that is acknowledged, and
@@ -16,7 +16,7 @@ import { COMMITTED_DOCUMENT, inlineRefs, readCommittedDocument } from '../openap
 let t: TestApp;
 let admin: HttpClient;
 let user: HttpClient;
-let served: any;
+let served: DocumentJson;
 
 beforeAll(async () => {
   ({ t, admin, user } = await startAdminTestApp());
@@ -28,9 +28,9 @@ afterAll(async () => {
 
 type Operation = { security?: unknown[]; tags?: string[]; parameters?: { in: string; required?: boolean }[] };
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-const operationsOf = (doc: any): [string, string, Operation & { responses: Record<string, unknown> }][] =>
-  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([p, item]) =>
-    METHODS.filter((m) => item[m]).map((m) => [p, m, item[m]] as [string, string, any]),
+const operationsOf = (doc: DocumentJson): [string, string, Operation & { responses: Record<string, unknown> }][] =>
+  Object.entries(doc.paths as Record<string, Record<string, DocumentJson>>).flatMap(([p, item]) =>
+    METHODS.filter((m) => item[m]).map((m) => [p, m, item[m]] as [string, string, DocumentJson]),
   );
 
 describe('the committed document', () => {
@@ -147,7 +147,7 @@ describe('the statuses and the error shape the document gives are the ones the s
 });
 
 /** The committed document at the merge base with main (OPENAPI_BASE overrides it), or null when there is none. */
-function baselineDocument(): { revision: string; document: any } | null {
+function baselineDocument(): { revision: string; document: DocumentJson } | null {
   const root = path.resolve(path.dirname(COMMITTED_DOCUMENT), '..');
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: 'pipe' }).trim();
   let revision = process.env.OPENAPI_BASE;

@@ -1,12 +1,17 @@
 import { SERVER_LIMITS } from '@curbside/shared';
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import { type ZodType, z } from 'zod';
-import { errorResponseRefs } from '../../transports/openapi-document';
+import { errorResponses } from '../../transports/openapi-document';
 
 // The multipart uploads are plain Fastify routes (tRPC procedures take JSON), so they are added to the generated
 // OpenAPI document here, next to the routes they describe (upload-routes.ts).
 
 const uploadErrors = ['400', '401', '403', '413', '415', '500', '503'];
+/** What the shared error responses do not say about an upload. */
+const uploadErrorDescriptions = {
+  '413': `The file is too large, or its picture is: over ${SERVER_LIMITS.imageMaxPixels / 1_000_000} megapixels, or packed far tighter than a photo`,
+  '415': 'The body is not multipart/form-data, or the file is not an image (decided by its bytes)',
+  '503': 'The server is busy processing photos (or a site mode is on); nothing was stored',
+};
 
 /** A response schema: the document's named component (openapi-document.ts). */
 const component = (name: 'CarImage' | 'User') => ({ $ref: `#/components/schemas/${name}` });
@@ -100,7 +105,7 @@ export function addUploadOperations(doc: OpenAPIObject): void {
         },
         responses: {
           [op.success.status]: success,
-          ...errorResponseRefs([...uploadErrors, ...(op.errors ?? [])].sort()),
+          ...errorResponses([...uploadErrors, ...(op.errors ?? [])].sort(), uploadErrorDescriptions),
         },
       },
     };
