@@ -1,5 +1,6 @@
 // `npm test`: every test tier in order, stopping at the first that fails.
-//   0. Static checks: TypeScript in every workspace, then Biome (format and lint).
+//   0. Static checks: TypeScript in every workspace, then Biome (format and lint), then Redocly and Spectral over the
+//      committed OpenAPI document (scripts/lint-openapi.mjs).
 //   1. Vitest: unit, integration and contract tests (SQLite; MySQL/MariaDB as well when TEST_MYSQL_URL is set).
 //      Then sqlmap against the search, car and cart endpoints of the production server (scripts/sqlmap-check.mjs).
 //   2. End to end: build the client and the server, check the home page's download budget, then Playwright in
@@ -94,6 +95,9 @@ function sqlmapCounts(report) {
 // 0. Static checks: a type error or a lint finding fails the run before any test starts.
 if (!count('npm run typecheck', run('npm run typecheck', 'npm', ['run', 'typecheck']))) finish();
 if (!count('npm run lint', run('npm run lint', 'npm', ['run', 'lint']))) finish();
+// docs/openapi.json at zero Redocly and Spectral errors: two checks, counted as two tests.
+const openapiLint = run('npm run openapi:lint', process.execPath, [join(root, 'scripts/lint-openapi.mjs')]);
+if (!count('OpenAPI lint', openapiLint, openapiLint === 0 ? { passed: 2 } : { failed: 1 })) finish();
 
 // 1. Vitest: every project of the root vitest.config.ts.
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');

@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { createContext, createPublicContext } from './context';
 import { createDataSource, startStatementTimeouts } from './db/data-source';
 import { runMigrations } from './db/migrate';
-import { INTERNAL_ERROR_MESSAGE, toErrorAnswer } from './http-errors';
+import { errorHeaders, INTERNAL_ERROR_MESSAGE, toErrorResponse } from './http-errors';
 import { type Mailer, OutboxMailer, SmtpMailer } from './lib/mailer';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerUploadRoutes } from './modules/images/upload-routes';
@@ -16,6 +16,7 @@ import { registerShareImageRoute } from './modules/share/share-image';
 import { registerCrawlerRoutes } from './modules/share/sitemap';
 import { registerRequestIds, requestIdGenerator } from './ops/request-ids';
 import { registerOpsRoutes } from './ops/routes';
+import { registerAllowedMethods } from './plugins/allowed-methods';
 import { registerBearerTokens } from './plugins/bearer-token';
 import { registerClient, type ServerPages } from './plugins/client';
 import { registerCompression } from './plugins/compression';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // text/plain is what a cross-site HTML form can send without a preflight; no JSON endpoint accepts it.
   app.removeContentTypeParser('text/plain');
   registerRequestBounds(app);
+  registerAllowedMethods(app);
 
   const ds = await openDatabase(config, app);
   const mailer =
@@ -86,10 +88,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await prepareData(app, ds, config, services);
 
   app.setErrorHandler((error, req, reply) => {
-    const response = toErrorAnswer(error);
+    const response = toErrorResponse(error);
     if (response.isServerError) req.log.error({ err: error }, 'request failed');
     else if (response.status >= 400) req.log.debug({ err: error }, 'request refused');
-    if (response.body.retryAfterSeconds) reply.header('retry-after', String(response.body.retryAfterSeconds));
+    reply.headers(errorHeaders(response));
     const body = response.isServerError ? { ...response.body, requestId: String(req.id) } : response.body;
     return reply.code(response.status).send(body);
   });

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DatabaseUnavailableError } from './db/errors';
 import { DomainError } from './errors';
-import { INTERNAL_ERROR_MESSAGE, toErrorAnswer } from './http-errors';
+import { INTERNAL_ERROR_MESSAGE, toErrorResponse } from './http-errors';
 
-describe('error answers', () => {
+describe('error responses', () => {
   it('maps each domain code to its status and keeps the message', () => {
     const cases: [DomainError['code'], number][] = [
       ['BAD_REQUEST', 400],
@@ -21,52 +21,52 @@ describe('error answers', () => {
       ['SERVICE_UNAVAILABLE', 503],
     ];
     for (const [code, status] of cases) {
-      const answer = toErrorAnswer(
+      const response = toErrorResponse(
         new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: new DomainError(code, 'Said so') }),
       );
-      expect(answer.status, code).toBe(status);
-      expect(answer.body.message).toBe('Said so');
+      expect(response.status, code).toBe(status);
+      expect(response.body.message).toBe('Said so');
     }
   });
 
   it('names the invalid field of a validation error', () => {
     const result = z.object({ year: z.number({ error: 'Year is required' }) }).safeParse({});
-    const answer = toErrorAnswer(new TRPCError({ code: 'BAD_REQUEST', cause: result.error }));
-    expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe('year: Year is required');
-    expect(answer.body.issues).toEqual([{ path: 'year', message: 'Year is required' }]);
+    const response = toErrorResponse(new TRPCError({ code: 'BAD_REQUEST', cause: result.error }));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('year: Year is required');
+    expect(response.body.issues).toEqual([{ path: 'year', message: 'Year is required' }]);
   });
 
   it('masks the message of anything unexpected', () => {
-    const answer = toErrorAnswer(new Error('ER_NO_SUCH_TABLE: secret_table at /srv/app.js:12'));
-    expect(answer.status).toBe(500);
-    expect(answer.isServerError).toBe(true);
-    expect(answer.body.message).toBe(INTERNAL_ERROR_MESSAGE);
-    expect(JSON.stringify(answer.body)).not.toContain('secret_table');
+    const response = toErrorResponse(new Error('ER_NO_SUCH_TABLE: secret_table at /srv/app.js:12'));
+    expect(response.status).toBe(500);
+    expect(response.isServerError).toBe(true);
+    expect(response.body.message).toBe(INTERNAL_ERROR_MESSAGE);
+    expect(JSON.stringify(response.body)).not.toContain('secret_table');
   });
 
-  it('answers 503 when the database cannot be reached', () => {
-    const answer = toErrorAnswer(
+  it('responds with 503 when the database cannot be reached', () => {
+    const response = toErrorResponse(
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' }),
     );
-    expect(answer.status).toBe(503);
-    expect(answer.body.message).not.toContain('3306');
+    expect(response.status).toBe(503);
+    expect(response.body.message).not.toContain('3306');
   });
 
-  it('answers 503 with the message for a procedure whose query found the database gone or busy', () => {
+  it('responds with 503 and the message for a procedure whose query found the database gone or busy', () => {
     const failedQuery = (code: string) =>
       new TRPCError({
         code: 'INTERNAL_SERVER_ERROR',
         cause: new QueryFailedError('SELECT 1', [], Object.assign(new Error(`${code}: at 10.0.0.5`), { code })),
       });
     for (const code of ['ECONNRESET', 'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'SQLITE_BUSY']) {
-      const answer = toErrorAnswer(failedQuery(code));
-      expect(answer.status, code).toBe(503);
-      expect(answer.body).toEqual({ message: MESSAGES.server.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
+      const response = toErrorResponse(failedQuery(code));
+      expect(response.status, code).toBe(503);
+      expect(response.body).toEqual({ message: MESSAGES.server.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
     }
-    expect(toErrorAnswer(new DatabaseUnavailableError('no connection within 5000 ms')).status).toBe(503);
+    expect(toErrorResponse(new DatabaseUnavailableError('no connection within 5000 ms')).status).toBe(503);
     // A query that is simply wrong stays a masked 500.
-    expect(toErrorAnswer(failedQuery('ER_NO_SUCH_TABLE')).status).toBe(500);
-    expect(toErrorAnswer(failedQuery('SQLITE_CONSTRAINT_FOREIGNKEY')).status).toBe(500);
+    expect(toErrorResponse(failedQuery('ER_NO_SUCH_TABLE')).status).toBe(500);
+    expect(toErrorResponse(failedQuery('SQLITE_CONSTRAINT_FOREIGNKEY')).status).toBe(500);
   });
 });

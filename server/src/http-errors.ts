@@ -1,29 +1,40 @@
-import { MESSAGES } from '@curbside/shared';
+import { MESSAGES, zodIssueMessage } from '@curbside/shared';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ZodError } from 'zod';
+import { ZodError, z } from 'zod';
 import { isDatabaseUnavailable } from './db/errors';
 import { DomainError } from './errors';
+import { SESSION_COOKIE } from './plugins/session';
 
-// Turns anything thrown into the answer a client sees: a status and a human message.
+// Turns anything thrown into the response a client sees: a status and a human message.
 // 5xx messages are masked: the real one goes to the log with the request id.
+
+// A field whose schema gives no message of its own gets a human one from the catalogue, not zod's default
+// ("Invalid input: expected string, received undefined").
+z.config({ customError: zodIssueMessage });
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-export interface ErrorAnswer {
+/**
+ * The `code` of every error response, on /api and /trpc: tRPC's codes, the services' own (MAINTENANCE_MODE,
+ * COMING_SOON_MODE) and URI_TOO_LONG (414, which tRPC has no word for).
+ */
+export type ErrorCode = TRPCError['code'] | DomainError['code'] | 'URI_TOO_LONG';
+
+export interface ErrorResponse {
   status: number;
   body: {
     message: string;
-    code: string;
+    code: ErrorCode;
     issues?: { path: string; message: string }[];
     retryAfterSeconds?: number;
     requestId?: string;
   };
 }
 
-/** An answer lists at most this many problems: a body of 60,000 bad entries must not get a 3 MB answer. */
+/** A response lists at most this many problems: a body of 60,000 bad entries must not get a 3 MB response. */
 export const MAX_LISTED_ISSUES = 20;
-/** A field name a client made up (a key of additionalSpecs) is cut to this many characters in the answer. */
+/** A field name a client made up (a key of additionalSpecs) is cut to this many characters in the response. */
 const MAX_PATH_SEGMENT = 40;
 
 function fieldPath(path: readonly PropertyKey[]): string {
@@ -68,14 +79,14 @@ function rootCause(error: unknown): unknown {
   return current;
 }
 
-/** The domain code behind an error (a service's DomainError), if any: the `code` both transports answer with. */
+/** The domain code behind an error (a service's DomainError), if any: the `code` both transports respond with. */
 export function domainCodeOf(error: unknown): DomainError['code'] | undefined {
   const cause = rootCause(error);
   return cause instanceof DomainError ? cause.code : undefined;
 }
 
-/** Maps any error (tRPC, domain, zod, Fastify's own) to the answer. `isServerError` tells the caller to log it. */
-export function toErrorAnswer(error: unknown): ErrorAnswer & { isServerError: boolean } {
+/** Maps any error (tRPC, domain, zod, Fastify's own) to the response. `isServerError` tells the caller to log it. */
+export function toErrorResponse(error: unknown): ErrorResponse & { isServerError: boolean } {
   const cause = rootCause(error);
   if (cause instanceof ZodError) {
     const { message, issues } = describeZodError(cause);
@@ -83,7 +94,7 @@ export function toErrorAnswer(error: unknown): ErrorAnswer & { isServerError: bo
   }
   if (cause instanceof DomainError) {
     const status = getHTTPStatusCodeFromError(domainToTrpcError(cause));
-    const body: ErrorAnswer['body'] = { message: cause.message, code: cause.code };
+    const body: ErrorResponse['body'] = { message: cause.message, code: cause.code };
     if (typeof cause.details?.retryAfterSeconds === 'number') body.retryAfterSeconds = cause.details.retryAfterSeconds;
     return { status, body, isServerError: false };
   }
@@ -100,26 +111,68 @@ export function toErrorAnswer(error: unknown): ErrorAnswer & { isServerError: bo
     if (status >= 500) return masked(status);
     return { status, body: { message: error.message, code: error.code }, isServerError: false };
   }
-  // Fastify's own errors (bad JSON, body too large, wrong content type) carry a 4xx statusCode and a fine message.
+  // Fastify's and its plugins' own errors (bad JSON, body too large, wrong content type) carry a 4xx statusCode and
+  // an FST_… code: refused with the same code vocabulary and a human message.
   const statusCode = (error as { statusCode?: unknown })?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    const code = (error as { code?: string }).code ?? 'BAD_REQUEST';
-    return {
-      status: statusCode,
-      body: { message: friendlyFastifyMessage(error as Error, statusCode), code },
-      isServerError: false,
-    };
+    const { code, message } = error as { code?: string; message?: string };
+    return { ...frameworkErrorResponse(code, statusCode, message), isServerError: false };
   }
   return masked(500);
 }
 
-function masked(status: number): ErrorAnswer & { isServerError: boolean } {
+/**
+ * How to authenticate, sent with every 401 (RFC 9110 asks for it): the session cookie that POST /api/login sets
+ * (the scheme of draft-broyer-http-cookie-auth).
+ */
+export const WWW_AUTHENTICATE = `Cookie realm="api", form-action="/api/login", cookie-name="${SESSION_COOKIE}"`;
+
+/** The headers an error response carries besides its body: Retry-After on a throttle, WWW-Authenticate on a 401. */
+export function errorHeaders(response: ErrorResponse): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (response.body.retryAfterSeconds) headers['retry-after'] = String(response.body.retryAfterSeconds);
+  if (response.status === 401) headers['www-authenticate'] = WWW_AUTHENTICATE;
+  return headers;
+}
+
+function masked(status: number): ErrorResponse & { isServerError: boolean } {
   return { status, body: { message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_SERVER_ERROR' }, isServerError: true };
 }
 
-function friendlyFastifyMessage(error: Error, status: number): string {
-  if (status === 413) return 'The request is too large.';
-  if (status === 415)
-    return error.message.includes('Unsupported Media Type') ? 'Unsupported content type: send JSON.' : error.message;
-  return error.message;
+const S = MESSAGES.server;
+
+/** Fastify's and @fastify/multipart's codes that need more than their status to be told apart. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'PARSE_ERROR', message: S.invalidJson },
+  // @fastify/multipart responds with 406 to a body that is not multipart; the HTTP word for it is 415.
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: S.sendMultipart },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: S.sendJson },
+};
+
+/** The code of each 4xx status, in tRPC's words (the code every other refusal carries). */
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  408: 'TIMEOUT',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+const MESSAGE_OF_STATUS: Record<number, string> = {
+  408: S.requestTimeout,
+  413: S.requestTooLarge,
+  415: S.sendJson,
+};
+
+/** The response to a framework refusal: its FST_… code never reaches the client; its own message is plain English. */
+function frameworkErrorResponse(fstCode: string | undefined, status: number, message = ''): ErrorResponse {
+  const known = fstCode ? FRAMEWORK_ERRORS[fstCode] : undefined;
+  if (known) return { status: known.status, body: { message: known.message, code: known.code } };
+  const code = CODE_OF_STATUS[status] ?? 'BAD_REQUEST';
+  return { status, body: { message: MESSAGE_OF_STATUS[status] ?? (message || S.requestUnreadable), code } };
 }

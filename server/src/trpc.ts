@@ -4,7 +4,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { SHARED_VIEWER, viewersOf } from './cache-policies';
 import type { Context } from './context';
 import { DomainError } from './errors';
-import { domainCodeOf, domainToTrpcError, toErrorAnswer } from './http-errors';
+import { domainCodeOf, domainToTrpcError, toErrorResponse } from './http-errors';
 import { type CachedReadPolicy, type Invalidates, invalidateAfterWrite, readCacheKey } from './read-cache/policy';
 import { middlewareResult } from './transports/trpc-internals';
 
@@ -30,7 +30,7 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     errorFormatter({ shape, error }) {
-      const response = toErrorAnswer(error);
+      const response = toErrorResponse(error);
       return {
         message: response.body.message,
         code: shape.code,
@@ -55,7 +55,7 @@ const domainErrors = t.middleware(async ({ next, ctx, path }) => {
   if (!result.ok) {
     const cause = result.error.cause;
     if (cause instanceof DomainError) throw domainToTrpcError(cause);
-    if (toErrorAnswer(result.error).isServerError) {
+    if (toErrorResponse(result.error).isServerError) {
       ctx.req.log.error({ err: cause ?? result.error, procedure: path }, 'procedure failed');
     }
   }

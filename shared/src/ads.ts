@@ -33,8 +33,16 @@ const adFields = {
   type: adTypeSchema,
   imageUrl: imageUrlSchema(V.imageUrlInvalid),
   linkUrl: httpUrlSchema(V.adLinkUrlInvalid),
-  startDate: z.string({ error: V.adStartDateRequired }).min(1, V.adStartDateRequired).pipe(calendarDateSchema),
-  endDate: z.string({ error: V.adEndDateRequired }).min(1, V.adEndDateRequired).pipe(calendarDateSchema),
+  startDate: z
+    .string({ error: V.adStartDateRequired })
+    .min(1, V.adStartDateRequired)
+    .meta({ format: 'date' })
+    .pipe(calendarDateSchema),
+  endDate: z
+    .string({ error: V.adEndDateRequired })
+    .min(1, V.adEndDateRequired)
+    .meta({ format: 'date' })
+    .pipe(calendarDateSchema),
   active: z.boolean(),
 };
 

@@ -68,6 +68,7 @@ export function httpUrlSchema(message: string) {
     .string({ error: message })
     .trim()
     .max(LIMITS.urlMax, V.tooLong(LIMITS.urlMax))
+    .meta({ format: 'uri', pattern: '^https?://' })
     .pipe(z.url({ protocol: /^https?$/, error: message }));
 }
 
@@ -78,7 +79,8 @@ export function imageUrlSchema(requiredMessage: string, invalidMessage: string =
     .trim()
     .min(1, { error: requiredMessage, abort: true })
     .max(LIMITS.urlMax, V.tooLong(LIMITS.urlMax))
-    .refine((value) => isHttpUrl(value) || isStoredFilePath(value), invalidMessage);
+    .refine((value) => isHttpUrl(value) || isStoredFilePath(value), invalidMessage)
+    .meta({ pattern: `^(https?://|${FILE_URL_PREFIX})`, description: 'An http(s) URL or a file uploaded here' });
 }
 
 function isHttpUrl(value: string): boolean {

@@ -32,7 +32,11 @@ const eventFields = {
   title: requiredText(V.eventTitleRequired, LIMITS.titleMax),
   description: requiredText(V.eventDescriptionRequired, LIMITS.descriptionMax),
   /** The instant in UTC (ISO). The form sends Central wall time instead; see eventFormSchema. */
-  eventDate: z.string({ error: V.eventDateRequired }).min(1, V.eventDateRequired).pipe(isoDateTimeSchema),
+  eventDate: z
+    .string({ error: V.eventDateRequired })
+    .min(1, V.eventDateRequired)
+    .meta({ format: 'date-time' })
+    .pipe(isoDateTimeSchema),
   location: requiredText(V.eventLocationRequired, LIMITS.locationMax),
   imageUrl: imageUrlSchema(V.eventImageUrlRequired, V.imageUrlInvalid),
   fbEventUrl: fbEventUrlSchema.optional(),

@@ -32,3 +32,4 @@ export * from './url';
 export * from './us-states';
 export * from './vote-window';
 export * from './votes';
+export * from './zod-messages';

@@ -46,6 +46,7 @@ export const siteSettingsUpdateInputSchema = z.object({
     .string()
     .trim()
     .refine((value) => value === '' || isValidLaunchDate(value), V.launchDateInvalid)
+    .meta({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?$', description: "A date like 2026-12-31; '' or null: none" })
     .transform((value) => value || null)
     .nullable(),
 });

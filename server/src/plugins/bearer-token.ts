@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { viewerIpHash } from '../context';
-import { toErrorAnswer } from '../http-errors';
+import { toErrorResponse } from '../http-errors';
 import type { TokensService, TokenUse } from '../modules/tokens/tokens.service';
 
 // Personal API tokens on the wire: `Authorization: Bearer cbs_…` on any /api or /trpc route. The token is checked
@@ -27,7 +27,7 @@ export function registerBearerTokens(app: FastifyInstance, deps: { config: Confi
     try {
       req.apiToken = await deps.tokens.authenticate(token, viewerIpHash(req, deps.config));
     } catch (error) {
-      if (toErrorAnswer(error).status === 401) reply.header('www-authenticate', 'Bearer error="invalid_token"');
+      if (toErrorResponse(error).status === 401) reply.header('www-authenticate', 'Bearer error="invalid_token"');
       throw error;
     }
   });

@@ -15,10 +15,15 @@ export function registerRequestBounds(app: FastifyInstance): void {
     done(refusalOf(req.method, req.url, req.headers['content-encoding'])),
   );
 
-  // Fastify's own JSON parser (prototype poisoning refused), behind the depth check.
+  // Fastify's own JSON parser (prototype poisoning refused), behind the depth check. An empty body is no body: many
+  // HTTP helpers send `Content-Type: application/json` on every call, body-less ones too (POST /api/logout, DELETE).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
     if (jsonDepthExceeds(body as string, SERVER_LIMITS.jsonDepthMax)) {
       done(new DomainError('BAD_REQUEST', MESSAGES.server.jsonTooDeep(SERVER_LIMITS.jsonDepthMax)), undefined);
       return;

@@ -4,7 +4,10 @@ import { z } from 'zod';
 // Inputs that arrive as text over REST (path and query values) and as JSON over /trpc.
 
 /** An id from a REST path (a string there) or from tRPC (a number). */
-export const pathIdSchema = z.coerce.number({ error: MESSAGES.validation.invalidId }).pipe(idSchema);
+export const pathIdSchema = z.coerce
+  .number({ error: MESSAGES.validation.invalidId })
+  .meta({ type: 'integer', minimum: 1 })
+  .pipe(idSchema);
 
 /**
  * The REST adapter hands query and path values over as strings; /trpc sends JSON numbers. fromQuery() reads a

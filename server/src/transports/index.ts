@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { viewersOf } from '../cache-policies';
 import type { Config } from '../config';
 import { type Context, viewerIpHash } from '../context';
-import { toErrorAnswer } from '../http-errors';
+import { errorHeaders, toErrorResponse } from '../http-errors';
 import type { PageViewerOf } from '../plugins/page-render';
 import { type AppRouter, appRouter } from '../router';
 import type { Services } from '../services';
@@ -47,10 +47,10 @@ export interface TransportDeps {
   createCachedReadContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
 }
 
-/** Headers of a tRPC response: what the procedure set, and Retry-After on a throttled call. */
+/** Headers of a tRPC response: what the procedure set, and those of its errors (Retry-After, WWW-Authenticate). */
 function trpcHeaders(ctx: Context | undefined, errors: unknown[]): Record<string, string> {
-  const retry = errors.map((e) => toErrorAnswer(e).body.retryAfterSeconds).find(Boolean);
-  return { ...(ctx?.http.headers ?? {}), ...(retry ? { 'retry-after': String(retry) } : {}) };
+  const fromErrors = errors.map((e) => errorHeaders(toErrorResponse(e)));
+  return Object.assign({ ...(ctx?.http.headers ?? {}) }, ...fromErrors);
 }
 
 function trpcOptions(

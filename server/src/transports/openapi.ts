@@ -7,21 +7,30 @@ import type { Config } from '../config';
 import { addUploadOperations } from '../modules/images/openapi-uploads';
 import { SESSION_COOKIE } from '../plugins/session';
 import type { AppRouter } from '../router';
+import { finishDocument, nameComponentSchemas } from './openapi-document';
 import { listRestRoutes } from './rest-routes';
 
+/** What the document says about the site it serves (config.siteName). */
+export interface DocumentSite {
+  siteName: string;
+}
+
 /**
- * The OpenAPI 3.1 document of the /api paths, generated from the same procedures the routes call. The generator is
- * loaded when the document is first asked for (it adds about 11 MB to the server's resident memory).
+ * The OpenAPI 3.1 document of the /api paths, generated from the same procedures the routes call, completed by
+ * openapi-document.ts. docs/openapi.json is this document for the default site name (`npm run openapi:write`).
+ * The generator is loaded when the document is first asked for (it adds about 11 MB to the server's resident memory).
  */
-export async function buildOpenApiDocument(router: AppRouter, config: Config): Promise<OpenAPIObject> {
+export async function buildOpenApiDocument(router: AppRouter, site: DocumentSite): Promise<OpenAPIObject> {
   const { generateOpenApiDocument } = await import('trpc-to-openapi');
+  nameComponentSchemas();
   const doc = generateOpenApiDocument(router, {
-    title: `${config.siteName} API`,
+    title: `${site.siteName} API`,
     version: '1.0.0',
     description:
       'The REST face of the Curbside procedures. Signed-in calls use the session cookie set by POST /api/login or ' +
-      'POST /api/register. Errors are JSON with a human `message` (validation errors name the field and list `issues`).',
-    baseUrl: `${config.publicUrl}/api`,
+      'POST /api/register. Errors are JSON with a human `message` and a `code` (validation errors name the field ' +
+      'and list `issues`).',
+    baseUrl: '/api',
     securitySchemes: {
       sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
       bearerToken: {
@@ -34,9 +43,10 @@ export async function buildOpenApiDocument(router: AppRouter, config: Config): P
       },
     },
   });
-  // trpc-to-openapi lists every success as 200; publish the status the route really answers (both, for a create
-  // that answers 200 when the row was already there).
-  for (const route of listRestRoutes(router, '')) {
+  const routes = listRestRoutes(router, '');
+  // trpc-to-openapi lists every success as 200; publish the status the route really returns (both, for a create
+  // that responds with 200 when the row was already there).
+  for (const route of routes) {
     if (route.successStatus === 200) continue;
     const docPath = route.url.replace(/:(\w+)/g, '{$1}');
     const operation = doc.paths?.[docPath]?.[route.method.toLowerCase() as 'get'];
@@ -48,6 +58,7 @@ export async function buildOpenApiDocument(router: AppRouter, config: Config): P
       route.successStatus === 204 ? { description: 'Done; no content' } : ok;
     if (alsoOk) operation.responses['200'] = { ...ok, description: alsoOk };
   }
+  finishDocument(doc, routes);
   addUploadOperations(doc);
   return doc;
 }

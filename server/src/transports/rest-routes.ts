@@ -47,7 +47,7 @@ export const restRouteUrl = (basePath: string, openapiPath: string) =>
   basePath + openapiPath.replace(/\{(\w+)\}/g, ':$1');
 
 /**
- * Registers the REST routes of `which` kind: the queries answered from the read cache (`cached`: give the public
+ * Registers the REST routes of `which` kind: the queries served from the read cache (`cached`: give the public
  * context and register them outside the session scope) or all the others (`uncached`: the session's context).
  */
 export function registerRestRoutes(
@@ -57,7 +57,7 @@ export function registerRestRoutes(
     basePath: string;
     which: 'cached' | 'uncached';
     createContext: (req: FastifyRequest, reply: FastifyReply) => Context | Promise<Context>;
-    /** Queries answered from the read cache when they can be, by procedure path. */
+    /** Queries served from the read cache when they can be, by procedure path. */
     cachedReads: Map<string, CachedRead>;
   },
 ): RestRoute[] {
@@ -68,16 +68,19 @@ export function registerRestRoutes(
     const cachedRead = opts.cachedReads.get(route.procedurePath);
     const crossOriginReads = isPublicRead(route);
     if (crossOriginReads) app.options(route.url, { config: JSON_RESPONSES }, respondToCrossOriginPreflight);
+    const personal = isPersonal(route);
     app.route({
       method: route.method,
       url: route.url,
       ...(cachedRead ? CACHED_ROUTE_OPTIONS : {}),
       config: { ...JSON_RESPONSES, crossOriginReads },
       handler: async (req, reply) => {
+        // Set first, so an error response (a 401 of GET /api/user) carries it too.
+        if (personal) reply.header('cache-control', 'no-store');
         const input = route.takesInput ? restInput(req, route.procedure) : undefined;
         const cached = await cachedRead?.respond(req, reply, input);
         if (cached) return sendCached(req, reply, cached, 'rest', JSON.stringify);
-        // Not cached, or an input that does not parse: the procedure answers (or names the invalid field).
+        // Not cached, or an input that does not parse: the procedure responds (or names the invalid field).
         const ctx = await opts.createContext(req, reply);
         const data = await callProcedure(route.procedure, ctx, input);
         for (const [name, value] of Object.entries(ctx.http.headers)) reply.header(name, value);
@@ -93,6 +96,15 @@ export function registerRestRoutes(
 /** A GET the OpenAPI document lists without security: any site may read it without credentials (security.ts). */
 function isPublicRead(route: RestRoute): boolean {
   return route.method === 'GET' && route.procedure.meta?.openapi?.protect === false;
+}
+
+/**
+ * Whether the route's responses belong to the caller (the signed-in user, their cart and orders, an admin's lists)
+ * or change something: those are sent with `Cache-Control: no-store`, so no browser or proxy keeps them. The public
+ * reads (`protect: false` in the meta) stay cacheable.
+ */
+export function isPersonal(route: RestRoute): boolean {
+  return route.method !== 'GET' || route.procedure.meta?.openapi?.protect !== false;
 }
 
 /**

@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe('a car that is gone', () => {
   it('is "Car not found" for every call about it', async () => {
-    const answers = {
+    const responses = {
       'GET /api/cars/{slug}': await owner.get(`/api/cars/${gone.slug}`),
       'GET /api/cars/by-id/{id}': await owner.get(`/api/cars/by-id/${gone.id}`),
       'PUT /api/cars/{id}': await owner.put(`/api/cars/${gone.id}`, { model: 'RX-8' }),
@@ -42,9 +42,12 @@ describe('a car that is gone', () => {
       'tRPC cars.bySlug': await owner.trpc('query', 'cars.bySlug', { slug: gone.slug }),
     };
     const seen = Object.fromEntries(
-      Object.entries(answers).map(([call, res]) => [call, [res.status, res.body?.message ?? res.body?.error?.message]]),
+      Object.entries(responses).map(([call, res]) => [
+        call,
+        [res.status, res.body?.message ?? res.body?.error?.message],
+      ]),
     );
-    const expected = Object.fromEntries(Object.keys(answers).map((call) => [call, [404, 'Car not found']]));
+    const expected = Object.fromEntries(Object.keys(responses).map((call) => [call, [404, 'Car not found']]));
     expect(seen).toEqual(expected);
     expect(MESSAGES.server.carNotFound).toBe('Car not found');
   });

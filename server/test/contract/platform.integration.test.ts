@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../app';
 import { HttpClient } from '../http';
 
-// What every /api and /trpc caller can rely on: the OpenAPI document, error answers, refusals of cross-site and
+// What every /api and /trpc caller can rely on: the OpenAPI document, error responses, refusals of cross-site and
 // malformed requests, and the production client served beside the API.
 
 let t: TestApp;
@@ -58,14 +58,14 @@ describe('the OpenAPI document', () => {
   });
 });
 
-describe('error answers', () => {
-  it('answers 404 JSON for an unknown /api path', async () => {
+describe('error responses', () => {
+  it('responds with 404 JSON for an unknown /api path', async () => {
     const res = await new HttpClient(t.baseUrl).get('/api/no-such-thing');
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Not found: GET /api/no-such-thing');
   });
 
-  it('answers 400 with a message for malformed JSON, and 415 for a body that is not JSON', async () => {
+  it('responds with 400 and a message for malformed JSON, and 415 for a body that is not JSON', async () => {
     const client = new HttpClient(t.baseUrl);
     const bad = await client.post('/api/login', '{"email": ', { 'content-type': 'application/json' });
     expect(bad.status).toBe(400);
@@ -75,8 +75,8 @@ describe('error answers', () => {
     expect(plain.body.message).toMatch(/content type/i);
   });
 
-  // Regression: Fastify's own answer repeated the whole address in its message, 8 KB of it here.
-  it('answers a malformed %-escape or an over-long path parameter with a short message, not the address', async () => {
+  // Regression: Fastify's own response repeated the whole address in its message, 8 KB of it here.
+  it('responds to a malformed %-escape or an over-long path parameter with a short message, not the address', async () => {
     const http = new HttpClient(t.baseUrl);
     const padding = 'a'.repeat(8_000);
     for (const path of [`/api/cars/%zz${padding}`, `/${padding}%E0%A4%A`]) {
@@ -93,7 +93,7 @@ describe('error answers', () => {
     expect(long.text.length).toBeLessThan(100);
   });
 
-  it('answers 413 for a body over the limit', async () => {
+  it('responds with 413 for a body over the limit', async () => {
     const res = await new HttpClient(t.baseUrl).post('/api/login', {
       email: 'a@b.co',
       password: 'x'.repeat(2_000_000),
@@ -175,7 +175,7 @@ describe('site settings and the newsletter', () => {
 });
 
 describe('the production client', () => {
-  it('answers index.html for deep links, with no caching, and security headers', async () => {
+  it('serves index.html for deep links, with no caching, and security headers', async () => {
     const res = await new HttpClient(t.baseUrl).get('/leaderboard');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
@@ -187,7 +187,7 @@ describe('the production client', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('gives JSON answers the API set of security headers, not the page policy', async () => {
+  it('gives JSON responses the API set of security headers, not the page policy', async () => {
     const http = new HttpClient(t.baseUrl);
     for (const path of ['/api/cars?limit=1', '/api/site-settings', '/api/user', '/trpc/cars.top?input=%7B%7D']) {
       const res = await http.get(path);
@@ -216,8 +216,8 @@ describe('the production client', () => {
   });
 });
 
-describe('compression of API answers', () => {
-  it('compresses a large JSON answer for a client that accepts it, and leaves it plain for one that does not', async () => {
+describe('compression of API responses', () => {
+  it('compresses a large JSON response for a client that accepts it, and leaves it plain for one that does not', async () => {
     const http = new HttpClient(t.baseUrl);
     const compressed = await http.get('/api/openapi.json', { 'accept-encoding': 'br, gzip' });
     expect(compressed.headers.get('content-encoding')).toBe('br');
@@ -229,13 +229,13 @@ describe('compression of API answers', () => {
     expect(plain.body).toEqual(compressed.body);
   });
 
-  it('leaves a small REST answer alone, and compresses a large tRPC answer', async () => {
+  it('leaves a small REST response alone, and compresses a large tRPC response', async () => {
     const http = new HttpClient(t.baseUrl);
     const settings = await http.get('/api/site-settings', { 'accept-encoding': 'br, gzip' });
     expect(settings.status).toBe(200);
     expect(settings.headers.get('content-encoding')).toBeNull();
     const small = await http.get('/trpc/settings.get');
-    // The largest batch allowed: an answer well over the 1 KB threshold.
+    // The largest batch allowed: a response well over the 1 KB threshold.
     const batch = Array.from({ length: LIMITS.trpcBatchMax }, () => 'settings.get').join(',');
     const large = await http.get(`/trpc/${batch}?batch=1&input=%7B%7D`, { 'accept-encoding': 'br, gzip' });
     expect(large.status).toBe(200);

@@ -11,6 +11,7 @@ import { PROPERTY_SEED } from '../../../shared/src/test-arbitraries';
 import { CarImageEntity } from '../../src/modules/images/car-image.entity';
 import { startTestApp, type TestApp, unique } from '../app';
 import { HttpClient } from '../http';
+import { inlineRefs } from '../openapi-doc';
 import { ownerWithCar } from './owner-with-car';
 
 // Hostile uploads on every multipart route: forged types, truncated files, decompression bombs, oversized files,
@@ -524,7 +525,7 @@ describe('the text fields next to the file', () => {
 
 describe('the documented responses of the uploads', () => {
   it('publishes the stored image and the updated user as the 2xx responses, and the responses match', async () => {
-    const doc = (await new HttpClient(t.baseUrl).get('/api/openapi.json')).body;
+    const doc = inlineRefs((await new HttpClient(t.baseUrl).get('/api/openapi.json')).body);
     const jpeg = await picture('jpeg');
     const photo = await upload(carPhotos, jpeg);
     const photoSchema = doc.paths['/images'].post.responses['201'].content?.['application/json']?.schema;

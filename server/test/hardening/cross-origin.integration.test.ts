@@ -48,16 +48,16 @@ describe('public reads from another origin', () => {
     );
   });
 
-  it('answer with Access-Control-Allow-Origin: * and never allow credentials', async () => {
+  it('respond with Access-Control-Allow-Origin: * and never allow credentials', async () => {
     const paths = ['/api/cars', '/api/cars/top?period=month', `/api/cars/${carSlug}`, '/api/events/upcoming'];
     paths.push('/api/merch', '/api/site-settings', '/api/stats');
-    const answers = [];
+    const responses = [];
     for (const path of paths) {
       const res = await fromApp().get(path);
-      answers.push([path, res.status, res.headers.get('access-control-allow-origin')]);
+      responses.push([path, res.status, res.headers.get('access-control-allow-origin')]);
       expect(res.headers.get('access-control-allow-credentials'), path).toBeNull();
     }
-    expect(answers).toEqual(paths.map((path) => [path, 200, '*']));
+    expect(responses).toEqual(paths.map((path) => [path, 200, '*']));
     const head = await fromApp().request('HEAD', '/api/cars');
     expect([head.status, head.headers.get('access-control-allow-origin')]).toEqual([200, '*']);
     // A refusal is readable too, so the app can show its message.
@@ -80,7 +80,7 @@ describe('public reads from another origin', () => {
 });
 
 describe('everything else, from another origin', () => {
-  it('personal reads answer no CORS: the app cannot read them, even when the browser sends the cookie', async () => {
+  it('personal reads get no CORS headers: the app cannot read them, even when the browser sends the cookie', async () => {
     for (const path of ['/api/user', '/api/cart', '/api/tokens', '/api/user/orders', '/api/owner/cars']) {
       const browser = fromApp();
       browser.cookie = user.client.cookie;
@@ -90,7 +90,7 @@ describe('everything else, from another origin', () => {
     }
   });
 
-  it('a write has no preflight to pass: only GET and HEAD are allowed, or there is no answer for OPTIONS', async () => {
+  it('a write has no preflight to pass: only GET and HEAD are allowed, or there is no response to OPTIONS', async () => {
     const writes = listProcedures().flatMap((p) => (p.rest && p.rest.method !== 'GET' ? [p.rest] : []));
     const preflights = [];
     for (const write of writes) {

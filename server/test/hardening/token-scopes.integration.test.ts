@@ -8,7 +8,7 @@ import { signedIn } from './fixtures';
 // API token scopes across the whole router: every procedure, over /trpc and over its /api route, called with a
 // token of an admin (who may do everything), so only the token's scope can refuse. A read token changes nothing
 // anywhere; a write token reaches no admin procedure; an admin token reaches them. Inputs are left out: the scope
-// is decided before the input is read, and a call let through answers 400 for its missing input instead.
+// is decided before the input is read, and a call let through responds with 400 for its missing input instead.
 
 const S = MESSAGES.server;
 let t: TestApp;
@@ -52,37 +52,37 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
 describe('a read token', () => {
   it('is refused (403) by every mutation, and the database stays exactly as it was', async () => {
     const before = await snapshot();
-    const answers: string[] = [];
+    const responses: string[] = [];
     for (const { procedure, transport, label } of cases.filter((c) => c.procedure.type === 'mutation')) {
-      const answer = await callProcedure(tokens.read, procedure, transport, undefined);
-      answers.push(`${label}: ${answer.status} ${answer.message}`);
+      const response = await callProcedure(tokens.read, procedure, transport, undefined);
+      responses.push(`${label}: ${response.status} ${response.message}`);
     }
-    expect(answers.length).toBeGreaterThan(40);
-    expect(answers.filter((a) => !a.endsWith(`: 403 ${S.apiTokenReadOnly}`))).toEqual([]);
+    expect(responses.length).toBeGreaterThan(40);
+    expect(responses.filter((a) => !a.endsWith(`: 403 ${S.apiTokenReadOnly}`))).toEqual([]);
     expect(await snapshot()).toEqual(before);
   });
 
   it('reads: no query is refused for its scope, except the admin ones', async () => {
-    const answers: string[] = [];
+    const responses: string[] = [];
     for (const { procedure, transport, label } of cases.filter((c) => c.procedure.type === 'query')) {
-      const answer = await callProcedure(tokens.read, procedure, transport, undefined);
-      const refused = answer.status === 401 || answer.status === 403;
-      if (refused !== isAdmin(procedure)) answers.push(`${label}: ${answer.status} ${answer.message}`);
+      const response = await callProcedure(tokens.read, procedure, transport, undefined);
+      const refused = response.status === 401 || response.status === 403;
+      if (refused !== isAdmin(procedure)) responses.push(`${label}: ${response.status} ${response.message}`);
     }
-    expect(answers).toEqual([]);
+    expect(responses).toEqual([]);
   });
 });
 
 describe('a write token', () => {
   it.each(cases.filter((c) => isAdmin(c.procedure)))('is refused by $label (403)', async ({ procedure, transport }) => {
-    const answer = await callProcedure(tokens.write, procedure, transport, undefined);
-    expect([answer.status, answer.message]).toEqual([403, S.apiTokenNotAdmin]);
+    const response = await callProcedure(tokens.write, procedure, transport, undefined);
+    expect([response.status, response.message]).toEqual([403, S.apiTokenNotAdmin]);
   });
 });
 
 describe('an admin token', () => {
   it.each(cases.filter((c) => isAdmin(c.procedure)))('reaches $label', async ({ procedure, transport }) => {
-    const answer = await callProcedure(tokens.admin, procedure, transport, undefined);
-    expect([401, 403]).not.toContain(answer.status);
+    const response = await callProcedure(tokens.admin, procedure, transport, undefined);
+    expect([401, 403]).not.toContain(response.status);
   });
 });

@@ -79,6 +79,14 @@ export const SERVER_MESSAGES = {
   batchTooLarge: (maxCalls: number) => `A batch may hold at most ${maxCalls} calls: send the rest in another request.`,
   mutationBatch: 'Changes are sent one per request: batches of mutations are not accepted.',
   responseTooLarge: 'This request asks for too much at once: ask for the rest in another request.',
+  /** Refusals of the HTTP layer, before any procedure runs (server/src/http-errors.ts). */
+  invalidJson: 'The request body is not valid JSON.',
+  requestUnreadable: 'The request could not be read.',
+  requestTooLarge: 'The request is too large.',
+  sendJson: 'Unsupported content type: send JSON.',
+  sendMultipart: 'Unsupported content type: send multipart/form-data.',
+  requestTimeout: 'The request took too long to arrive.',
+  methodNotAllowed: (method: string, allowed: string) => `${method} is not supported here; use ${allowed}.`,
   /** 503: the database cannot be reached, or stayed busy past its wait (the request changed nothing). */
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;

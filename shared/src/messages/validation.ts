@@ -89,4 +89,21 @@ export const VALIDATION_MESSAGES = {
   // API tokens (chosen).
   apiTokenNameRequired: 'Please give the token a name',
   apiTokenScope: 'The scope must be read, write or admin',
+  // What any field says when its schema gives no text of its own (chosen; zod-messages.ts picks one).
+  required: 'This field is required',
+  /** `kind`: a number, a whole number, text, true or false, a list, an object… */
+  mustBe: (kind: string) => `Must be ${kind}`,
+  atLeast: (min: string) => `Must be at least ${min}`,
+  atMost: (max: string) => `Must be at most ${max}`,
+  above: (min: string) => `Must be more than ${min}`,
+  below: (max: string) => `Must be less than ${max}`,
+  exactly: (size: string) => `Must be exactly ${size}`,
+  oneOf: (values: string) => `Must be one of: ${values}`,
+  dateFormat: 'Must be a date like 2026-12-31',
+  dateTimeFormat: 'Must be a date and time like 2026-12-31T18:00:00Z',
+  urlFormat: 'Must be a web address starting with http:// or https://',
+  patternMismatch: 'Is not in the expected format',
+  multipleOf: (divisor: number) => `Must be a multiple of ${divisor}`,
+  unknownFields: (names: string) => `Unknown field${names.includes(',') ? 's' : ''}: ${names}`,
+  invalidValue: 'Is not a valid value',
 } as const;

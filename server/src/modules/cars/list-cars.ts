@@ -9,7 +9,7 @@ import { publicProcedure } from '../../trpc';
 const inputSchema = carListQuerySchema.extend({
   limit: fromQuery(carListQuerySchema.shape.limit),
   offset: fromQuery(carListQuerySchema.shape.offset),
-  featured: z.unknown().pipe(queryBooleanSchema).optional(),
+  featured: z.unknown().meta({ type: 'boolean' }).pipe(queryBooleanSchema).optional(),
 });
 
 /** GET /api/cars?limit=N: newest first; `featured` and `category` narrow it. */

@@ -1,18 +1,9 @@
-import {
-  addToCartInputSchema,
-  cartItemSchema,
-  cartQuantitySchema,
-  cartSchema,
-  idSchema,
-  okSchema,
-} from '@curbside/shared';
+import { addToCartInputSchema, cartItemSchema, cartQuantitySchema, cartSchema, okSchema } from '@curbside/shared';
 import { z } from 'zod';
+import { pathIdSchema } from '../../rest/inputs';
 import { authedProcedure, router } from '../../trpc';
 
 const tags = ['cart'];
-
-// Path parameters arrive as strings over REST.
-const lineIdSchema = z.coerce.number({ error: 'Invalid id' }).pipe(idSchema);
 
 // The signed-in user's cart. Client-sent prices are stripped by the schemas; the server reads its own. A cart's
 // writes change nothing the read cache holds (a cart takes no stock until checkout), so they leave it as it is.
@@ -38,7 +29,7 @@ export const cartRouter = router({
       openapi: { method: 'PUT', path: '/cart/{id}', tags, summary: 'Change the quantity of a line' },
       invalidates: 'nothing', // a cart line only
     })
-    .input(z.object({ id: lineIdSchema, quantity: cartQuantitySchema }))
+    .input(z.object({ id: pathIdSchema, quantity: cartQuantitySchema }))
     .output(cartItemSchema)
     .mutation(({ ctx, input }) => ctx.services.cart.updateQuantity(ctx.user.id, input.id, input.quantity)),
 
@@ -47,7 +38,7 @@ export const cartRouter = router({
       openapi: { method: 'DELETE', path: '/cart/{id}', tags, summary: 'Remove a line' },
       invalidates: 'nothing', // a cart line only
     })
-    .input(z.object({ id: lineIdSchema }))
+    .input(z.object({ id: pathIdSchema }))
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
       await ctx.services.cart.remove(ctx.user.id, input.id);

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, assert, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
+import { inlineRefs } from '../../../test/openapi-doc';
 import { LocalStorage, type Storage } from '../../lib/storage';
 import { CarEntity } from '../cars/car.entity';
 import { CarImageEntity } from './car-image.entity';
@@ -368,7 +369,7 @@ describe('a failure after the files are written', () => {
 
 describe('the API document', () => {
   it('publishes the multipart uploads and the image calls', async () => {
-    const doc = (await new HttpClient(t.baseUrl).get('/api/openapi.json')).body;
+    const doc = inlineRefs((await new HttpClient(t.baseUrl).get('/api/openapi.json')).body);
     const upload = doc.paths['/images'].post;
     expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
     expect(upload.requestBody.content['multipart/form-data'].schema.required).toEqual(['image', 'carId']);

@@ -1,38 +1,20 @@
-import { carImageSchema, SERVER_LIMITS, userSchema } from '@curbside/shared';
+import { SERVER_LIMITS } from '@curbside/shared';
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import { type ZodType, z } from 'zod';
+import { errorResponses } from '../../transports/openapi-document';
 
 // The multipart uploads are plain Fastify routes (tRPC procedures take JSON), so they are added to the generated
 // OpenAPI document here, next to the routes they describe (upload-routes.ts).
 
-const error = (description: string) => ({
-  description,
-  content: {
-    'application/json': {
-      schema: { type: 'object', properties: { message: { type: 'string' }, code: { type: 'string' } } },
-    },
-  },
-});
-
-const uploadErrors = {
-  '400': error('A field is missing or invalid'),
-  '401': error('Not signed in'),
-  '413': error(
-    `The file is too large, or its picture is: over ${SERVER_LIMITS.imageMaxPixels / 1_000_000} megapixels, or packed far tighter than a photo`,
-  ),
-  '415': error('The file is not an image (decided by its bytes)'),
-  '503': {
-    ...error('The server is busy processing photos; nothing was stored'),
-    headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
-  },
+const uploadErrors = ['400', '401', '403', '413', '415', '500', '503'];
+/** What the shared error responses do not say about an upload. */
+const uploadErrorDescriptions = {
+  '413': `The file is too large, or its picture is: over ${SERVER_LIMITS.imageMaxPixels / 1_000_000} megapixels, or packed far tighter than a photo`,
+  '415': 'The body is not multipart/form-data, or the file is not an image (decided by its bytes)',
+  '503': 'The server is busy processing photos (or a site mode is on); nothing was stored',
 };
-const adminErrors = { '403': error('Not an admin') };
 
-/** The JSON schema of a response, as the generated operations write theirs (OpenAPI 3.1 is JSON Schema 2020-12). */
-function responseSchema(schema: ZodType): object {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output' });
-  return rest;
-}
+/** A response schema: the document's named component (openapi-document.ts). */
+const component = (name: 'CarImage' | 'User') => ({ $ref: `#/components/schemas/${name}` });
 
 type Field = { type: 'string' | 'integer' | 'boolean'; format?: string; enum?: string[]; default?: unknown };
 
@@ -44,7 +26,8 @@ interface MultipartOperation {
   fields: Record<string, Field>;
   required: string[];
   success: { status: '200' | '201'; description: string; schema?: object };
-  errors?: Record<string, ReturnType<typeof error>>;
+  /** Error statuses beyond uploadErrors. */
+  errors?: string[];
 }
 
 const imageFile: Field = { type: 'string', format: 'binary' };
@@ -60,9 +43,9 @@ const OPERATIONS: MultipartOperation[] = [
     success: {
       status: '201',
       description: 'The stored image with its responsive variants',
-      schema: responseSchema(carImageSchema),
+      schema: component('CarImage'),
     },
-    errors: { '403': error('Not the owner of the car'), '404': error('No such car') },
+    errors: ['404', '409', '429'],
   },
   {
     path: '/profile/picture',
@@ -71,7 +54,7 @@ const OPERATIONS: MultipartOperation[] = [
     summary: 'Set the profile picture (an image up to 2 MB)',
     fields: { profilePicture: imageFile },
     required: ['profilePicture'],
-    success: { status: '200', description: 'The user with the new picture', schema: responseSchema(userSchema) },
+    success: { status: '200', description: 'The user with the new picture', schema: component('User') },
   },
   {
     path: '/products/upload-image',
@@ -85,7 +68,6 @@ const OPERATIONS: MultipartOperation[] = [
       description: 'The stored picture',
       schema: { type: 'object', required: ['imageUrl'], properties: { imageUrl: { type: 'string' } } },
     },
-    errors: adminErrors,
   },
   {
     path: '/upload/advertisement',
@@ -99,7 +81,6 @@ const OPERATIONS: MultipartOperation[] = [
       description: 'The stored picture',
       schema: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } },
     },
-    errors: adminErrors,
   },
 ];
 
@@ -122,7 +103,10 @@ export function addUploadOperations(doc: OpenAPIObject): void {
             'multipart/form-data': { schema: { type: 'object', required: op.required, properties: op.fields } },
           },
         },
-        responses: { [op.success.status]: success, ...uploadErrors, ...op.errors },
+        responses: {
+          [op.success.status]: success,
+          ...errorResponses([...uploadErrors, ...(op.errors ?? [])].sort(), uploadErrorDescriptions),
+        },
       },
     };
   }

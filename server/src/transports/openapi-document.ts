@@ -1,0 +1,321 @@
+import {
+  adTypeSchema,
+  advertisementSchema,
+  carCategorySchema,
+  carImageSchema,
+  carSchema,
+  cartItemSchema,
+  eventSchema,
+  imageVariantsSchema,
+  orderItemSchema,
+  orderSchema,
+  orderStatusSchema,
+  productCategorySchema,
+  productSchema,
+  shippingAddressOutputSchema,
+  siteSettingsSchema,
+  siteStatsSchema,
+  userRoleSchema,
+  userSchema,
+} from '@curbside/shared';
+import type { OpenAPIObject } from 'trpc-to-openapi';
+
+import { type ZodType, z } from 'zod';
+import type { ErrorCode } from '../http-errors';
+import { WWW_AUTHENTICATE } from '../http-errors';
+import type { RestRoute } from './rest-routes';
+
+// What the generator (trpc-to-openapi) cannot say by itself, added to the document it generates: named component
+// schemas, the error responses each operation can really give (one Error schema, the shape http-errors.ts sends),
+// `security` on every operation (an empty list on the public ones), relative servers, tag descriptions, and one
+// name for path parameters that differ only by name (GET /cars/{slug} and PUT /cars/{id} are one path to a client).
+
+/** Shapes that recur across operations, published once under components.schemas by these names. */
+const COMPONENTS: [ZodType, string][] = [
+  [userSchema, 'User'],
+  [userRoleSchema, 'UserRole'],
+  [carSchema, 'Car'],
+  [carCategorySchema, 'CarCategory'],
+  [carImageSchema, 'CarImage'],
+  [imageVariantsSchema, 'ImageVariants'],
+  [productSchema, 'Product'],
+  [productCategorySchema, 'ProductCategory'],
+  [cartItemSchema, 'CartItem'],
+  [orderSchema, 'Order'],
+  [orderItemSchema, 'OrderItem'],
+  [orderStatusSchema, 'OrderStatus'],
+  [shippingAddressOutputSchema, 'ShippingAddress'],
+  [eventSchema, 'Event'],
+  [advertisementSchema, 'Advertisement'],
+  [adTypeSchema, 'AdType'],
+  [siteSettingsSchema, 'SiteSettings'],
+  [siteStatsSchema, 'SiteStats'],
+];
+
+/** Gives the shared schemas their component names (zod's registry, which the generator reads). Once per process. */
+export function nameComponentSchemas(): void {
+  for (const [schema, id] of COMPONENTS) {
+    if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, { id });
+  }
+}
+
+export const TAGS = [
+  { name: 'accounts', description: 'Sign up, sign in and out, password reset, the signed-in user' },
+  { name: 'profile', description: "The signed-in user's name, biography, picture and password" },
+  { name: 'cars', description: 'The showcase: cars, search, the leaderboard, QR codes; submitting and editing cars' },
+  { name: 'images', description: 'Car photos' },
+  { name: 'votes', description: 'Votes for cars' },
+  { name: 'products', description: 'Prints and merchandise' },
+  { name: 'cart', description: "The signed-in user's cart, priced by the server" },
+  { name: 'checkout', description: 'Payment and orders' },
+  { name: 'orders', description: 'Orders: your own, and every order for an admin' },
+  { name: 'events', description: 'Car meets' },
+  { name: 'advertisements', description: 'Banner and column ads' },
+  { name: 'newsletter', description: 'Newsletter sign-up' },
+  { name: 'stats', description: 'Counters for the home page and the admin dashboard' },
+  { name: 'site settings', description: 'Maintenance and coming-soon modes' },
+];
+
+const ERROR_CODES: ErrorCode[] = [
+  'PARSE_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_SUPPORTED',
+  'TIMEOUT',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'URI_TOO_LONG',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL_SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'MAINTENANCE_MODE',
+  'COMING_SOON_MODE',
+];
+
+/** The body of every error response (http-errors.ts ErrorResponse). */
+const ERROR_SCHEMA = {
+  type: 'object',
+  description: 'Every error response: a human message, a code, and for invalid input the problems by field',
+  required: ['message', 'code'],
+  properties: {
+    message: { type: 'string', description: 'For people; for invalid input, "field: first problem"' },
+    code: { type: 'string', enum: ERROR_CODES },
+    issues: {
+      type: 'array',
+      description: 'Invalid input: each problem (at most 20), by field path ("shippingAddress.city")',
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        properties: { path: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+    retryAfterSeconds: { type: 'integer', minimum: 1, description: 'On a 429: when to try again' },
+    requestId: { type: 'string', description: 'On a 5xx: the id to quote when reporting it' },
+  },
+};
+
+export const ERROR_SCHEMA_REF = { $ref: '#/components/schemas/Error' };
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } },
+};
+
+/** The error responses, by status: one component each, which operations refer to. */
+const ERROR_RESPONSES: Record<string, { name: string; description: string; headers?: object }> = {
+  '400': { name: 'BadRequest', description: 'Invalid input: the body or a parameter (see issues), or malformed JSON' },
+  '401': {
+    name: 'Unauthorized',
+    description: 'Not signed in',
+    headers: {
+      'WWW-Authenticate': { description: 'How to sign in', schema: { type: 'string', example: WWW_AUTHENTICATE } },
+    },
+  },
+  '403': { name: 'Forbidden', description: 'Not allowed: not an admin, not the owner, or a cross-site request' },
+  '404': { name: 'NotFound', description: 'Nothing with that id or slug' },
+  '409': { name: 'Conflict', description: 'The current state refuses it (taken, out of stock, already done)' },
+  '413': { name: 'PayloadTooLarge', description: 'The request body is over the limit' },
+  '415': { name: 'UnsupportedMediaType', description: 'The body is not in the content type this operation takes' },
+  '429': { name: 'TooManyRequests', description: 'A throttle or quota: try again later', headers: retryAfter },
+  '500': { name: 'InternalServerError', description: 'Something went wrong on the server (the message is generic)' },
+  '503': {
+    name: 'ServiceUnavailable',
+    description: 'Maintenance or coming-soon mode, the database unreachable, or the server busy',
+    headers: retryAfter,
+  },
+};
+
+/** Throttles and quotas (429), by procedure. */
+const THROTTLED = new Set([
+  'accounts.register',
+  'accounts.login',
+  'accounts.requestPasswordReset',
+  'profile.changePassword',
+  'votes.cast',
+  'cars.create',
+  'newsletter.subscribe',
+  'checkout.createPaymentIntent',
+]);
+
+/** Refusals because of the current state (409), by procedure. */
+const CONFLICTING = new Set([
+  'accounts.register',
+  'cart.add',
+  'cart.update',
+  'checkout.createPaymentIntent',
+  'checkout.recordOrder',
+  'images.delete',
+  'admin.products.create',
+  'admin.products.update',
+  'admin.orders.updateStatus',
+]);
+
+/** Writes that refer to another record by an id in the body (404 when it is not there), by procedure. */
+const REFERRING = new Set(['votes.cast', 'cart.add', 'checkout.recordOrder']);
+
+/** Signed-in calls that check ownership (403 for another user's car or photo), by procedure. */
+const OWNER_CHECKED = new Set(['cars.update', 'images.setPrimary', 'images.delete']);
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/** The error statuses `route` can return. */
+function errorStatuses(route: RestRoute, hasPathParams: boolean): string[] {
+  const isPublic = route.procedure.meta?.openapi?.protect === false;
+  const statuses = new Set<string>(['500', '503']);
+  if (route.takesInput || WITH_BODY.has(route.method)) statuses.add('400');
+  if (!isPublic) statuses.add('401');
+  // Not an admin, not the owner, or (any write) a cross-site request.
+  const adminOnly = route.procedurePath.startsWith('admin.');
+  if (adminOnly || OWNER_CHECKED.has(route.procedurePath) || route.method !== 'GET') statuses.add('403');
+  if (hasPathParams || REFERRING.has(route.procedurePath)) statuses.add('404');
+  if (CONFLICTING.has(route.procedurePath)) statuses.add('409');
+  if (WITH_BODY.has(route.method)) {
+    statuses.add('413');
+    statuses.add('415');
+  }
+  if (THROTTLED.has(route.procedurePath)) statuses.add('429');
+  return [...statuses].sort();
+}
+
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: { in: string; name: string; required?: boolean; description?: string; schema?: object }[];
+  responses: Record<string, unknown>;
+};
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+function operationsOf(doc: OpenAPIObject): [string, string, Operation][] {
+  return Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    METHODS.flatMap((m) => {
+      const operation = (item as Record<string, Operation | undefined>)[m];
+      return operation ? [[path, m, operation] as [string, string, Operation]] : [];
+    }),
+  );
+}
+
+/** Completes the generated document (see the top of this file); `routes` are the procedures' REST routes. */
+export function finishDocument(doc: OpenAPIObject, routes: RestRoute[]): OpenAPIObject {
+  doc.servers = [{ url: '/api', description: 'This server' }];
+  doc.tags = TAGS;
+  doc.components ??= {};
+  const components = doc.components;
+  components.schemas ??= {};
+  const schemas = components.schemas as Record<string, object>;
+  for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
+  schemas.Error = ERROR_SCHEMA;
+  type Responses = NonNullable<typeof components.responses>;
+  components.responses = Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map(({ name, description, headers }) => [
+      name,
+      { description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: ERROR_SCHEMA_REF } } },
+    ]),
+  ) as Responses;
+
+  const routeOf = new Map(routes.map((r) => [`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r]));
+  for (const [path, method, operation] of operationsOf(doc)) {
+    operation.security ??= [];
+    for (const parameter of operation.parameters ?? []) if (parameter.in === 'path') parameter.required = true;
+    const route = routeOf.get(`${method.toUpperCase()} ${path}`);
+    const statuses = route ? errorStatuses(route, path.includes('{')) : Object.keys(operation.responses);
+    for (const status of Object.keys(operation.responses)) {
+      if (Number(status) >= 400) delete operation.responses[status];
+    }
+    for (const status of statuses) {
+      const response = ERROR_RESPONSES[status];
+      if (response) operation.responses[status] = { $ref: `#/components/responses/${response.name}` };
+    }
+  }
+  mergePathsDifferingByParameterName(doc);
+  return doc;
+}
+
+/**
+ * An upload operation's error responses (multipart routes, described by hand): the shared components, or where
+ * `described` says more for a status, that description with the same headers and Error schema.
+ */
+export function errorResponses(
+  statuses: string[],
+  described: Record<string, string> = {},
+): Record<string, { $ref: string } | { description: string; headers?: object; content: object }> {
+  return Object.fromEntries(
+    statuses.map((status) => {
+      const response = ERROR_RESPONSES[status];
+      if (!response) throw new Error(`No error response is described for status ${status}`);
+      const description = described[status];
+      if (!description) return [status, { $ref: `#/components/responses/${response.name}` }];
+      const content = { 'application/json': { schema: ERROR_SCHEMA_REF } };
+      return [status, { description, ...(response.headers ? { headers: response.headers } : {}), content }];
+    }),
+  );
+}
+
+/**
+ * /cars/{slug} (GET) and /cars/{id} (PUT, DELETE) are the same path to a client, which OpenAPI forbids: publish them
+ * as one path whose parameter is named by both ({slugOrId}), each operation saying which it takes.
+ */
+function mergePathsDifferingByParameterName(doc: OpenAPIObject): void {
+  const paths = doc.paths ?? {};
+  const byShape = new Map<string, string[]>();
+  for (const path of Object.keys(paths)) {
+    const shape = path.replace(/\{\w+\}/g, '{}');
+    byShape.set(shape, [...(byShape.get(shape) ?? []), path]);
+  }
+  for (const group of byShape.values()) {
+    const [first, ...others] = group;
+    if (first === undefined || others.length === 0) continue;
+    // The parameter names of each path, in order (a regex group that matched is always there).
+    const names = group.map((path) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ''));
+    const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+    const merged = (names[0] ?? []).map((_, i) =>
+      [...new Set(names.map((n) => n[i] ?? ''))].map((n, j) => (j === 0 ? n : capitalized(n))).join('Or'),
+    );
+    let index = 0;
+    const mergedPath = first.replace(/\{\w+\}/g, () => `{${merged[index++] ?? ''}}`);
+    const item: Record<string, Operation> = {};
+    group.forEach((path, g) => {
+      for (const [method, operation] of Object.entries(paths[path] as Record<string, Operation>)) {
+        for (const parameter of operation.parameters ?? []) {
+          const i = names[g]?.indexOf(parameter.name) ?? -1;
+          const name = merged[i];
+          if (parameter.in === 'path' && name !== undefined && parameter.name !== name) {
+            parameter.description ??= `The ${parameter.name}`;
+            parameter.name = name;
+          }
+        }
+        item[method] = operation;
+      }
+      delete paths[path];
+    });
+    paths[mergedPath] = item as never;
+  }
+}
+
+/** The site the committed document (docs/openapi.json) describes: the default SITE_NAME. */
+export const DEFAULT_DOCUMENT_SITE = { siteName: 'Curbside' };
+
+/** The document as docs/openapi.json holds it: two-space JSON and a final newline (what Biome formats alike). */
+export const documentText = (document: object) => `${JSON.stringify(document, null, 2)}\n`;
