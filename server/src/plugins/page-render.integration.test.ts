@@ -150,10 +150,12 @@ describe('landing pages rendered on the server', () => {
     expect(parsePage(res.text).state).toBeUndefined();
   });
 
-  it('a car that does not exist is left to the browser (its Car Not Found), not rendered', async () => {
+  it('a car that does not exist is sent with 404 and the Car Not Found text, not rendered', async () => {
     const res = await visitor.get('/cars/no-such-car');
-    expect(res.status).toBe(200);
-    expect(res.text).toContain('<div id="root"></div>');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('<div id="root"><main');
+    expect(res.text).toContain('<h1>Car Not Found</h1>');
+    expect(parsePage(res.text).state).toBeUndefined();
   });
 });
 
@@ -197,7 +199,7 @@ describe('a page every signed-out visitor sees alike', () => {
       hasVoted: true,
     });
     const ranked = renderedData((await newVisitor().get('/leaderboard')).text, 'cars.top');
-    const entryOf = (entries: { car: { id: number }; votes: number }[]) => entries.find((e) => e.car.id === car.id);
+    const entryOf = (entries: { id: number; votes: number }[]) => entries.find((e) => e.id === car.id);
     expect(entryOf(rankedBefore)?.votes ?? 0).toBe(0);
     expect(entryOf(ranked)?.votes).toBe(1);
     // The page the others share stays theirs: hasVoted false.
