@@ -74,6 +74,7 @@ export const TAGS = [
   { name: 'newsletter', description: 'Newsletter sign-up' },
   { name: 'stats', description: 'Counters for the home page and the admin dashboard' },
   { name: 'site settings', description: 'Maintenance and coming-soon modes' },
+  { name: 'tokens', description: 'Personal API tokens for scripts, sent as Authorization: Bearer' },
 ];
 
 const ERROR_CODES: ErrorCode[] = [

@@ -138,9 +138,10 @@ describe('the headers HTTP asks for', () => {
   it('responds to a known path called with another method with 405 and Allow', async () => {
     const res = await new HttpClient(t.baseUrl).request('PATCH', '/api/cars/some-car');
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('DELETE, GET, HEAD, PUT');
+    // OPTIONS: the cross-origin preflight of a public read.
+    expect(res.headers.get('allow')).toBe('DELETE, GET, HEAD, OPTIONS, PUT');
     expect(res.body).toEqual({
-      message: MESSAGES.server.methodNotAllowed('PATCH', 'DELETE, GET, HEAD, PUT'),
+      message: MESSAGES.server.methodNotAllowed('PATCH', 'DELETE, GET, HEAD, OPTIONS, PUT'),
       code: 'METHOD_NOT_SUPPORTED',
     });
     const unknown = await new HttpClient(t.baseUrl).request('PATCH', '/api/no-such-thing');

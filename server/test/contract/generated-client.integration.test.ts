@@ -11,6 +11,7 @@ import {
   adminShipsTheOrder,
   adminStocksTheShop,
   apiClient,
+  shopperPaysWithTestCard,
   shopperRecordsTheOrder,
   shopperStartsCheckout,
   visitorSignsUpAndVotes,
@@ -79,16 +80,8 @@ describe('the generated client', () => {
     expect(intent.amount).toBe(2 * 2499 + 500);
     expect(intent.total).toBe(intent.amount + intent.shipping + intent.tax);
 
-    // TODO(issue 22): pay with the test card over /api once that step has a documented REST path; until then the
-    // test pays as the browser does, over /trpc, with the same session.
-    const browser = new HttpClient(t.baseUrl);
-    browser.cookie = visitor.jar.cookie;
-    const paid = await browser.trpc('mutation', 'checkout.payWithTestCard', {
-      paymentId: intent.paymentId,
-      clientSecret: intent.clientSecret,
-      cardNumber: '4242 4242 4242 4242',
-    });
-    expect(paid.status).toBe(200);
+    const paid = await shopperPaysWithTestCard(visitor.client, intent);
+    expect(paid).toBeTruthy();
 
     const { order, mine } = await shopperRecordsTheOrder(visitor.client, intent.paymentId);
     expect(order.total).toBe(intent.total);

@@ -95,7 +95,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a one-time reset link (the answer is the same whether or not the account exists) */
+        /** E-mail a one-time reset link (the response is the same whether or not the account exists) */
         post: operations["accounts-requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -254,7 +254,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Make this the car's primary image (the others lose the flag); answers the car's images */
+        /** Make this the car's primary image (the others lose the flag); returns the car's images */
         patch: operations["images-setPrimary"];
         trace?: never;
     };
@@ -304,6 +304,41 @@ export interface paths {
         put: operations["profile-changePassword"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your API tokens, newest first (no secrets) */
+        get: operations["tokens-list"];
+        put?: never;
+        /** Create an API token (from a signed-in browser session); its secret is in this response only */
+        post: operations["tokens-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of your API tokens at once */
+        delete: operations["tokens-revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -511,6 +546,23 @@ export interface paths {
         put?: never;
         /** Record the order of a payment the provider confirmed (idempotent per paymentId) */
         post: operations["checkout-recordOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/test-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a payment with a test card (test mode only: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined); responds with the order */
+        post: operations["checkout-payWithTestCard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -737,7 +789,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a product picture (admin); answers its URL for the product form */
+        /** Upload a product picture (admin); returns its URL for the product form */
         post: operations["products-upload-image"];
         delete?: never;
         options?: never;
@@ -901,26 +953,6 @@ export interface components {
             printSize: string | null;
             printType: string | null;
         };
-        Order: {
-            id: number;
-            status: components["schemas"]["OrderStatus"];
-            /** Format: date-time */
-            createdAt: string;
-            subtotal: number;
-            shipping: number;
-            tax: number;
-            total: number;
-            email: string;
-            customer: {
-                name: string | null;
-                username: string;
-                email: string;
-            } | null;
-            shippingAddress: components["schemas"]["ShippingAddress"];
-            items: components["schemas"]["OrderItem"][];
-            trackingNumber: string | null;
-            notes: string | null;
-        };
         ShippingAddress: {
             name: string;
             line1: string;
@@ -943,6 +975,26 @@ export interface components {
             printSize: string | null;
             priceAtPurchase: number;
             quantity: number;
+        };
+        Order: {
+            id: number;
+            status: components["schemas"]["OrderStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            subtotal: number;
+            shipping: number;
+            tax: number;
+            total: number;
+            email: string;
+            customer: {
+                name: string | null;
+                username: string;
+                email: string;
+            } | null;
+            shippingAddress: components["schemas"]["ShippingAddress"];
+            items: components["schemas"]["OrderItem"][];
+            trackingNumber: string | null;
+            notes: string | null;
         };
         /** @description Every error response: a human message, a code, and for invalid input the problems by field */
         Error: {
@@ -1510,11 +1562,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        id: number;
+                        slug: string;
+                        make: string;
+                        model: string;
+                        year: number;
+                        category: components["schemas"]["CarCategory"] | null;
+                        story: string | null;
+                        specs: string | null;
+                        additionalSpecs: {
+                            [key: string]: string | number | boolean;
+                        };
+                        featured: boolean;
+                        legalAgreement: boolean;
+                        ownerId: number | null;
+                        ownerName: string | null;
+                        ownerDetails: {
+                            name: string | null;
+                            profilePicture: string | null;
+                            role: components["schemas"]["UserRole"];
+                            bio: string | null;
+                        } | null;
+                        images: components["schemas"]["CarImage"][];
+                        totalVotes: number;
+                        lastMonthVotes: number;
+                        hasVoted: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
                         rank: number;
                         votes: number;
                         change: number | null;
                         isNew: boolean;
-                        car: components["schemas"]["Car"];
                     }[];
                 };
             };
@@ -1700,6 +1778,109 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "tokens-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        scope: "read" | "write" | "admin";
+                        hint: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        lastUsedAt: string | null;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "tokens-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    scope: "read" | "write" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        scope: "read" | "write" | "admin";
+                        hint: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        lastUsedAt: string | null;
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "tokens-revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2126,8 +2307,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
-                    shippingAddress: {
+                    email?: string;
+                    shippingAddress?: {
                         name: string;
                         line1: string;
                         line2?: string | null;
@@ -2139,6 +2320,32 @@ export interface operations {
                          * @enum {string}
                          */
                         country?: "US";
+                    };
+                    /** @description Not read: the server prices the signed-in user’s cart */
+                    items?: unknown[];
+                    orderInfo?: {
+                        email?: string;
+                        shippingAddress?: {
+                            name: string;
+                            line1: string;
+                            line2?: string | null;
+                            city: string;
+                            state: string;
+                            postalCode: string;
+                            /**
+                             * @default US
+                             * @enum {string}
+                             */
+                            country?: "US";
+                        };
+                        /** @description Not read: the server computes the amount */
+                        amount?: unknown;
+                        /** @description Not read: the server computes the shipping */
+                        shipping?: unknown;
+                        /** @description Not read: the server computes the tax */
+                        tax?: unknown;
+                        /** @description Not read: the server computes the total */
+                        total?: unknown;
                     };
                 };
             };
@@ -2194,11 +2401,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"];
+                    "application/json": {
+                        id: number;
+                        /** @constant */
+                        status: "paid";
+                        /** Format: date-time */
+                        createdAt: string;
+                        subtotal: number;
+                        shipping: number;
+                        tax: number;
+                        total: number;
+                        email: string;
+                        customer: {
+                            name: string | null;
+                            username: string;
+                            email: string;
+                        } | null;
+                        shippingAddress: components["schemas"]["ShippingAddress"];
+                        items: components["schemas"]["OrderItem"][];
+                        trackingNumber: string | null;
+                        notes: string | null;
+                        paymentId: string;
+                        totalAmount: number;
+                        subtotalAmount: number;
+                        shippingAmount: number;
+                        taxAmount: number;
+                        orderStatus: components["schemas"]["OrderStatus"];
+                    };
                 };
             };
             /** @description Successful response */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @constant */
+                        status: "paid";
+                        /** Format: date-time */
+                        createdAt: string;
+                        subtotal: number;
+                        shipping: number;
+                        tax: number;
+                        total: number;
+                        email: string;
+                        customer: {
+                            name: string | null;
+                            username: string;
+                            email: string;
+                        } | null;
+                        shippingAddress: components["schemas"]["ShippingAddress"];
+                        items: components["schemas"]["OrderItem"][];
+                        trackingNumber: string | null;
+                        notes: string | null;
+                        paymentId: string;
+                        totalAmount: number;
+                        subtotalAmount: number;
+                        shippingAmount: number;
+                        taxAmount: number;
+                        orderStatus: components["schemas"]["OrderStatus"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "checkout-payWithTestCard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paymentId: string;
+                    clientSecret: string;
+                    cardNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2209,8 +2505,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
