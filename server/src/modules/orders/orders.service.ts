@@ -170,8 +170,15 @@ export class OrdersService {
     return orderId;
   }
 
-  /** Orders as answers: their items and customers in two more queries, whatever the number of orders. */
+  /** Orders as responses: their items and customers in two more queries, whatever the number of orders. */
   async withItems(orders: OrderEntity[]): Promise<Order[]> {
+    return (await this.loadWithItems(orders)).map((loaded) => loaded.order);
+  }
+
+  /** withItems, keeping each order's entity and item rows beside its response (the admin side adds to it). */
+  async loadWithItems(
+    orders: OrderEntity[],
+  ): Promise<{ entity: OrderEntity; order: Order; items: OrderItemEntity[] }[]> {
     if (orders.length === 0) return [];
     const ids = orders.map((o) => o.id);
     const items = await this.deps.ds.getRepository(OrderItemEntity).find({
@@ -182,13 +189,10 @@ export class OrdersService {
     const users = new Map(
       (await this.deps.ds.getRepository(UserEntity).findBy({ id: In(userIds) })).map((u) => [u.id, u]),
     );
-    return orders.map((o) =>
-      toOrderDto(
-        o,
-        items.filter((i) => i.orderId === o.id),
-        users.get(o.userId) ?? null,
-      ),
-    );
+    return orders.map((entity) => {
+      const own = items.filter((i) => i.orderId === entity.id);
+      return { entity, items: own, order: toOrderDto(entity, own, users.get(entity.userId) ?? null) };
+    });
   }
 
   /** The order-confirmation e-mail.  */
