@@ -42,8 +42,8 @@ export const FULFILMENT_MESSAGES = {
   bulkTooMany: (max: number) => `Choose at most ${max} orders at once`,
   bulkStatusOnly: 'Several orders at once can only be moved to Processing or Shipped',
   exportCsv: 'Export CSV',
-  cancelRefundConfirm: (orderId: number | string, total: string) =>
-    `Cancel order #${orderId}? This action cannot be undone. The customer paid ${total}: choose whether to refund it.`,
+  /** Follows the spec's 'Are you sure you want to cancel order #…? This action cannot be undone.' */
+  cancelRefundNote: (paid: string) => `The customer paid ${paid}. Cancelling can refund it: choose how much.`,
   refundFull: (total: string) => `Refund everything (${total})`,
   refundNone: 'No refund',
   refundPartial: 'Refund part of it',
