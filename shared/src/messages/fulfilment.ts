@@ -45,6 +45,7 @@ export const FULFILMENT_MESSAGES = {
   /** Follows the spec's 'Are you sure you want to cancel order #…? This action cannot be undone.' */
   cancelRefundNote: (paid: string) => `The customer paid ${paid}. Cancelling can refund it: choose how much.`,
   refundFull: (total: string) => `Refund everything (${total})`,
+  refundLabel: 'Refund',
   refundNone: 'No refund',
   refundPartial: 'Refund part of it',
   refundAmountLabel: 'Amount to refund ($)',

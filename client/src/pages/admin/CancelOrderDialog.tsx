@@ -1,9 +1,10 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
 import { type AdminOrder, type CancelOrderInput, dollarsToCents, formatCents, MESSAGES } from '@curbside/shared';
-import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notifyError, notifyToast } from '../../lib/notify';
@@ -68,13 +69,18 @@ function CancelForm({ order, onClose, onCanceled, onFailed }: CancelOrderDialogP
     <Stack>
       <Text>{MESSAGES.admin.cancelOrderConfirm(order.id)}</Text>
       <Text fw={600}>{F.cancelRefundNote(formatCents(paid))}</Text>
-      <Radio.Group value={choice} onChange={(value) => setChoice(value as Choice)} name="refund">
-        <Stack gap="xs">
-          <Radio value="full" label={F.refundFull(formatCents(paid))} />
-          <Radio value="none" label={F.refundNone} />
-          <Radio value="partial" label={F.refundPartial} />
-        </Stack>
-      </Radio.Group>
+      <Select
+        label={F.refundLabel}
+        data={[
+          { value: 'full', label: F.refundFull(formatCents(paid)) },
+          { value: 'none', label: F.refundNone },
+          { value: 'partial', label: F.refundPartial },
+        ]}
+        value={choice}
+        onChange={(value) => setChoice((value as Choice | null) ?? 'full')}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
       {choice === 'partial' ? (
         <TextInput
           label={F.refundAmountLabel}

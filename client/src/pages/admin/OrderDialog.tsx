@@ -24,7 +24,6 @@ import {
   Button,
   Divider,
   Group,
-  Image,
   Modal,
   Select,
   SimpleGrid,
@@ -92,7 +91,13 @@ export function PrintPhoto({ item }: { item: AdminOrderItem }) {
   else verdict = { text: F.photoTooSmall(photo.required.width, photo.required.height), color: 'red' };
   return (
     <Group gap="sm" wrap="nowrap" align="start" data-testid="print-photo">
-      <Image src={photo.thumbnailUrl} alt={printAlt(item)} w={96} h={72} fit="cover" radius="sm" />
+      <img
+        src={photo.thumbnailUrl}
+        alt={printAlt(item)}
+        width={96}
+        height={72}
+        style={{ objectFit: 'cover', borderRadius: 4, flexShrink: 0 }}
+      />
       <Stack gap={2}>
         <Text size="sm">
           {photo.width} × {photo.height} px

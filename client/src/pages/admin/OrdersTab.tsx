@@ -4,7 +4,6 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Paper.css';
 import {
   ADMIN_ORDER_PAGE_SIZE,
@@ -23,7 +22,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Pagination,
   Paper,
   ScrollArea,
   Select,
@@ -40,6 +38,7 @@ import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { BulkShipDialog } from './BulkShipDialog';
 import { CancelOrderDialog } from './CancelOrderDialog';
+import { PageButtons } from './list-pager';
 import { customerName, OrderDialog, orderDate } from './OrderDialog';
 
 const PackingSlip = lazy(() => import('./PackingSlip'));
@@ -78,6 +77,7 @@ function exportHref(filter: AdminOrderFilter): string {
 export function OrdersTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  // Below Mantine's sm breakpoint (48em), e.g. a 390 px phone: cards instead of the table.
   const narrow = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
@@ -352,20 +352,15 @@ export function OrdersTab() {
       ) : null}
       {body}
       {orders.data && orders.data.total > 0 ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {F.pageOf(page, pages, orders.data.total)}
-          </Text>
-          <Pagination
-            total={pages}
-            value={page}
+        <Group justify="flex-end">
+          <PageButtons
+            page={page}
+            pages={pages}
+            total={orders.data.total}
             onChange={(next) => {
               setPage(next);
               setSelected(new Set());
             }}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? F.previousPage : control === 'next' ? F.nextPage : undefined,
-            })}
           />
         </Group>
       ) : null}

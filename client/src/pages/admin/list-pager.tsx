@@ -29,12 +29,32 @@ export function ListPager({
   const hasNext = (rows?.length ?? 0) > ADMIN_LIST_PAGE;
   if (page === 0 && !hasNext) return null;
   return (
-    <Group justify="flex-end" gap="sm">
-      <Button variant="default" size="xs" disabled={page === 0} onClick={() => onChange(page - 1)}>
+    <Group justify="flex-end">
+      <PageButtons page={page + 1} pages={hasNext ? page + 2 : page + 1} onChange={(next) => onChange(next - 1)} />
+    </Group>
+  );
+}
+
+/** Previous, 'Page n' (of all, when known) and Next; pages count from 1. */
+export function PageButtons({
+  page,
+  pages,
+  total,
+  onChange,
+}: {
+  page: number;
+  pages: number;
+  /** Known for the orders (their search counts them), so the text says 'of …'. */
+  total?: number;
+  onChange: (page: number) => void;
+}) {
+  return (
+    <Group gap="sm">
+      <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onChange(page - 1)}>
         {F.previousPage}
       </Button>
-      <Text size="sm">Page {page + 1}</Text>
-      <Button variant="default" size="xs" disabled={!hasNext} onClick={() => onChange(page + 1)}>
+      <Text size="sm">{total === undefined ? `Page ${page}` : F.pageOf(page, pages, total)}</Text>
+      <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onChange(page + 1)}>
         {F.nextPage}
       </Button>
     </Group>
