@@ -10,6 +10,7 @@ import { errorHeaders, INTERNAL_ERROR_MESSAGE, toErrorResponse } from './http-er
 import { type Mailer, OutboxMailer, SmtpMailer } from './lib/mailer';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerUploadRoutes } from './modules/images/upload-routes';
+import { registerOrderAdminDownloads } from './modules/orders/admin-downloads';
 import type { StripeClientOptions } from './modules/payments/stripe-provider';
 import { stripeWebhookPlugin } from './modules/payments/webhook-route';
 import { registerShareImageRoute } from './modules/share/share-image';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const { pageViewerOf } = await registerSessionTransports(withSessions, transports, reads);
     await withSessions.register(stripeWebhookPlugin, { ...services.payments, checkout: services.checkout });
     registerFileRoutes(withSessions, services.storage);
+    registerOrderAdminDownloads(withSessions, { orderAdmin: services.orderAdmin, storage: services.storage });
     await registerUploadRoutes(withSessions, config);
     registerShareImageRoute(withSessions, {
       share: services.share,

@@ -14,6 +14,7 @@ export * from './limits';
 export * from './messages';
 export * from './money';
 export * from './newsletter';
+export * from './order-admin';
 export * from './orders';
 export * from './pages';
 export * from './pricing';

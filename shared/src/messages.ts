@@ -15,6 +15,7 @@ import { CART_MESSAGES } from './messages/cart';
 import { CHECKOUT_MESSAGES } from './messages/checkout';
 import { EVENTS_MESSAGES } from './messages/events';
 import { FETCH_ERROR_MESSAGES } from './messages/fetch-error';
+import { FULFILMENT_MESSAGES } from './messages/fulfilment';
 import { GALLERY_MESSAGES } from './messages/gallery';
 import { HOME_MESSAGES } from './messages/home';
 import { LABEL_MESSAGES } from './messages/label';
@@ -44,6 +45,7 @@ export {
   CHECKOUT_MESSAGES,
   EVENTS_MESSAGES,
   FETCH_ERROR_MESSAGES,
+  FULFILMENT_MESSAGES,
   GALLERY_MESSAGES,
   HOME_MESSAGES,
   LABEL_MESSAGES,
@@ -90,6 +92,7 @@ export const MESSAGES = {
   orderSuccess: ORDER_SUCCESS_MESSAGES,
   admin: ADMIN_MESSAGES,
   apiTokens: API_TOKEN_MESSAGES,
+  fulfilment: FULFILMENT_MESSAGES,
   labels: LABEL_MESSAGES,
   fetchErrors: FETCH_ERROR_MESSAGES,
   server: SERVER_MESSAGES,

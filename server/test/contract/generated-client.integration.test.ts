@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TYPES, clientTypes } from '../../scripts/openapi-types';
 import { jpegBytes } from '../../src/modules/images/upload-test-helpers';
 import { startTestApp, type TestApp, unique } from '../app';
-import { HttpClient } from '../http';
 import {
   adminShipsTheOrder,
   adminStocksTheShop,

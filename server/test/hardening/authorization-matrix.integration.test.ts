@@ -69,6 +69,14 @@ const ad = () => ({
 });
 const product = () => ({ name: `Poster ${unique()}`, category: 'poster', price: 2500, stock: 5, sku: unique('SKU-') });
 
+/** A pending copy of the fixture's order (each cancel gets its own to cancel). */
+async function copyOrder(fx: Fixtures): Promise<number> {
+  const repo = fx.t.app.services.ds.getRepository(OrderEntity);
+  const { id: _id, createdAt: _c, updatedAt: _u, ...order } = await repo.findOneByOrFail({ id: fx.payment.orderId });
+  const inserted = await repo.insert({ ...order, status: 'pending', paymentId: unique('copy-') });
+  return Number(inserted.identifiers[0]?.id);
+}
+
 const MATRIX: Record<ProcedurePath, Row> = {
   'accounts.me': { expect: PUBLIC },
   'accounts.current': { expect: SIGNED_IN },
@@ -162,6 +170,20 @@ const MATRIX: Record<ProcedurePath, Row> = {
   'admin.orders.updateStatus': {
     expect: ADMIN_ONLY,
     input: (fx) => ({ id: fx.payment.orderId, status: 'processing', notes: 'Printing' }),
+  },
+  'admin.orders.search': { expect: ADMIN_ONLY, input: () => ({ q: 'shopper', page: 1 }) },
+  'admin.orders.get': { expect: ADMIN_ONLY, input: (fx) => ({ id: fx.payment.orderId }) },
+  'admin.orders.setInternalNote': {
+    expect: ADMIN_ONLY,
+    input: (fx) => ({ id: fx.payment.orderId, internalNote: 'Packed by Sam' }),
+  },
+  'admin.orders.bulkStatus': {
+    expect: ADMIN_ONLY,
+    input: (fx) => ({ status: 'processing', orders: [{ id: fx.payment.orderId }] }),
+  },
+  'admin.orders.cancel': {
+    expect: ADMIN_ONLY,
+    input: async (fx) => ({ id: await copyOrder(fx), refund: { kind: 'none' } }),
   },
   'admin.events.list': { expect: ADMIN_ONLY },
   'admin.events.create': { expect: ADMIN_ONLY, input: event },

@@ -6,7 +6,7 @@ import { makeCar } from '../upload/test-car';
 const admin = makeUser({ role: 'admin', username: 'boss' });
 const handlers = {
   'cars.list': () => [makeCar()],
-  'admin.orders.list': () => [],
+  'admin.orders.search': () => ({ orders: [], total: 0, page: 1, pageSize: 25 }),
 };
 
 describe('admin dashboard shell', () => {
@@ -35,7 +35,7 @@ describe('admin dashboard shell', () => {
     await user.click(await screen.findByRole('tab', { name: 'Order Management' }));
     expect(currentAddress()).toBe('/admin?tab=orders');
     await screen.findByText('No orders found in the database.');
-    expect(calls.some((c) => c.path === 'admin.orders.list')).toBe(true);
+    expect(calls.some((c) => c.path === 'admin.orders.search')).toBe(true);
     // The cars table is unmounted while another tab is open.
     expect(screen.queryByText('1993 Mazda RX-7')).toBeNull();
 

@@ -35,6 +35,8 @@ export interface AdminRecordsTabProps<T extends AdminRecord> {
   rowTestId: string;
   tableMinWidth: number;
   calls: RecordCalls<T>;
+  /** Paging controls under the list, for lists that can outgrow one page. */
+  pager?: ReactNode;
   /** The create/edit form, given the record being edited (null: a new one) and what to do after Save or Cancel. */
   renderForm: (editing: T | null, handlers: RecordFormHandlers) => ReactNode;
 }
@@ -129,6 +131,7 @@ export function AdminRecordsTab<T extends AdminRecord>(props: AdminRecordsTabPro
           </Table>
         </ScrollArea>
       )}
+      {props.pager}
       <ConfirmDialog {...actions.deleteDialog} />
     </Stack>
   );

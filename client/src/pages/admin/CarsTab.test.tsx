@@ -21,7 +21,7 @@ describe('Manage Cars', () => {
     expect(within(row).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/upload?edit=3');
   });
 
-  it('asks for the 100 newest cars and features a car with the switch', async () => {
+  it('asks for the newest page of cars and features a car with the switch', async () => {
     let car = makeCar();
     const { calls, userEvent: user } = renderCars({
       'cars.list': () => [car],
@@ -31,7 +31,7 @@ describe('Manage Cars', () => {
       },
     });
     const toggle = await screen.findByRole('switch', { name: 'Featured: 1993 Mazda RX-7' });
-    expect(calls.find((c) => c.path === 'cars.list')?.input).toMatchObject({ limit: 100 });
+    expect(calls.find((c) => c.path === 'cars.list')?.input).toMatchObject({ limit: 51, offset: 0 });
     expect((toggle as HTMLInputElement).checked).toBe(false);
 
     await user.click(toggle);
@@ -42,6 +42,24 @@ describe('Manage Cars', () => {
         true,
       ),
     );
+  });
+
+  it('pages past the first 50 cars with Next and Previous', async () => {
+    // 120 cars, newest first; the list asks for one row more than a page to know whether another follows.
+    const all = Array.from({ length: 120 }, (_, i) => makeCar({ id: 120 - i, slug: `car-${120 - i}` }));
+    const { calls, userEvent: user } = renderCars({
+      'cars.list': (input) => all.slice(Number(input.offset ?? 0), Number(input.offset ?? 0) + Number(input.limit)),
+    });
+    await waitFor(() => expect(screen.getAllByTestId('car-row')).toHaveLength(50));
+    expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
+    await screen.findByText('Page 3');
+    await waitFor(() => expect(screen.getAllByTestId('car-row')).toHaveLength(20));
+    expect(calls.filter((c) => c.path === 'cars.list').at(-1)?.input).toMatchObject({ offset: 100, limit: 51 });
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await screen.findByText('Page 2');
   });
 
   it('says so when featuring fails and leaves the switch as it was', async () => {

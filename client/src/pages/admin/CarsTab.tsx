@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/ScrollArea.css';
-import { type Car, LIMITS, MESSAGES } from '@curbside/shared';
+import { type Car, MESSAGES } from '@curbside/shared';
 import { Anchor, Button, Group, ScrollArea, Switch, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,24 +10,27 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoader } from '../../components/PageLoader';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { adminPageQuery, ListPager, pageRows } from './list-pager';
 
 export const carTitle = (car: Pick<Car, 'make' | 'model' | 'year'>) => `${car.year} ${car.make} ${car.model}`;
 export const carOwner = (car: Pick<Car, 'ownerName' | 'ownerDetails'>) =>
   car.ownerName || car.ownerDetails?.name || MESSAGES.carCard.unknownOwner;
 
-/** The admin's car list: GET /api/cars?limit=100, newest first. Shared by Manage Cars and Submissions. */
-const ADMIN_CARS_QUERY = { limit: LIMITS.adminListLimit };
-
-export function useAdminCars() {
+/**
+ * The admin's car list, newest first, one page at a time (GET /api/cars?limit=&offset=, with one look-ahead row).
+ * Page 0 is shared by Manage Cars and Submissions.
+ */
+export function useAdminCars(page = 0) {
   const trpc = useTRPC();
-  return useQuery(trpc.cars.list.queryOptions(ADMIN_CARS_QUERY));
+  return useQuery(trpc.cars.list.queryOptions(adminPageQuery(page)));
 }
 
 /** Manage Cars (part 2 §2): every car with its links, the featured switch and Delete. */
 export function CarsTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const cars = useAdminCars();
+  const [page, setPage] = useState(0);
+  const cars = useAdminCars(page);
   const [toDelete, setToDelete] = useState<Car | null>(null);
   const update = useMutation(trpc.cars.update.mutationOptions());
   const remove = useMutation(trpc.admin.cars.delete.mutationOptions());
@@ -40,7 +43,7 @@ export function CarsTab() {
       {
         onSuccess: (updated) => {
           // Show the response at once; the refetch that follows brings every other list up to date.
-          queryClient.setQueryData(trpc.cars.list.queryKey(ADMIN_CARS_QUERY), (list) =>
+          queryClient.setQueryData(trpc.cars.list.queryKey(adminPageQuery(page)), (list) =>
             list?.map((item) => (item.id === updated.id ? updated : item)),
           );
           notifyToast(MESSAGES.admin.success);
@@ -67,7 +70,7 @@ export function CarsTab() {
 
   if (cars.isPending) return <PageLoader />;
   if (cars.isError) return <Text c="red">{MESSAGES.fetchErrors.cars}</Text>;
-  if (cars.data.length === 0) return <Text c="dimmed">No cars have been submitted yet.</Text>;
+  if (cars.data.length === 0 && page === 0) return <Text c="dimmed">No cars have been submitted yet.</Text>;
 
   const updatingId = update.isPending ? update.variables?.id : undefined;
   return (
@@ -84,7 +87,7 @@ export function CarsTab() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {cars.data.map((car) => (
+            {pageRows(cars.data).map((car) => (
               <Table.Tr key={car.id} data-testid="car-row">
                 <Table.Td>
                   <Anchor component={Link} href={`/cars/${car.slug}`} fw={600}>
@@ -119,6 +122,7 @@ export function CarsTab() {
           </Table.Tbody>
         </Table>
       </ScrollArea>
+      <ListPager page={page} rows={cars.data} onChange={setPage} />
       <ConfirmDialog
         opened={toDelete !== null}
         title={toDelete ? `Delete ${carTitle(toDelete)}?` : ''}

@@ -6,16 +6,20 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import {
+  type AdminOrder,
+  type AdminOrderItem,
   canUpdateOrderStatus,
   formatCents,
   MESSAGES,
   ORDER_STATUSES,
   type Order,
+  type OrderHistoryEntry,
   type OrderStatus,
   orderTransitionError,
   trackingNumberError,
 } from '@curbside/shared';
 import {
+  Anchor,
   Badge,
   Button,
   Divider,
@@ -28,7 +32,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { OrderItemName, OrderTotalsRows, ShippingAddressLines } from '../../components/shop/order-parts';
 import { ORDER_STATUS_COLOR, orderStatusLabel } from '../../components/shop/order-status';
@@ -44,23 +48,161 @@ export function customerName(order: Order): string {
   return order.customer?.name || order.customer?.username || order.shippingAddress.name;
 }
 
+const F = MESSAGES.fulfilment;
+
 export interface OrderDialogProps {
-  order: Order | null;
+  order: AdminOrder | null;
   onClose: () => void;
   /** The order as the server returned it after a change. */
-  onUpdated: (order: Order) => void;
+  onUpdated: (order: AdminOrder) => void;
+  onPackingSlip: (orderId: number) => void;
 }
 
-/** The order detail dialog of Order Management (part 2 §2, §4). */
-export function OrderDialog({ order, onClose, onUpdated }: OrderDialogProps) {
+/**
+ * The order detail dialog of Order Management (part 2 §2, §4), with what fulfilment needs (issue 23): each print's
+ * photo, its pixels against the print size and the original's download; the status history; the message to the
+ * customer apart from the internal note.
+ */
+export function OrderDialog({ order, onClose, onUpdated, onPackingSlip }: OrderDialogProps) {
   return (
-    <Modal opened={order !== null} onClose={onClose} title={order ? `Order #${order.id}` : ''} size="lg" centered>
-      {order ? <OrderDetails key={order.id} order={order} onUpdated={onUpdated} /> : null}
+    <Modal opened={order !== null} onClose={onClose} title={order ? `Order #${order.id}` : ''} size="xl" centered>
+      {order ? <OrderDetails key={order.id} order={order} onUpdated={onUpdated} onPackingSlip={onPackingSlip} /> : null}
     </Modal>
   );
 }
 
-function OrderDetails({ order, onUpdated }: { order: Order; onUpdated: (order: Order) => void }) {
+/** What a print line's thumbnail shows: 'Nissan Skyline GT-R for Poster Print 12x18'. */
+export const printAlt = (item: AdminOrderItem) =>
+  item.car ? `${item.car.make} ${item.car.model} for ${item.product.name}` : item.product.name;
+
+/** A print line's photo: thumbnail, pixel size, whether it is enough for the print, and the original's download. */
+export function PrintPhoto({ item }: { item: AdminOrderItem }) {
+  if (!item.photo)
+    return item.isPrint ? (
+      <Text size="xs" c="red">
+        {F.photoGone}
+      </Text>
+    ) : null;
+  const { photo } = item;
+  let verdict: { text: string; color: string };
+  if (!photo.required) verdict = { text: F.photoSizeUnknown, color: 'orange' };
+  else if (photo.largeEnough)
+    verdict = { text: F.photoLargeEnough(photo.required.width, photo.required.height), color: 'green' };
+  else verdict = { text: F.photoTooSmall(photo.required.width, photo.required.height), color: 'red' };
+  return (
+    <Group gap="sm" wrap="nowrap" align="start" data-testid="print-photo">
+      <img
+        src={photo.thumbnailUrl}
+        alt={printAlt(item)}
+        width={96}
+        height={72}
+        style={{ objectFit: 'cover', borderRadius: 4, flexShrink: 0 }}
+      />
+      <Stack gap={2}>
+        <Text size="sm">
+          {photo.width} × {photo.height} px
+        </Text>
+        <Text size="xs" c={verdict.color} role={photo.largeEnough === false ? 'alert' : undefined}>
+          {verdict.text}
+        </Text>
+        <Anchor size="sm" href={photo.downloadUrl} download>
+          {F.downloadOriginal}
+        </Anchor>
+      </Stack>
+    </Group>
+  );
+}
+
+function historyLine(entry: OrderHistoryEntry): string {
+  const move =
+    entry.from === null || entry.from === entry.to
+      ? orderStatusLabel(entry.to)
+      : `${orderStatusLabel(entry.from)} → ${orderStatusLabel(entry.to)}`;
+  const who = entry.by ? F.historyBy(entry.by) : F.historySystem;
+  const tracking = entry.trackingNumber ? ` · Tracking ${entry.trackingNumber}` : '';
+  return `${orderDate(entry.at)}: ${move} ${who}${tracking}`;
+}
+
+function OrderHistory({ orderId }: { orderId: number }) {
+  const trpc = useTRPC();
+  const detail = useQuery(trpc.admin.orders.get.queryOptions({ id: orderId }));
+  return (
+    <Stack gap={4}>
+      <Text fw={600}>{F.historyTitle}</Text>
+      {detail.isError ? (
+        <Text size="sm" c="red">
+          {MESSAGES.fetchErrors.orders}
+        </Text>
+      ) : null}
+      {detail.data?.history.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {F.historyNone}
+        </Text>
+      ) : null}
+      <Stack gap={2} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={F.historyTitle}>
+        {detail.data?.history.map((entry) => (
+          <li key={`${entry.at}-${entry.from}-${entry.to}-${entry.trackingNumber}`}>
+            <Text size="sm">{historyLine(entry)}</Text>
+            {entry.note ? (
+              <Text size="xs" c="dimmed">
+                {entry.note}
+              </Text>
+            ) : null}
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function InternalNote({ order, onUpdated }: { order: AdminOrder; onUpdated: (order: AdminOrder) => void }) {
+  const trpc = useTRPC();
+  const save = useMutation(trpc.admin.orders.setInternalNote.mutationOptions());
+  const [note, setNote] = useState(order.internalNote ?? '');
+  return (
+    <Stack gap={4}>
+      <Textarea
+        label={F.internalNoteLabel}
+        description={F.internalNoteHint}
+        rows={2}
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+      />
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          size="xs"
+          disabled={note.trim() === (order.internalNote ?? '')}
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(
+              { id: order.id, internalNote: note },
+              {
+                onSuccess: (updated) => {
+                  notifyToast(F.internalNoteSaved);
+                  onUpdated(updated);
+                },
+                onError: (error) => notifyError(MESSAGES.admin.updateFailed, error),
+              },
+            )
+          }
+        >
+          {F.saveInternalNote}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function OrderDetails({
+  order,
+  onUpdated,
+  onPackingSlip,
+}: {
+  order: AdminOrder;
+  onUpdated: (order: AdminOrder) => void;
+  onPackingSlip: (orderId: number) => void;
+}) {
   const trpc = useTRPC();
   const updateStatus = useMutation(trpc.admin.orders.updateStatus.mutationOptions());
   const [chosen, setChosen] = useState<OrderStatus | null>(null);
@@ -101,6 +243,9 @@ function OrderDetails({ order, onUpdated }: { order: Order; onUpdated: (order: O
         <Text size="sm" c="dimmed">
           {orderDate(order.createdAt)}
         </Text>
+        <Button size="xs" variant="default" ml="auto" onClick={() => onPackingSlip(order.id)}>
+          {F.packingSlip}
+        </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <div>
@@ -123,7 +268,10 @@ function OrderDetails({ order, onUpdated }: { order: Order; onUpdated: (order: O
         <Text fw={600}>Items</Text>
         {order.items.map((item) => (
           <Group key={item.id} justify="space-between" wrap="nowrap" align="start" data-testid="order-item">
-            <OrderItemName item={item} />
+            <Stack gap={4}>
+              <OrderItemName item={item} />
+              <PrintPhoto item={item} />
+            </Stack>
             <Text size="sm">
               {formatCents(item.priceAtPurchase)} × {item.quantity} ={' '}
               {formatCents(item.priceAtPurchase * item.quantity)}
@@ -161,7 +309,13 @@ function OrderDetails({ order, onUpdated }: { order: Order; onUpdated: (order: O
         }}
         error={trackingError}
       />
-      <Textarea label="Notes" rows={2} value={notes} onChange={(event) => setNotes(event.currentTarget.value)} />
+      <Textarea
+        label={F.customerMessageLabel}
+        description={F.customerMessageHint}
+        rows={2}
+        value={notes}
+        onChange={(event) => setNotes(event.currentTarget.value)}
+      />
       <Group justify="flex-end">
         {/* Tracking number and notes of an order whose status stays (the server allows the same status). */}
         <Button
@@ -179,6 +333,10 @@ function OrderDetails({ order, onUpdated }: { order: Order; onUpdated: (order: O
           {MESSAGES.labels.updateStatus}
         </Button>
       </Group>
+      <Divider />
+      <InternalNote order={order} onUpdated={onUpdated} />
+      <Divider />
+      <OrderHistory orderId={order.id} />
     </Stack>
   );
 }

@@ -3,26 +3,48 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Paper.css';
 import {
+  ADMIN_ORDER_PAGE_SIZE,
+  type AdminOrder,
+  type AdminOrderFilter,
+  type BulkStatusResult,
   canCancelOrder,
   formatCents,
-  LIMITS,
   MESSAGES,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
-  type Order,
   type OrderStatus,
 } from '@curbside/shared';
-import { Badge, Button, Group, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ORDER_STATUS_COLOR, orderStatusLabel } from '../../components/shop/order-status';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { BulkShipDialog } from './BulkShipDialog';
+import { CancelOrderDialog } from './CancelOrderDialog';
+import { PageButtons } from './list-pager';
 import { customerName, OrderDialog, orderDate } from './OrderDialog';
 
+const PackingSlip = lazy(() => import('./PackingSlip'));
+
 const A = MESSAGES.admin;
+const F = MESSAGES.fulfilment;
 const ALL = 'all';
 type StatusFilter = OrderStatus | typeof ALL;
 
@@ -31,70 +53,220 @@ const FILTER_OPTIONS = [
   ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] })),
 ];
 
-/** Order Management (part 2 §2, §4): every order, filtered by status on the server, with View and Cancel. */
+const PAYMENT_COLOR: Record<AdminOrder['paymentState'], string> = {
+  paid: 'green',
+  refunded: 'gray',
+  partially_refunded: 'yellow',
+  refund_failed: 'red',
+  not_refunded: 'orange',
+};
+
+/** The filters as the export's query string (the CSV holds what the list shows, every page). */
+function exportHref(filter: AdminOrderFilter): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
+  const query = params.toString();
+  return `/api/orders/export.csv${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Order Management (part 2 §2, §4; issue 23): search by number, customer or e-mail, status and Central dates, page
+ * by page; select orders to move them on together; export what the filters match as CSV; View, Packing slip and
+ * Cancel (with the refund choice) per order. Phones get one card per order instead of the table.
+ */
 export function OrdersTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<StatusFilter>(ALL);
-  const orders = useQuery(
-    trpc.admin.orders.list.queryOptions({
-      limit: LIMITS.adminListLimit,
-      ...(filter === ALL ? {} : { status: filter }),
-    }),
-  );
-  const [viewing, setViewing] = useState<Order | null>(null);
-  const [toCancel, setToCancel] = useState<Order | null>(null);
-  const cancel = useMutation(trpc.admin.orders.updateStatus.mutationOptions());
-  // Every filtered list, and the customers' own order lists, may show the change.
+  // Below Mantine's sm breakpoint (48em), e.g. a 390 px phone: cards instead of the table.
+  const narrow = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<StatusFilter>(ALL);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const filter: AdminOrderFilter = {
+    ...(q ? { q } : {}),
+    ...(status === ALL ? {} : { status }),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+  const filtered = Object.keys(filter).length > 0;
+  const rangeError = from && to && from > to ? F.dateRangeBackwards : null;
+  const orders = useQuery({
+    ...trpc.admin.orders.search.queryOptions({ ...filter, page, pageSize: ADMIN_ORDER_PAGE_SIZE }),
+    enabled: !rangeError,
+    placeholderData: keepPreviousData,
+  });
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [viewing, setViewing] = useState<AdminOrder | null>(null);
+  const [slipOf, setSlipOf] = useState<number | null>(null);
+  const [toCancel, setToCancel] = useState<AdminOrder | null>(null);
+  const [shipping, setShipping] = useState<AdminOrder[] | null>(null);
+  const [bulkFailures, setBulkFailures] = useState<{ id: number; message: string }[]>([]);
+  const bulk = useMutation(trpc.admin.orders.bulkStatus.mutationOptions());
+
+  // Every filtered page, the open order, and the customers' own order lists may show the change.
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.admin.orders.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() }),
     ]);
+  /** A filter changed: back to the first page, nothing selected. */
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+      setSelected(new Set());
+    };
+  const resetFilters = () => {
+    setSearch('');
+    setStatus(ALL);
+    setFrom('');
+    setTo('');
+    setPage(1);
+    setSelected(new Set());
+  };
 
-  const confirmCancel = () => {
-    if (!toCancel) return;
-    cancel.mutate(
-      { id: toCancel.id, status: 'canceled' },
+  const rows = orders.data?.orders ?? [];
+  const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / ADMIN_ORDER_PAGE_SIZE));
+  const selectedOrders = rows.filter((order) => selected.has(order.id));
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const moveSelected = (status: 'processing' | 'shipped', trackingNumbers: Record<number, string> = {}) => {
+    bulk.mutate(
       {
-        onSuccess: (updated) => {
-          notifyToast(A.success);
-          setToCancel(null);
-          if (viewing?.id === updated.id) setViewing(updated);
+        status,
+        orders: selectedOrders.map((order) => ({
+          id: order.id,
+          ...(trackingNumbers[order.id] ? { trackingNumber: trackingNumbers[order.id] } : {}),
+        })),
+      },
+      {
+        onSuccess: ({ results }: BulkStatusResult) => {
+          const failed = results.flatMap((r) => (r.ok ? [] : [{ id: r.id, message: r.message }]));
+          notifyToast({ title: F.bulkResult(results.length - failed.length, failed.length) });
+          setBulkFailures(failed);
+          setSelected(new Set(failed.map((f) => f.id)));
+          setShipping(null);
           void refresh();
         },
-        onError: (error) => {
-          notifyError(A.updateFailed, error);
-          setToCancel(null);
-          // Someone may have moved the order meanwhile: show it as it is now.
-          void refresh();
-        },
+        onError: (error) => notifyError(A.updateFailed, error),
       },
     );
   };
 
+  const actions = (order: AdminOrder) => (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" variant="light" onClick={() => setViewing(order)}>
+        View
+      </Button>
+      <Button size="xs" variant="default" onClick={() => setSlipOf(order.id)}>
+        {F.packingSlip}
+      </Button>
+      <Button
+        size="xs"
+        color="red"
+        variant="light"
+        disabled={!canCancelOrder(order.status)}
+        onClick={() => setToCancel(order)}
+      >
+        Cancel
+      </Button>
+    </Group>
+  );
+  const statusBadge = (order: AdminOrder) => (
+    <Badge color={ORDER_STATUS_COLOR[order.status]}>{orderStatusLabel(order.status)}</Badge>
+  );
+  const paymentBadge = (order: AdminOrder) => (
+    <Badge variant="light" color={PAYMENT_COLOR[order.paymentState]}>
+      {F.paymentStates[order.paymentState]}
+    </Badge>
+  );
+  const selectBox = (order: AdminOrder) => (
+    <Checkbox
+      aria-label={F.selectOrder(order.id)}
+      checked={selected.has(order.id)}
+      onChange={(event) => toggle(order.id, event.currentTarget.checked)}
+    />
+  );
+
   let body: ReactNode;
-  if (orders.isPending) body = <Text c="dimmed">{A.ordersLoading}</Text>;
+  if (rangeError) body = null;
+  else if (orders.isPending) body = <Text c="dimmed">{A.ordersLoading}</Text>;
   else if (orders.isError) body = <Text c="red">{MESSAGES.fetchErrors.orders}</Text>;
-  else if (orders.data.length === 0) {
-    body = <Text c="dimmed">{filter === ALL ? A.ordersNone : A.ordersNoMatch}</Text>;
+  else if (rows.length === 0) body = <Text c="dimmed">{filtered ? A.ordersNoMatch : A.ordersNone}</Text>;
+  else if (narrow) {
+    body = (
+      <Stack gap="sm">
+        {rows.map((order) => (
+          <Paper key={order.id} withBorder p="sm" radius="md" data-testid="order-card">
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap">
+                  {selectBox(order)}
+                  <Text fw={700}>#{order.id}</Text>
+                </Group>
+                {statusBadge(order)}
+              </Group>
+              <Text size="sm">
+                {customerName(order)} · {order.shippingAddress.state}
+              </Text>
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {orderDate(order.createdAt)} · {order.itemCount} items
+                </Text>
+                <Text fw={600}>{formatCents(order.total)}</Text>
+              </Group>
+              <Group justify="space-between">
+                {paymentBadge(order)}
+                {actions(order)}
+              </Group>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
   } else {
+    const allOnPage = rows.every((order) => selected.has(order.id));
     body = (
       <ScrollArea type="auto">
-        <Table striped highlightOnHover verticalSpacing="sm" miw={820}>
+        <Table striped highlightOnHover verticalSpacing="sm" miw={1080}>
           <Table.Thead>
             <Table.Tr>
+              <Table.Th>
+                <Checkbox
+                  aria-label={F.selectAll}
+                  checked={allOnPage}
+                  indeterminate={!allOnPage && selectedOrders.length > 0}
+                  onChange={(event) => {
+                    const on = event.currentTarget.checked;
+                    setSelected(on ? new Set(rows.map((order) => order.id)) : new Set());
+                  }}
+                />
+              </Table.Th>
               <Table.Th>Order ID</Table.Th>
               <Table.Th>Customer</Table.Th>
               <Table.Th>Date</Table.Th>
+              <Table.Th>Items</Table.Th>
+              <Table.Th>Ship to</Table.Th>
               <Table.Th>Status</Table.Th>
+              <Table.Th>Payment</Table.Th>
               <Table.Th>Total</Table.Th>
               <Table.Th>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {orders.data.map((order) => (
+            {rows.map((order) => (
               <Table.Tr key={order.id} data-testid="order-row">
+                <Table.Td>{selectBox(order)}</Table.Td>
                 <Table.Td>#{order.id}</Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600}>
@@ -105,26 +277,12 @@ export function OrdersTab() {
                   </Text>
                 </Table.Td>
                 <Table.Td>{orderDate(order.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Badge color={ORDER_STATUS_COLOR[order.status]}>{orderStatusLabel(order.status)}</Badge>
-                </Table.Td>
+                <Table.Td>{order.itemCount}</Table.Td>
+                <Table.Td>{order.shippingAddress.state}</Table.Td>
+                <Table.Td>{statusBadge(order)}</Table.Td>
+                <Table.Td>{paymentBadge(order)}</Table.Td>
                 <Table.Td>{formatCents(order.total)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="light" onClick={() => setViewing(order)}>
-                      View
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      disabled={!canCancelOrder(order.status)}
-                      onClick={() => setToCancel(order)}
-                    >
-                      Cancel
-                    </Button>
-                  </Group>
-                </Table.Td>
+                <Table.Td>{actions(order)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -135,20 +293,77 @@ export function OrdersTab() {
 
   return (
     <Stack gap="md">
-      <Group align="flex-end">
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label={F.searchLabel}
+          placeholder={F.searchPlaceholder}
+          type="search"
+          value={search}
+          onChange={(event) => refilter(setSearch)(event.currentTarget.value)}
+          w={{ base: '100%', sm: 300 }}
+        />
         <Select
           label="Filter by status"
           data={FILTER_OPTIONS}
-          value={filter}
-          onChange={(value) => setFilter((value as StatusFilter | null) ?? ALL)}
+          value={status}
+          onChange={(value) => refilter(setStatus)((value as StatusFilter | null) ?? ALL)}
           allowDeselect={false}
-          w={220}
+          w={{ base: '100%', sm: 180 }}
         />
-        <Button variant="default" onClick={() => setFilter(ALL)} disabled={filter === ALL}>
+        <TextInput
+          label={F.dateFrom}
+          type="date"
+          value={from}
+          onChange={(event) => refilter(setFrom)(event.currentTarget.value)}
+        />
+        <TextInput
+          label={F.dateTo}
+          type="date"
+          value={to}
+          error={rangeError}
+          onChange={(event) => refilter(setTo)(event.currentTarget.value)}
+        />
+        <Button variant="default" onClick={resetFilters} disabled={!filtered && !search}>
           Reset Filters
         </Button>
+        <Button component="a" variant="default" href={exportHref(filter)} download>
+          {F.exportCsv}
+        </Button>
       </Group>
+      {selectedOrders.length > 0 ? (
+        <Group gap="sm" data-testid="bulk-bar">
+          <Text fw={600}>{F.bulkSelected(selectedOrders.length)}</Text>
+          <Button size="xs" loading={bulk.isPending} onClick={() => moveSelected('processing')}>
+            {F.bulkMoveTo(ORDER_STATUS_LABELS.processing)}
+          </Button>
+          <Button size="xs" disabled={bulk.isPending} onClick={() => setShipping(selectedOrders)}>
+            {F.bulkMoveTo(ORDER_STATUS_LABELS.shipped)}
+          </Button>
+        </Group>
+      ) : null}
+      {bulkFailures.length > 0 ? (
+        <Stack gap={2} role="status">
+          {bulkFailures.map((failure) => (
+            <Text key={failure.id} size="sm" c="red">
+              #{failure.id}: {failure.message}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
       {body}
+      {orders.data && orders.data.total > 0 ? (
+        <Group justify="flex-end">
+          <PageButtons
+            page={page}
+            pages={pages}
+            total={orders.data.total}
+            onChange={(next) => {
+              setPage(next);
+              setSelected(new Set());
+            }}
+          />
+        </Group>
+      ) : null}
       <OrderDialog
         order={viewing}
         onClose={() => setViewing(null)}
@@ -156,16 +371,32 @@ export function OrdersTab() {
           setViewing(updated);
           void refresh();
         }}
+        onPackingSlip={(id) => setSlipOf(id)}
       />
-      <ConfirmDialog
-        opened={toCancel !== null}
-        title="Cancel order"
-        message={toCancel ? A.cancelOrderConfirm(toCancel.id) : ''}
-        confirmLabel="Cancel Order"
-        cancelLabel="Keep Order"
-        loading={cancel.isPending}
-        onConfirm={confirmCancel}
+      {slipOf !== null ? (
+        <Suspense fallback={null}>
+          <PackingSlip orderId={slipOf} onClose={() => setSlipOf(null)} />
+        </Suspense>
+      ) : null}
+      <CancelOrderDialog
+        order={toCancel}
         onClose={() => setToCancel(null)}
+        onCanceled={(updated) => {
+          setToCancel(null);
+          if (viewing?.id === updated.id) setViewing(updated);
+          void refresh();
+        }}
+        onFailed={() => {
+          setToCancel(null);
+          // Someone may have moved the order meanwhile: show it as it is now.
+          void refresh();
+        }}
+      />
+      <BulkShipDialog
+        orders={shipping}
+        loading={bulk.isPending}
+        onClose={() => setShipping(null)}
+        onShip={(trackingNumbers) => moveSelected('shipped', trackingNumbers)}
       />
     </Stack>
   );

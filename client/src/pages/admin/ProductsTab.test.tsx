@@ -44,7 +44,7 @@ describe('Products tab', () => {
       ],
     });
     const rows = await screen.findAllByTestId('product-row');
-    expect(calls.find((c) => c.path === 'products.list')?.input).toMatchObject({ limit: 100 });
+    expect(calls.find((c) => c.path === 'products.list')?.input).toMatchObject({ limit: 51, offset: 0 });
     const tee = within(rows[1] as HTMLElement);
     expect(tee.getByText('Club Tee')).toBeTruthy();
     expect(tee.getByText('Inactive')).toBeTruthy();
@@ -52,6 +52,21 @@ describe('Products tab', () => {
     expect(tee.getByText('Merch')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('$24.99')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('40')).toBeTruthy();
+  });
+
+  it('pages past the first 50 products', async () => {
+    const all = Array.from({ length: 60 }, (_, i) =>
+      makeProduct({ id: i + 1, name: `Poster ${i + 1}`, sku: `P-${i}` }),
+    );
+    const { userEvent: user } = renderProducts({
+      'products.list': (input) => all.slice(Number(input.offset ?? 0), Number(input.offset ?? 0) + Number(input.limit)),
+    });
+    await waitFor(() => expect(screen.getAllByTestId('product-row')).toHaveLength(50));
+    expect(screen.queryByText('Poster 51')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Poster 51');
+    expect(screen.getAllByTestId('product-row')).toHaveLength(10);
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('checks the form with the spec messages before sending anything', async () => {

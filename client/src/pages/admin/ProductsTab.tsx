@@ -1,13 +1,13 @@
 import '@mantine/core/styles/Badge.css';
-import { formatCents, LIMITS, MESSAGES, type Product } from '@curbside/shared';
+import { formatCents, MESSAGES, type Product } from '@curbside/shared';
 import { Badge, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { AdminRecordsTab, type RecordColumn } from './AdminRecordsTab';
+import { adminPageQuery, ListPager, pageRows } from './list-pager';
 import { ProductForm } from './ProductForm';
 import { replaceById } from './record-actions';
-
-const ADMIN_PRODUCTS_QUERY = { limit: LIMITS.adminListLimit };
 
 const COLUMNS: RecordColumn<Product>[] = [
   {
@@ -51,13 +51,18 @@ export function ProductsTab() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const products = useQuery(trpc.products.list.queryOptions(ADMIN_PRODUCTS_QUERY));
+  // One page at a time (GET /api/products?limit=&offset=, with one look-ahead row).
+  const [page, setPage] = useState(0);
+  const query = adminPageQuery(page);
+  const products = useQuery(trpc.products.list.queryOptions(query));
+  const shown = useQuery({ ...trpc.products.list.queryOptions(query), select: pageRows });
 
   return (
     <AdminRecordsTab
       noun="Product"
       listTitle="Products"
-      records={products}
+      records={shown}
+      pager={<ListPager page={page} rows={products.data} onChange={setPage} />}
       fetchError={MESSAGES.fetchErrors.products}
       emptyText="No products yet. Add the first one above."
       nameOf={(product) => product.name}
@@ -67,8 +72,7 @@ export function ProductsTab() {
       calls={{
         setActive: (input) => client.admin.products.update.mutate(input),
         remove: (input) => client.admin.products.delete.mutate(input),
-        replaceInList: (updated) =>
-          queryClient.setQueryData(trpc.products.list.queryKey(ADMIN_PRODUCTS_QUERY), replaceById(updated)),
+        replaceInList: (updated) => queryClient.setQueryData(trpc.products.list.queryKey(query), replaceById(updated)),
         // The merch page and car pages read products too.
         refresh: () => queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() }),
       }}

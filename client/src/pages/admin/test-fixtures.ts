@@ -1,4 +1,6 @@
-import type { Advertisement, CarEvent, Product } from '@curbside/shared';
+import type { AdminOrder, AdminOrderDetail, Advertisement, CarEvent, Product } from '@curbside/shared';
+import { makeOrder } from '@curbside/shared/test-fixtures';
+import { assert } from 'vitest';
 
 /** A product as the server returns it, for the admin tab tests. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
@@ -47,5 +49,56 @@ export function makeAd(overrides: Partial<Advertisement> = {}): Advertisement {
     endDate: '2026-12-01',
     active: true,
     ...overrides,
+  };
+}
+
+/**
+ * An order as the admin's GET /api/orders/search lists it: makeOrder's two lines (3 items), the poster with a
+ * 1200 × 800 photo, too small for its 12x18 print at 150 dpi.
+ */
+export function makeAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  const base = makeOrder();
+  const [poster, sticker] = base.items;
+  assert(poster && sticker, 'makeOrder has a poster and a sticker line');
+  return {
+    ...base,
+    items: [
+      {
+        ...poster,
+        isPrint: true,
+        photo: {
+          thumbnailUrl: '/api/file/cars/3/photo.w400.webp',
+          width: 1200,
+          height: 800,
+          required: { width: 1800, height: 2700 },
+          largeEnough: false,
+          downloadUrl: `/api/orders/${overrides.id ?? base.id}/items/${poster.id}/original`,
+        },
+      },
+      { ...sticker, isPrint: false, photo: null },
+    ],
+    itemCount: 3,
+    paymentState: 'paid',
+    refundedAmount: 0,
+    internalNote: null,
+    ...overrides,
+  };
+}
+
+/** The order with its history (GET /api/orders/{id}): paid, then moved to processing by 'boss'. */
+export function makeAdminOrderDetail(order: AdminOrder = makeAdminOrder()): AdminOrderDetail {
+  return {
+    ...order,
+    history: [
+      { at: order.createdAt, from: null, to: 'pending', by: null, trackingNumber: null, note: 'Paid (test pi_1)' },
+      {
+        at: '2026-11-21T15:00:00.000Z',
+        from: 'pending',
+        to: 'processing',
+        by: 'boss',
+        trackingNumber: null,
+        note: null,
+      },
+    ],
   };
 }

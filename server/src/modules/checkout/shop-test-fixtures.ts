@@ -1,3 +1,5 @@
+import { orderSchema } from '@curbside/shared';
+import { CALIFORNIA } from '@curbside/shared/test-fixtures';
 import type { DataSource } from 'typeorm';
 import { expect } from 'vitest';
 import { unique } from '../../../test/app';
@@ -87,4 +89,20 @@ export async function shopper(baseUrl: string): Promise<{ client: HttpClient; id
   });
   expect(res.status).toBe(201);
   return { client, id: res.body.id as number, email };
+}
+
+/** The shopper pays for their cart with the test card, shipping to California; returns the order made. */
+export async function payCartWithTestCard(shopper: { client: HttpClient; email: string }) {
+  const intent = await shopper.client.post('/api/create-payment-intent', {
+    email: shopper.email,
+    shippingAddress: CALIFORNIA,
+  });
+  expect(intent.status).toBe(200);
+  const paid = await shopper.client.trpc('mutation', 'checkout.payWithTestCard', {
+    paymentId: intent.body.paymentId,
+    clientSecret: intent.body.clientSecret,
+    cardNumber: '4242 4242 4242 4242',
+  });
+  expect(paid.status).toBe(200);
+  return { order: orderSchema.parse(paid.body.result.data), paymentId: intent.body.paymentId as string };
 }

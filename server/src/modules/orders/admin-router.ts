@@ -1,9 +1,17 @@
 import {
+  adminOrderDetailSchema,
   adminOrderListQuerySchema,
-  orderListSchema,
-  orderSchema,
+  adminOrderPageSchema,
+  adminOrderSchema,
+  adminOrderSearchFields,
+  bulkStatusInputSchema,
+  bulkStatusResultSchema,
+  cancelOrderInputSchema,
+  internalNoteInputSchema,
   orderStatusUpdateInputSchema,
+  withDateRange,
 } from '@curbside/shared';
+import { z } from 'zod';
 import { fromQuery, pathIdSchema } from '../../rest/inputs';
 import { adminProcedure, router } from '../../trpc';
 
@@ -17,16 +25,81 @@ export const ordersAdminRouter = router({
       adminOrderListQuerySchema.extend({
         limit: fromQuery(adminOrderListQuerySchema.shape.limit),
         offset: fromQuery(adminOrderListQuerySchema.shape.offset),
+        q: adminOrderSearchFields.shape.q,
+        from: adminOrderSearchFields.shape.from,
+        to: adminOrderSearchFields.shape.to,
       }),
     )
-    .output(orderListSchema)
+    .output(z.array(adminOrderSchema))
     .query(({ ctx, input }) => ctx.services.orderAdmin.list(input)),
+
+  search: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/orders/search',
+        tags,
+        summary: 'One page of the orders by number, customer, status and Central dates, with the total (admin)',
+      },
+    })
+    .input(
+      withDateRange(
+        adminOrderSearchFields.extend({
+          page: fromQuery(adminOrderSearchFields.shape.page),
+          pageSize: fromQuery(adminOrderSearchFields.shape.pageSize),
+        }),
+      ),
+    )
+    .output(adminOrderPageSchema)
+    .query(({ ctx, input }) => ctx.services.orderAdmin.search(input)),
+
+  get: adminProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/orders/{id}', tags, summary: 'One order with photos and history (admin)' },
+    })
+    .input(z.object({ id: pathIdSchema }))
+    .output(adminOrderDetailSchema)
+    .query(({ ctx, input }) => ctx.services.orderAdmin.detail(input.id)),
 
   updateStatus: adminProcedure
     .meta({
       openapi: { method: 'PUT', path: '/orders/{id}/status', tags, summary: 'Move an order to a new status (admin)' },
     })
     .input(orderStatusUpdateInputSchema.extend({ id: pathIdSchema }))
-    .output(orderSchema)
+    .output(adminOrderSchema)
     .mutation(({ ctx, input }) => ctx.services.orderAdmin.updateStatus(ctx.user.id, input, ctx.req.log)),
+
+  setInternalNote: adminProcedure
+    .meta({
+      openapi: { method: 'PUT', path: '/orders/{id}/internal-note', tags, summary: "The admins' own note (admin)" },
+    })
+    .input(internalNoteInputSchema.extend({ id: pathIdSchema }))
+    .output(adminOrderSchema)
+    .mutation(({ ctx, input }) => ctx.services.orderAdmin.setInternalNote(input)),
+
+  bulkStatus: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/orders/bulk-status',
+        tags,
+        summary: 'Move several orders to Processing or Shipped; says which moved and why others did not (admin)',
+      },
+    })
+    .input(bulkStatusInputSchema)
+    .output(bulkStatusResultSchema)
+    .mutation(({ ctx, input }) => ctx.services.orderAdmin.bulkStatus(ctx.user.id, input, ctx.req.log)),
+
+  cancel: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/orders/{id}/cancel',
+        tags,
+        summary: 'Cancel an order, refunding all, none or part of what was paid (admin)',
+      },
+    })
+    .input(cancelOrderInputSchema.extend({ id: pathIdSchema }))
+    .output(adminOrderSchema)
+    .mutation(({ ctx, input }) => ctx.services.orderAdmin.cancel(ctx.user.id, input, ctx.req.log)),
 });

@@ -1,28 +1,47 @@
 import {
+  type AdminOrder,
+  type AdminOrderDetail,
+  type AdminOrderFilter,
   type AdminOrderListQuery,
+  type AdminOrderPage,
+  type AdminOrderSearchQuery,
+  type BulkStatusInput,
+  type BulkStatusResult,
+  type CancelOrderInput,
+  centralWallTimeToUtc,
   formatCents,
+  type InternalNoteInput,
   MESSAGES,
   type Order,
   type OrderStatusUpdateInput,
   orderTransitionError,
 } from '@curbside/shared';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
 import { runInTransaction } from '../../db/transaction';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, DomainError, notFound } from '../../errors';
 import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
+import { UserEntity } from '../accounts/user.entity';
+import { likeContains } from '../cars/cars.service';
+import { CarImageEntity } from '../images/car-image.entity';
 import { PaymentEntity } from '../payments/payment.entity';
 import type { PaymentProvider } from '../payments/provider';
 import { ProductEntity } from '../products/product.entity';
+import { toAdminOrderDto, toHistoryEntry } from './admin-order-dto';
 import { OrderEntity } from './order.entity';
 import { OrderItemEntity } from './order-item.entity';
 import { OrderStatusChangeEntity } from './order-status-change.entity';
 import type { OrdersService } from './orders.service';
 
 const S = MESSAGES.server;
+const F = MESSAGES.fulfilment;
 
-/** How the refund of a canceled order went (recorded on its status-change row). */
-type RefundOutcome = { ok: true } | { ok: false; reason: string };
+/** How the refund of a canceled order went (recorded on its status-change row and the order). */
+type RefundOutcome = { ok: true; amount: number } | { ok: false; reason: string } | { none: true };
+
+/** Central day 'YYYY-MM-DD' → the UTC instant it starts. */
+const centralDayStart = (day: string) => centralWallTimeToUtc(`${day}T00:00`) as Date;
+const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Order management for admins: every customer's orders, and status changes by the shared status rule
@@ -43,15 +62,170 @@ export class OrderAdminService {
     },
   ) {}
 
-  /** GET /api/orders: every customer's orders, newest first, optionally of one status (three queries). */
-  async list(query: AdminOrderListQuery): Promise<Order[]> {
-    const orders = await this.deps.ds.getRepository(OrderEntity).find({
-      where: query.status ? { status: query.status } : {},
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: query.limit,
-      skip: query.offset,
+  /** GET /api/orders: every customer's orders, newest first, filtered as the search is (four queries). */
+  async list(query: AdminOrderListQuery & AdminOrderFilter): Promise<AdminOrder[]> {
+    const orders = await this.filtered(query).take(query.limit).skip(query.offset).getMany();
+    return this.toAdmin(orders);
+  }
+
+  /** GET /api/orders/search: one page of the filtered orders, newest first, and how many match in all. */
+  async search(query: AdminOrderSearchQuery): Promise<AdminOrderPage> {
+    const [orders, total] = await this.filtered(query)
+      .take(query.pageSize)
+      .skip((query.page - 1) * query.pageSize)
+      .getManyAndCount();
+    return { orders: await this.toAdmin(orders), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /** The CSV export: every filtered order, newest first, in batches so memory stays bounded. */
+  async *exportRows(filter: AdminOrderFilter, batch = 500): AsyncGenerator<AdminOrder[]> {
+    for (let offset = 0; ; offset += batch) {
+      const orders = await this.filtered(filter).take(batch).skip(offset).getMany();
+      if (orders.length === 0) return;
+      yield await this.toAdmin(orders);
+      if (orders.length < batch) return;
+    }
+  }
+
+  /**
+   * The filters, all optional: an order number ('#12' or '12') or text in the customer's e-mail, name or username
+   * or the ship-to name; a status; Central days from and to (both included).
+   */
+  private filtered(filter: AdminOrderFilter): SelectQueryBuilder<OrderEntity> {
+    const qb = this.deps.ds
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
+      .orderBy('o.createdAt', 'DESC')
+      .addOrderBy('o.id', 'DESC');
+    if (filter.status) qb.andWhere('o.status = :status', { status: filter.status });
+    if (filter.from) qb.andWhere('o.createdAt >= :from', { from: centralDayStart(filter.from) });
+    if (filter.to) qb.andWhere('o.createdAt < :to', { to: centralDayStart(nextDay(filter.to)) });
+    const q = filter.q?.trim();
+    if (q) {
+      const pattern = likeContains(q);
+      const customers = this.deps.ds
+        .getRepository(UserEntity)
+        .createQueryBuilder('u')
+        .select('u.id')
+        .where(
+          `(LOWER(u.email) LIKE :pattern ESCAPE '!' OR LOWER(u.name) LIKE :pattern ESCAPE '!'
+            OR LOWER(u.username) LIKE :pattern ESCAPE '!')`,
+        );
+      const number = /^#?\s*(\d{1,9})$/.exec(q);
+      qb.andWhere(
+        `(${number ? 'o.id = :number OR ' : ''}LOWER(o.email) LIKE :pattern ESCAPE '!'
+          OR LOWER(o.shipName) LIKE :pattern ESCAPE '!' OR o.userId IN (${customers.getQuery()}))`,
+        { pattern, ...(number ? { number: Number(number[1]) } : {}) },
+      );
+    }
+    return qb;
+  }
+
+  /** GET /api/orders/{id}: the order with its photos to print and its status history. */
+  async detail(id: number): Promise<AdminOrderDetail> {
+    const { ds } = this.deps;
+    const order = await ds.getRepository(OrderEntity).findOneBy({ id });
+    if (!order) throw notFound(S.orderNotFound);
+    const adminOrder = await this.oneToAdmin(order);
+    const changes = await ds.getRepository(OrderStatusChangeEntity).find({
+      where: { orderId: id },
+      order: { createdAt: 'ASC', id: 'ASC' },
     });
-    return this.deps.orders.withItems(orders);
+    const adminIds = [...new Set(changes.map((c) => c.changedById).filter((v): v is number => v !== null))];
+    const admins = new Map(
+      (adminIds.length ? await ds.getRepository(UserEntity).findBy({ id: In(adminIds) }) : []).map((u) => [u.id, u]),
+    );
+    const history = changes.map((c) =>
+      toHistoryEntry(c, c.changedById === null ? undefined : admins.get(c.changedById)),
+    );
+    return { ...adminOrder, history };
+  }
+
+  /** One order as the admin sees it. */
+  private async oneToAdmin(order: OrderEntity): Promise<AdminOrder> {
+    const [adminOrder] = await this.toAdmin([order]);
+    if (!adminOrder) throw notFound(S.orderNotFound); // toAdmin maps each order it is given
+    return adminOrder;
+  }
+
+  /** Orders as the admin sees them: the customer's view, the print lines' photos and what only admins see. */
+  private async toAdmin(orders: OrderEntity[]): Promise<AdminOrder[]> {
+    const loaded = await this.deps.orders.loadWithItems(orders);
+    const imageIds = [
+      ...new Set(loaded.flatMap((l) => l.items.map((i) => i.imageId)).filter((id): id is number => id !== null)),
+    ];
+    const images = new Map(
+      (imageIds.length ? await this.deps.ds.getRepository(CarImageEntity).findBy({ id: In(imageIds) }) : []).map(
+        (image) => [image.id, image],
+      ),
+    );
+    return loaded.map((l) => toAdminOrderDto(l.entity, l.order, l.items, images));
+  }
+
+  /** The stored original of a print line's photo (already re-encoded without metadata at upload), for the download. */
+  async originalOf(orderId: number, itemId: number): Promise<{ storageKey: string; filename: string }> {
+    const item = await this.deps.ds.getRepository(OrderItemEntity).findOneBy({ id: itemId, orderId });
+    const image =
+      item?.imageId != null ? await this.deps.ds.getRepository(CarImageEntity).findOneBy({ id: item.imageId }) : null;
+    if (!item || !image) throw notFound(F.photoNotFound);
+    const ext = image.storageKey.slice(image.storageKey.lastIndexOf('.') + 1) || 'jpg';
+    const size = item.printSize ? `-${item.printSize}` : '';
+    return {
+      storageKey: image.storageKey,
+      filename: `order-${orderId}-item-${itemId}${size}-${image.width}x${image.height}.${ext}`.replace(/[^\w.-]/g, '_'),
+    };
+  }
+
+  /** PUT /api/orders/{id}/internal-note: the admins' own note; blank clears it. */
+  async setInternalNote(input: InternalNoteInput): Promise<AdminOrder> {
+    const repo = this.deps.ds.getRepository(OrderEntity);
+    const result = await repo.update({ id: input.id }, { internalNote: input.internalNote });
+    if (!result.affected) throw notFound(S.orderNotFound);
+    return this.oneToAdmin(await repo.findOneByOrFail({ id: input.id }));
+  }
+
+  /**
+   * POST /api/orders/bulk-status: each order in turn through the single change (same rules, same e-mails); one
+   * refused order does not stop the others, and the response says which moved and why the others did not.
+   */
+  async bulkStatus(adminId: number, input: BulkStatusInput, log: Log = this.deps.log): Promise<BulkStatusResult> {
+    const results: BulkStatusResult['results'] = [];
+    const seen = new Set<number>();
+    for (const { id, trackingNumber } of input.orders) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      try {
+        const moved = await this.updateStatus(
+          adminId,
+          { id, status: input.status, trackingNumber, notes: undefined },
+          log,
+        );
+        results.push({ id, ok: true, status: moved.status });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        results.push({ id, ok: false, message: error.message });
+      }
+    }
+    return { results };
+  }
+
+  /**
+   * POST /api/orders/{id}/cancel: cancels by the status rule with the admin's refund choice (everything, nothing,
+   * or part, never more than was paid). PUT …/status with 'canceled' refunds everything, as the spec's call did.
+   */
+  async cancel(adminId: number, input: CancelOrderInput, log: Log = this.deps.log): Promise<AdminOrder> {
+    return this.move(
+      adminId,
+      { id: input.id, status: 'canceled', trackingNumber: undefined, notes: undefined },
+      log,
+      (order) => {
+        const paid = order.total - order.refundedAmount;
+        if (input.refund.kind === 'none') return 0;
+        if (input.refund.kind === 'full') return paid;
+        if (input.refund.amount > paid) throw badRequest(F.refundTooMuch(formatCents(paid)));
+        return input.refund.amount;
+      },
+    );
   }
 
   /**
@@ -60,7 +234,17 @@ export class OrderAdminService {
    * that fails leaves the cancel standing, is logged and noted on the status-change row (docs/decisions.md).
    * The customer is e-mailed when the order ships (or its tracking number changes) and when it is canceled.
    */
-  async updateStatus(adminId: number, input: OrderStatusUpdateInput, log: Log = this.deps.log): Promise<Order> {
+  async updateStatus(adminId: number, input: OrderStatusUpdateInput, log: Log = this.deps.log): Promise<AdminOrder> {
+    return this.move(adminId, input, log, (order) => order.total - order.refundedAmount);
+  }
+
+  /** A status change; `refundOf` says how many cents a cancel gives back (it may refuse with a DomainError). */
+  private async move(
+    adminId: number,
+    input: OrderStatusUpdateInput,
+    log: Log,
+    refundOf: (order: OrderEntity) => number,
+  ): Promise<AdminOrder> {
     const { ds } = this.deps;
     const order = await ds.getRepository(OrderEntity).findOneBy({ id: input.id });
     if (!order) throw notFound(S.orderNotFound);
@@ -68,11 +252,13 @@ export class OrderAdminService {
     const to = input.status;
     const refused = orderTransitionError(from, to);
     if (refused) throw conflict(refused);
+    const refundAmount = to === 'canceled' ? refundOf(order) : 0;
 
     const changes: Partial<Pick<OrderEntity, 'status' | 'trackingNumber' | 'notes'>> = { status: to };
     if (input.trackingNumber !== undefined) changes.trackingNumber = input.trackingNumber;
     if (input.notes !== undefined) changes.notes = input.notes;
     const statusChanged = from !== to;
+    const trackingChanged = input.trackingNumber !== undefined && input.trackingNumber !== order.trackingNumber;
 
     const changeId = await runInTransaction(ds, async (em) => {
       const result = await em
@@ -82,26 +268,33 @@ export class OrderAdminService {
         .where('id = :id AND status = :from', { id: order.id, from })
         .execute();
       if (result.affected !== 1) throw await this.changedMeanwhile(em, order.id, to);
-      if (!statusChanged) return null;
+      // The history: every status change, and a tracking number set or corrected on the same status.
+      if (!statusChanged && !trackingChanged) return null;
       const inserted = await em.insert(OrderStatusChangeEntity, {
         orderId: order.id,
         fromStatus: from,
         toStatus: to,
         changedById: adminId,
         note: null,
+        trackingNumber:
+          trackingChanged || to === 'shipped'
+            ? input.trackingNumber !== undefined
+              ? input.trackingNumber
+              : order.trackingNumber
+            : null,
       });
       if (to === 'canceled') await this.restock(em, order.id);
       return Number(inserted.identifiers[0]?.id);
     });
 
-    const refund = to === 'canceled' && changeId !== null ? await this.refund(order, changeId, log) : null;
-    const updated = await this.deps.orders.oneWithItems(
-      await ds.getRepository(OrderEntity).findOneByOrFail({ id: order.id }),
-    );
+    const refund =
+      to === 'canceled' && statusChanged && changeId !== null
+        ? await this.refund(order, changeId, refundAmount, log)
+        : null;
+    const updated = await this.oneToAdmin(await ds.getRepository(OrderEntity).findOneByOrFail({ id: order.id }));
 
-    const trackingChanged = updated.trackingNumber !== order.trackingNumber;
-    if (to === 'shipped' && (statusChanged || trackingChanged))
-      await this.mail(log, () => this.sendShipped(updated, log));
+    const trackingNow = updated.trackingNumber !== order.trackingNumber;
+    if (to === 'shipped' && (statusChanged || trackingNow)) await this.mail(log, () => this.sendShipped(updated, log));
     if (refund) await this.mail(log, () => this.sendCanceled(updated, refund, log));
     return updated;
   }
@@ -131,28 +324,47 @@ export class OrderAdminService {
     }
   }
 
-  /** Refunds a canceled order's payment through its provider; the outcome goes on the cancel's status-change row. */
-  private async refund(order: OrderEntity, changeId: number, log: Log): Promise<RefundOutcome> {
+  /**
+   * Refunds `amount` cents of a canceled order's payment through its provider (none when 0); the outcome goes on the
+   * cancel's status-change row and the order's payment state.
+   */
+  private async refund(order: OrderEntity, changeId: number, amount: number, log: Log): Promise<RefundOutcome> {
     const { ds, provider } = this.deps;
     let outcome: RefundOutcome;
-    if (order.paymentProvider !== provider.name) {
+    if (amount === 0) {
+      outcome = { none: true };
+    } else if (order.paymentProvider !== provider.name) {
       outcome = { ok: false, reason: `paid with ${order.paymentProvider}, which is not the configured provider` };
       log.error({ err: new Error(outcome.reason) }, `order ${order.id} canceled but not refunded`);
     } else {
       try {
-        await provider.refund(order.paymentId);
-        outcome = { ok: true };
+        await provider.refund(order.paymentId, amount < order.total ? amount : undefined);
+        outcome = { ok: true, amount };
       } catch (error) {
         log.error({ err: error }, `order ${order.id} canceled but its refund failed`);
         outcome = { ok: false, reason: error instanceof Error ? error.message : String(error) };
       }
     }
-    if (outcome.ok) {
+    if ('ok' in outcome && outcome.ok) {
       await ds.getRepository(PaymentEntity).update({ providerPaymentId: order.paymentId }, { status: 'refunded' });
     }
-    const note = outcome.ok
-      ? `Refunded ${formatCents(order.total)} (${order.paymentProvider} ${order.paymentId})`
-      : `Refund failed: ${outcome.reason}. Refund ${order.paymentId} in the payment provider's dashboard.`;
+    await ds.getRepository(OrderEntity).update(
+      { id: order.id },
+      'none' in outcome
+        ? { refundState: 'not_refunded' }
+        : outcome.ok
+          ? {
+              refundState: outcome.amount < order.total ? 'partially_refunded' : 'refunded',
+              refundedAmount: order.refundedAmount + outcome.amount,
+            }
+          : { refundState: 'refund_failed' },
+    );
+    const note =
+      'none' in outcome
+        ? 'Not refunded (the admin chose no refund)'
+        : outcome.ok
+          ? `Refunded ${formatCents(outcome.amount)} of ${formatCents(order.total)} (${order.paymentProvider} ${order.paymentId})`
+          : `Refund failed: ${outcome.reason}. Refund ${order.paymentId} in the payment provider's dashboard.`;
     await ds.getRepository(OrderStatusChangeEntity).update({ id: changeId }, { note: note.slice(0, 2000) });
     return outcome;
   }
@@ -189,9 +401,11 @@ export class OrderAdminService {
         text: [
           `Your order #${order.id} has been canceled.`,
           '',
-          refund.ok
-            ? `We have refunded ${formatCents(order.total)} to your card. It may take 5–10 business days to appear.`
-            : `Your refund of ${formatCents(order.total)} is being processed; we will be in touch if we need anything.`,
+          'none' in refund
+            ? 'No refund has been made for this order. Reply to this e-mail if you have any questions.'
+            : refund.ok
+              ? `We have refunded ${formatCents(refund.amount)} to your card. It may take 5–10 business days to appear.`
+              : `Your refund of ${formatCents(order.total)} is being processed; we will be in touch if we need anything.`,
           '',
           `Your orders: ${link}`,
         ].join('\n'),

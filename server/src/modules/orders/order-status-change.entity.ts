@@ -4,7 +4,7 @@ import { CreatedAtColumn } from '../../db/columns';
 import { UserEntity } from '../accounts/user.entity';
 import { OrderEntity } from './order.entity';
 
-/** Who moved an order from one status to another, and when. */
+/** Who moved an order from one status to another (or changed its tracking number), and when. */
 @Entity('order_status_changes')
 @Index(['orderId', 'createdAt'])
 export class OrderStatusChangeEntity {
@@ -33,6 +33,10 @@ export class OrderStatusChangeEntity {
 
   @Column({ type: 'text', nullable: true })
   note!: string | null;
+
+  /** The tracking number the change set (a shipped order's, or a corrected one); null when it set none. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  trackingNumber!: string | null;
 
   @CreatedAtColumn()
   createdAt!: Date;

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@curbside/shared';
+import type { OrderStatus, PaymentState } from '@curbside/shared';
 import { Column, Entity, Index, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { CentsColumn, CreatedAtColumn, UpdatedAtColumn } from '../../db/columns';
 import { UserEntity } from '../accounts/user.entity';
@@ -73,8 +73,21 @@ export class OrderEntity {
   @Column({ type: 'varchar', length: 100, nullable: true })
   trackingNumber!: string | null;
 
+  /** The admin's message to the customer: shown on the customer's order page. */
   @Column({ type: 'text', nullable: true })
   notes!: string | null;
+
+  /** The admins' own note about the order: never in a customer's response or e-mail. */
+  @Column({ type: 'text', nullable: true })
+  internalNote!: string | null;
+
+  /** Given back to the customer, in cents (never more than total; the cancel checks it). */
+  @CentsColumn({ default: 0 })
+  refundedAmount!: number;
+
+  /** What became of the payment when the order was canceled; null while it stands paid. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  refundState!: Exclude<PaymentState, 'paid'> | null;
 
   @OneToMany(
     () => OrderItemEntity,

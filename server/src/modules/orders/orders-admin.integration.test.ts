@@ -2,7 +2,7 @@ import { MESSAGES, type Order, orderListSchema, orderSchema } from '@curbside/sh
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
-import { CALIFORNIA, makeProduct, shopper } from '../checkout/shop-test-fixtures';
+import { CALIFORNIA, makeProduct, payCartWithTestCard, shopper } from '../checkout/shop-test-fixtures';
 import { PaymentEntity } from '../payments/payment.entity';
 import { ProductEntity } from '../products/product.entity';
 import { OrderStatusChangeEntity } from './order-status-change.entity';
@@ -34,19 +34,8 @@ async function buy(quantity = 2, stock = 10) {
   const customer = await shopper(t.baseUrl);
   const product = await makeProduct(ds(), { isMerch: true, price: 1500, stock });
   expect((await customer.client.post('/api/cart', { productId: product.id, quantity })).status).toBe(201);
-  const intent = await customer.client.post('/api/create-payment-intent', {
-    email: customer.email,
-    shippingAddress: CALIFORNIA,
-  });
-  expect(intent.status).toBe(200);
-  const paid = await customer.client.trpc('mutation', 'checkout.payWithTestCard', {
-    paymentId: intent.body.paymentId,
-    clientSecret: intent.body.clientSecret,
-    cardNumber: '4242 4242 4242 4242',
-  });
-  expect(paid.status).toBe(200);
-  const order = orderSchema.parse(paid.body.result.data);
-  return { customer, product, order, paymentId: intent.body.paymentId as string };
+  const { order, paymentId } = await payCartWithTestCard(customer);
+  return { customer, product, order, paymentId };
 }
 
 const stockOf = async (productId: number) =>
@@ -144,7 +133,7 @@ describe('PUT /api/orders/{id}/status (admin)', () => {
     expect(listed?.id).toBe(order.id);
   });
 
-  it('updates only the tracking number and notes on the same status, without a status-change row', async () => {
+  it('updates only the notes on the same status, without a status-change row', async () => {
     const { customer, order } = await buy(1);
     const same = await setStatus(order.id, { status: 'pending', notes: 'Gift wrap, please' });
     expect(same.status).toBe(200);

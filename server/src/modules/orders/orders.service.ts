@@ -172,6 +172,13 @@ export class OrdersService {
 
   /** Orders as responses: their items and customers in two more queries, whatever the number of orders. */
   async withItems(orders: OrderEntity[]): Promise<Order[]> {
+    return (await this.loadWithItems(orders)).map((loaded) => loaded.order);
+  }
+
+  /** withItems, keeping each order's entity and item rows beside its response (the admin side adds to it). */
+  async loadWithItems(
+    orders: OrderEntity[],
+  ): Promise<{ entity: OrderEntity; order: Order; items: OrderItemEntity[] }[]> {
     if (orders.length === 0) return [];
     return orders.map(await this.orderDtoMapper(orders));
   }
@@ -179,11 +186,13 @@ export class OrdersService {
   /** One order as a response, with its items and customer. */
   async oneWithItems(order: OrderEntity): Promise<Order> {
     const toDto = await this.orderDtoMapper([order]);
-    return toDto(order);
+    return toDto(order).order;
   }
 
   /** Loads the items and customers of `orders` (at least one) in two queries; gives the function that maps each. */
-  private async orderDtoMapper(orders: OrderEntity[]): Promise<(order: OrderEntity) => Order> {
+  private async orderDtoMapper(
+    orders: OrderEntity[],
+  ): Promise<(order: OrderEntity) => { entity: OrderEntity; order: Order; items: OrderItemEntity[] }> {
     const ids = orders.map((o) => o.id);
     const items = await this.deps.ds.getRepository(OrderItemEntity).find({
       where: { orderId: In(ids) },
@@ -193,12 +202,10 @@ export class OrdersService {
     const users = new Map(
       (await this.deps.ds.getRepository(UserEntity).findBy({ id: In(userIds) })).map((u) => [u.id, u]),
     );
-    return (o) =>
-      toOrderDto(
-        o,
-        items.filter((i) => i.orderId === o.id),
-        users.get(o.userId) ?? null,
-      );
+    return (entity) => {
+      const own = items.filter((i) => i.orderId === entity.id);
+      return { entity, items: own, order: toOrderDto(entity, own, users.get(entity.userId) ?? null) };
+    };
   }
 
   /** The order-confirmation e-mail.  */

@@ -28,8 +28,8 @@ export interface PaymentProvider {
   create(input: CreateProviderPayment): Promise<{ id: string; clientSecret: string }>;
   /** The payment as the provider knows it, or null for an id it has never issued. */
   retrieve(id: string): Promise<ProviderPayment | null>;
-  /** Gives the whole amount back (a paid order that could not be filled). */
-  refund(id: string): Promise<void>;
+  /** Gives the whole amount back (a paid order that could not be filled), or `amount` cents of it. */
+  refund(id: string, amount?: number): Promise<void>;
 }
 
 /** What the browser needs to show the right payment form (GET /api/payment-config). */

@@ -51,8 +51,11 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async refund(id: string): Promise<void> {
-    await this.stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+  async refund(id: string, amount?: number): Promise<void> {
+    await this.stripe.refunds.create(
+      { payment_intent: id, ...(amount === undefined ? {} : { amount }) },
+      { idempotencyKey: amount === undefined ? `refund-${id}` : `refund-${id}-${amount}` },
+    );
   }
 }
 

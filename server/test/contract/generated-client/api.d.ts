@@ -621,6 +621,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the orders by number, customer, status and Central dates, with the total (admin) */
+        get: operations["admin-orders-search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with photos and history (admin) */
+        get: operations["admin-orders-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/{id}/status": {
         parameters: {
             query?: never;
@@ -632,6 +666,57 @@ export interface paths {
         /** Move an order to a new status (admin) */
         put: operations["admin-orders-updateStatus"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/internal-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The admins' own note (admin) */
+        put: operations["admin-orders-setInternalNote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/bulk-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move several orders to Processing or Shipped; says which moved and why others did not (admin) */
+        post: operations["admin-orders-bulkStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an order, refunding all, none or part of what was paid (admin) */
+        post: operations["admin-orders-cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2613,6 +2698,9 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 status?: components["schemas"]["OrderStatus"];
+                q?: string;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -2626,12 +2714,233 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"][];
+                    "application/json": {
+                        id: number;
+                        status: components["schemas"]["OrderStatus"];
+                        /** Format: date-time */
+                        createdAt: string;
+                        subtotal: number;
+                        shipping: number;
+                        tax: number;
+                        total: number;
+                        email: string;
+                        customer: {
+                            name: string | null;
+                            username: string;
+                            email: string;
+                        } | null;
+                        shippingAddress: components["schemas"]["ShippingAddress"];
+                        items: {
+                            id: number;
+                            product: {
+                                name: string;
+                                imageUrl: string | null;
+                            };
+                            car: {
+                                make: string;
+                                model: string;
+                            } | null;
+                            printSize: string | null;
+                            priceAtPurchase: number;
+                            quantity: number;
+                            isPrint: boolean;
+                            photo: {
+                                thumbnailUrl: string;
+                                width: number;
+                                height: number;
+                                required: {
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                largeEnough: boolean | null;
+                                downloadUrl: string;
+                            } | null;
+                        }[];
+                        trackingNumber: string | null;
+                        notes: string | null;
+                        itemCount: number;
+                        /** @enum {string} */
+                        paymentState: "paid" | "refunded" | "partially_refunded" | "refund_failed" | "not_refunded";
+                        refundedAmount: number;
+                        internalNote: string | null;
+                    }[];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-orders-search": {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: components["schemas"]["OrderStatus"];
+                from?: string;
+                to?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: {
+                            id: number;
+                            status: components["schemas"]["OrderStatus"];
+                            /** Format: date-time */
+                            createdAt: string;
+                            subtotal: number;
+                            shipping: number;
+                            tax: number;
+                            total: number;
+                            email: string;
+                            customer: {
+                                name: string | null;
+                                username: string;
+                                email: string;
+                            } | null;
+                            shippingAddress: components["schemas"]["ShippingAddress"];
+                            items: {
+                                id: number;
+                                product: {
+                                    name: string;
+                                    imageUrl: string | null;
+                                };
+                                car: {
+                                    make: string;
+                                    model: string;
+                                } | null;
+                                printSize: string | null;
+                                priceAtPurchase: number;
+                                quantity: number;
+                                isPrint: boolean;
+                                photo: {
+                                    thumbnailUrl: string;
+                                    width: number;
+                                    height: number;
+                                    required: {
+                                        width: number;
+                                        height: number;
+                                    } | null;
+                                    largeEnough: boolean | null;
+                                    downloadUrl: string;
+                                } | null;
+                            }[];
+                            trackingNumber: string | null;
+                            notes: string | null;
+                            itemCount: number;
+                            /** @enum {string} */
+                            paymentState: "paid" | "refunded" | "partially_refunded" | "refund_failed" | "not_refunded";
+                            refundedAmount: number;
+                            internalNote: string | null;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-orders-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        status: components["schemas"]["OrderStatus"];
+                        /** Format: date-time */
+                        createdAt: string;
+                        subtotal: number;
+                        shipping: number;
+                        tax: number;
+                        total: number;
+                        email: string;
+                        customer: {
+                            name: string | null;
+                            username: string;
+                            email: string;
+                        } | null;
+                        shippingAddress: components["schemas"]["ShippingAddress"];
+                        items: {
+                            id: number;
+                            product: {
+                                name: string;
+                                imageUrl: string | null;
+                            };
+                            car: {
+                                make: string;
+                                model: string;
+                            } | null;
+                            printSize: string | null;
+                            priceAtPurchase: number;
+                            quantity: number;
+                            isPrint: boolean;
+                            photo: {
+                                thumbnailUrl: string;
+                                width: number;
+                                height: number;
+                                required: {
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                largeEnough: boolean | null;
+                                downloadUrl: string;
+                            } | null;
+                        }[];
+                        trackingNumber: string | null;
+                        notes: string | null;
+                        itemCount: number;
+                        /** @enum {string} */
+                        paymentState: "paid" | "refunded" | "partially_refunded" | "refund_failed" | "not_refunded";
+                        refundedAmount: number;
+                        internalNote: string | null;
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            from: components["schemas"]["OrderStatus"] | null;
+                            to: components["schemas"]["OrderStatus"];
+                            by: string | null;
+                            trackingNumber: string | null;
+                            note: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2661,7 +2970,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"];
+                    "application/json": {
+                        id: number;
+                        status: components["schemas"]["OrderStatus"];
+                        /** Format: date-time */
+                        createdAt: string;
+                        subtotal: number;
+                        shipping: number;
+                        tax: number;
+                        total: number;
+                        email: string;
+                        customer: {
+                            name: string | null;
+                            username: string;
+                            email: string;
+                        } | null;
+                        shippingAddress: components["schemas"]["ShippingAddress"];
+                        items: {
+                            id: number;
+                            product: {
+                                name: string;
+                                imageUrl: string | null;
+                            };
+                            car: {
+                                make: string;
+                                model: string;
+                            } | null;
+                            printSize: string | null;
+                            priceAtPurchase: number;
+                            quantity: number;
+                            isPrint: boolean;
+                            photo: {
+                                thumbnailUrl: string;
+                                width: number;
+                                height: number;
+                                required: {
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                largeEnough: boolean | null;
+                                downloadUrl: string;
+                            } | null;
+                        }[];
+                        trackingNumber: string | null;
+                        notes: string | null;
+                        itemCount: number;
+                        /** @enum {string} */
+                        paymentState: "paid" | "refunded" | "partially_refunded" | "refund_failed" | "not_refunded";
+                        refundedAmount: number;
+                        internalNote: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2669,6 +3027,236 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-orders-setInternalNote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    internalNote?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        status: components["schemas"]["OrderStatus"];
+                        /** Format: date-time */
+                        createdAt: string;
+                        subtotal: number;
+                        shipping: number;
+                        tax: number;
+                        total: number;
+                        email: string;
+                        customer: {
+                            name: string | null;
+                            username: string;
+                            email: string;
+                        } | null;
+                        shippingAddress: components["schemas"]["ShippingAddress"];
+                        items: {
+                            id: number;
+                            product: {
+                                name: string;
+                                imageUrl: string | null;
+                            };
+                            car: {
+                                make: string;
+                                model: string;
+                            } | null;
+                            printSize: string | null;
+                            priceAtPurchase: number;
+                            quantity: number;
+                            isPrint: boolean;
+                            photo: {
+                                thumbnailUrl: string;
+                                width: number;
+                                height: number;
+                                required: {
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                largeEnough: boolean | null;
+                                downloadUrl: string;
+                            } | null;
+                        }[];
+                        trackingNumber: string | null;
+                        notes: string | null;
+                        itemCount: number;
+                        /** @enum {string} */
+                        paymentState: "paid" | "refunded" | "partially_refunded" | "refund_failed" | "not_refunded";
+                        refundedAmount: number;
+                        internalNote: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-orders-bulkStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "processing" | "shipped";
+                    orders: {
+                        id: number;
+                        trackingNumber?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: ({
+                            id: number;
+                            /** @constant */
+                            ok: true;
+                            status: components["schemas"]["OrderStatus"];
+                        } | {
+                            id: number;
+                            /** @constant */
+                            ok: false;
+                            message: string;
+                        })[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-orders-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refund: {
+                        /** @constant */
+                        kind: "full";
+                    } | {
+                        /** @constant */
+                        kind: "none";
+                    } | {
+                        /** @constant */
+                        kind: "partial";
+                        amount: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        status: components["schemas"]["OrderStatus"];
+                        /** Format: date-time */
+                        createdAt: string;
+                        subtotal: number;
+                        shipping: number;
+                        tax: number;
+                        total: number;
+                        email: string;
+                        customer: {
+                            name: string | null;
+                            username: string;
+                            email: string;
+                        } | null;
+                        shippingAddress: components["schemas"]["ShippingAddress"];
+                        items: {
+                            id: number;
+                            product: {
+                                name: string;
+                                imageUrl: string | null;
+                            };
+                            car: {
+                                make: string;
+                                model: string;
+                            } | null;
+                            printSize: string | null;
+                            priceAtPurchase: number;
+                            quantity: number;
+                            isPrint: boolean;
+                            photo: {
+                                thumbnailUrl: string;
+                                width: number;
+                                height: number;
+                                required: {
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                largeEnough: boolean | null;
+                                downloadUrl: string;
+                            } | null;
+                        }[];
+                        trackingNumber: string | null;
+                        notes: string | null;
+                        itemCount: number;
+                        /** @enum {string} */
+                        paymentState: "paid" | "refunded" | "partially_refunded" | "refund_failed" | "not_refunded";
+                        refundedAmount: number;
+                        internalNote: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];

@@ -1,0 +1,85 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import { formatCentralDateTime, MESSAGES } from '@curbside/shared';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ShippingAddressLines } from '../../components/shop/order-parts';
+import { useTRPC } from '../../lib/trpc';
+import { printAlt } from './OrderDialog';
+import classes from './packing-slip.module.css';
+
+const F = MESSAGES.fulfilment;
+
+/**
+ * The packing slip of an order (issue 23), a lazy chunk of the orders tab: order number, date, ship-to, and each
+ * line with its photo and quantity, on one page. Print prints only the slip (packing-slip.module.css).
+ */
+export default function PackingSlip({ orderId, onClose }: { orderId: number; onClose: () => void }) {
+  const trpc = useTRPC();
+  const order = useQuery(trpc.admin.orders.get.queryOptions({ id: orderId }));
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen
+      title={`${F.packingSlip}: #${orderId}`}
+      portalProps={{ className: classes.portal }}
+    >
+      {order.isPending ? <Text c="dimmed">{MESSAGES.admin.ordersLoading}</Text> : null}
+      {order.isError ? <Text c="red">{MESSAGES.fetchErrors.orders}</Text> : null}
+      {order.data ? (
+        <Stack className={classes.slip} gap="md" data-testid="packing-slip">
+          <Group justify="space-between" align="start">
+            <div>
+              <Title order={1} fz="h2">
+                Order #{order.data.id}
+              </Title>
+              <Text>{formatCentralDateTime(order.data.createdAt)}</Text>
+            </div>
+            <Button className={classes.noPrint} onClick={() => window.print()}>
+              {F.printSlip}
+            </Button>
+          </Group>
+          <div>
+            <Text fw={700}>{F.shipTo}</Text>
+            <ShippingAddressLines address={order.data.shippingAddress} />
+          </div>
+          <table className={classes.items}>
+            <thead>
+              <tr>
+                <th>Photo</th>
+                <th>Item</th>
+                <th className={classes.qty}>Qty</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.data.items.map((item) => (
+                <tr key={item.id} data-testid="slip-line">
+                  <td>
+                    {item.photo || item.product.imageUrl ? (
+                      <img
+                        className={classes.thumb}
+                        src={item.photo?.thumbnailUrl ?? item.product.imageUrl ?? undefined}
+                        alt={printAlt(item)}
+                      />
+                    ) : null}
+                  </td>
+                  <td>
+                    <Text>{item.product.name}</Text>
+                    <Text size="sm">
+                      {[item.car ? `${item.car.make} ${item.car.model}` : null, item.printSize]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  </td>
+                  <td className={classes.qty}>{item.quantity}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

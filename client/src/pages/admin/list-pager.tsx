@@ -1,0 +1,62 @@
+import { MESSAGES } from '@curbside/shared';
+import { Button, Group, Text } from '@mantine/core';
+
+const F = MESSAGES.fulfilment;
+
+/** Rows on one page of the admin's car and product lists. */
+export const ADMIN_LIST_PAGE = 50;
+
+/**
+ * The list call of page `page` (from 0): one row more than a page, so the response itself says whether a next page
+ * exists (the public list calls response plain arrays, as the spec's, without a total).
+ */
+export const adminPageQuery = (page: number) => ({ limit: ADMIN_LIST_PAGE + 1, offset: page * ADMIN_LIST_PAGE });
+
+/** The rows to show of a page's response (without the look-ahead row). */
+export const pageRows = <T,>(rows: T[]) => rows.slice(0, ADMIN_LIST_PAGE);
+
+/** Previous and Next under an admin list; hidden while everything fits on the first page. */
+export function ListPager({
+  page,
+  rows,
+  onChange,
+}: {
+  page: number;
+  /** The page's response, look-ahead row included; undefined while loading. */
+  rows: unknown[] | undefined;
+  onChange: (page: number) => void;
+}) {
+  const hasNext = (rows?.length ?? 0) > ADMIN_LIST_PAGE;
+  if (page === 0 && !hasNext) return null;
+  return (
+    <Group justify="flex-end">
+      <PageButtons page={page + 1} pages={hasNext ? page + 2 : page + 1} onChange={(next) => onChange(next - 1)} />
+    </Group>
+  );
+}
+
+/** Previous, 'Page n' (of all, when known) and Next; pages count from 1. */
+export function PageButtons({
+  page,
+  pages,
+  total,
+  onChange,
+}: {
+  page: number;
+  pages: number;
+  /** Known for the orders (their search counts them), so the text says 'of …'. */
+  total?: number;
+  onChange: (page: number) => void;
+}) {
+  return (
+    <Group gap="sm">
+      <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        {F.previousPage}
+      </Button>
+      <Text size="sm">{total === undefined ? `Page ${page}` : F.pageOf(page, pages, total)}</Text>
+      <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onChange(page + 1)}>
+        {F.nextPage}
+      </Button>
+    </Group>
+  );
+}
