@@ -8,7 +8,7 @@ export const ADMIN_LIST_PAGE = 50;
 
 /**
  * The list call of page `page` (from 0): one row more than a page, so the response itself says whether a next page
- * exists (the public list calls response plain arrays, as the spec's, without a total).
+ * exists (the public list calls return plain arrays, as the spec's, without a total).
  */
 export const adminPageQuery = (page: number) => ({ limit: ADMIN_LIST_PAGE + 1, offset: page * ADMIN_LIST_PAGE });
 

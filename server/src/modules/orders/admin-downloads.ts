@@ -15,7 +15,7 @@ import { pathIdSchema } from '../../rest/inputs';
 import { admin } from '../../trpc';
 import type { OrderAdminService } from './order-admin.service';
 
-// The admin's two file downloads, plain routes because a procedure responses JSON: the CSV export of the filtered
+// The admin's two file downloads, plain routes because a procedure responds with JSON: the CSV export of the filtered
 // orders and the full-resolution photo of a print line. Both refuse anyone but an admin (401 signed out, 403 user).
 
 /** The export's columns, in order (docs/decisions.md). Amounts in dollars with two decimals, dates in Central time. */
