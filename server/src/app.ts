@@ -92,7 +92,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const response = toErrorResponse(error);
     if (response.isServerError) req.log.error({ err: error }, 'request failed');
     else if (response.status >= 400) req.log.debug({ err: error }, 'request refused');
-    reply.headers(errorHeaders(response));
+    const headers = errorHeaders(response);
+    // A refused API token has already named its own challenge (Bearer, plugins/bearer-token.ts).
+    if (reply.hasHeader('www-authenticate')) delete headers['www-authenticate'];
+    reply.headers(headers);
     const body = response.isServerError ? { ...response.body, requestId: String(req.id) } : response.body;
     return reply.code(response.status).send(body);
   });

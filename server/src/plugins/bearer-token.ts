@@ -21,14 +21,19 @@ const ROUTES_WITH_TOKENS = /^\/(api|trpc)\//;
 
 export function registerBearerTokens(app: FastifyInstance, deps: { config: Config; tokens: TokensService }): void {
   app.decorateRequest('apiToken', null);
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook, not an async one: the requests without a token (nearly all) pass without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
     const token = bearerTokenOf(req);
-    if (token === null || !ROUTES_WITH_TOKENS.test(req.routeOptions.url ?? '')) return;
-    try {
-      req.apiToken = await deps.tokens.authenticate(token, viewerIpHash(req, deps.config));
-    } catch (error) {
-      if (toErrorResponse(error).status === 401) reply.header('www-authenticate', 'Bearer error="invalid_token"');
-      throw error;
-    }
+    if (token === null || !ROUTES_WITH_TOKENS.test(req.routeOptions.url ?? '')) return done();
+    deps.tokens.authenticate(token, viewerIpHash(req, deps.config)).then(
+      (use) => {
+        req.apiToken = use;
+        done();
+      },
+      (error: unknown) => {
+        if (toErrorResponse(error).status === 401) reply.header('www-authenticate', 'Bearer error="invalid_token"');
+        done(error as Error);
+      },
+    );
   });
 }

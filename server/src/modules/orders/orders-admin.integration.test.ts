@@ -113,9 +113,11 @@ describe('PUT /api/orders/{id}/status (admin)', () => {
         where: { orderId: order.id },
         order: { id: 'ASC' },
       });
-    expect(changes.map((c) => [c.fromStatus, c.toStatus, c.changedById])).toEqual([
-      [null, 'pending', null],
-      ['pending', 'shipped', adminId],
+    // The history: shipped without a number, then the number added (the status history records both).
+    expect(changes.map((c) => [c.fromStatus, c.toStatus, c.changedById, c.trackingNumber])).toEqual([
+      [null, 'pending', null, null],
+      ['pending', 'shipped', adminId, null],
+      ['shipped', 'shipped', adminId, '1Z999AA10123456784'],
     ]);
     expect(changes[1]?.createdAt).toBeInstanceOf(Date);
   });
