@@ -5,9 +5,21 @@ import { defineConfig } from 'vitest/config';
 // - server-sqlite: integration and contract tests on a fresh embedded database per test file.
 // - server-mysql: the same files on MySQL/MariaDB; only when TEST_MYSQL_URL is set.
 const integration = ['server/src/**/*.integration.test.ts', 'server/test/**/*.integration.test.ts'];
+// Suites about the HTTP layer whose outcome does not depend on the database (fuzzed inputs refused by the schemas,
+// access levels, cross-site and cross-origin rules, request bounds, the OpenAPI document, server-side rendering):
+// run on SQLite only, to keep CI under 30 minutes on 2 cores. Everything that counts, locks or queries runs on both.
+const SQLITE_ONLY = [
+  'server/test/fuzz/**',
+  'server/test/hardening/{authorization-matrix,cross-site,cross-origin,token-scopes,request-bounds}.integration.test.ts',
+  'server/test/contract/{generated-client,openapi-document,error-responses,platform}.integration.test.ts',
+  'server/src/plugins/page-render.integration.test.ts',
+];
 
 export default defineConfig({
   test: {
+    // Two test files at a time, one per core: Vitest's default leaves one core idle on a 2-core machine (cores − 1),
+    // and the integration files mostly wait on their database and HTTP. Each file has its own database.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -46,6 +58,7 @@ export default defineConfig({
               test: {
                 name: 'server-mysql',
                 include: integration,
+                exclude: SQLITE_ONLY,
                 environment: 'node' as const,
                 env: { TEST_DB: 'mysql' },
                 testTimeout: 30_000,
