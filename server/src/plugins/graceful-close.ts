@@ -15,17 +15,20 @@ export function registerGracefulClose(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_req, reply) => {
-    if (!closing) return;
+  // Callback hooks, not async ones: they run on every request, and while the server is open they pass without a promise.
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done();
     reply.header('connection', 'close');
-    return reply.code(503).send({ message: MESSAGES.server.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
+    reply.code(503).send({ message: MESSAGES.server.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // A response whose headers went out before close() began (a streamed tRPC response) is still being sent then: once it
   // is, its connection is idle, and closed.
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_req, _reply, done) => {
     if (closing) setImmediate(() => app.server.closeIdleConnections());
+    done();
   });
 }

@@ -86,20 +86,24 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     done();
   });
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (SAFE_METHODS.has(req.method)) return;
+  // A callback hook: the reads (nearly every request) pass without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (SAFE_METHODS.has(req.method)) return done();
     // The route that matched, not the raw URL: the router decodes %-escapes, so /%61pi/logout reaches /api/logout.
     const [urlPath = ''] = req.url.split('?'); // split gives at least one element
     const route = req.routeOptions.url ?? urlPath;
-    if (CROSS_SITE_EXEMPT.some((re) => re.test(route))) return;
+    if (CROSS_SITE_EXEMPT.some((re) => re.test(route))) return done();
     // An API token is sent by a script, never attached by a browser on its own (bearer-token.ts): not ambient.
     if (isCrossSite(req, config) && bearerTokenOf(req) === null) {
-      return reply.code(403).send({ message: 'Cross-site requests are not allowed.', code: 'FORBIDDEN' });
+      reply.code(403).send({ message: 'Cross-site requests are not allowed.', code: 'FORBIDDEN' });
+      return;
     }
     // tRPC would also run a mutation sent as multipart/form-data, which any site's HTML form can send.
     if (route.startsWith('/trpc/') && !isJson(req)) {
-      return reply.code(415).send({ message: 'Unsupported content type: send JSON.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      reply.code(415).send({ message: 'Unsupported content type: send JSON.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      return;
     }
+    done();
   });
 });
 

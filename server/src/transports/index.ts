@@ -75,7 +75,10 @@ export function registerCachedReadTransports(app: FastifyInstance, deps: Transpo
     cache: deps.services.readCache,
     viewers: viewersOf(deps.services),
     createContext: deps.createCachedReadContext,
-    sharesResponses: async () => !(await deps.services.settings.modeIsOn()),
+    sharesResponses: () => {
+      const modeIsOn = deps.services.settings.modeIsOnIfKnown();
+      return modeIsOn === undefined ? deps.services.settings.modeIsOn().then((on) => !on) : !modeIsOn;
+    },
     viewerOf: (req) => viewerIpHash(req, deps.config),
   });
   const fallbackOptions = trpcOptions(deps.createCachedReadContext);

@@ -39,7 +39,16 @@ export class SettingsService {
 
   /** Whether a mode is on (then every response is decided for its viewer: see refusalFor). */
   async modeIsOn(): Promise<boolean> {
-    return siteModeOf(await this.get()) !== 'normal';
+    return this.modeIsOnIfKnown() ?? siteModeOf(await this.get()) !== 'normal';
+  }
+
+  /**
+   * Whether a mode is on, from the value in memory while it is fresh (undefined when it must be read): the hot read
+   * paths ask on every request, and a cache hit should not wait for a promise.
+   */
+  modeIsOnIfKnown(): boolean | undefined {
+    if (!this.cached || this.cached.until <= Date.now()) return undefined;
+    return siteModeOf(this.cached.value) !== 'normal';
   }
 
   async update(changes: Partial<SiteSettings>): Promise<SiteSettings> {
