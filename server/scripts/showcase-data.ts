@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { centralMonthSql } from '../src/db/sql-dates';
 
 // Bulk showcase data for measurements: the bench (bench-run.ts) and the query-plan test fill databases with it.
 
@@ -147,7 +148,7 @@ export async function fillShowcase(ds: DataSource, kind: 'sqlite' | 'mysql', siz
 
   // The stored tallies, as the votes service keeps them.
   await ds.query('UPDATE cars SET totalVotes = (SELECT COUNT(*) FROM votes v WHERE v.carId = cars.id)');
-  const month = kind === 'sqlite' ? 'substr(createdAt, 1, 7)' : "DATE_FORMAT(createdAt, '%Y-%m')";
+  const month = centralMonthSql(kind, 'createdAt');
   await ds.query(
     `INSERT INTO car_monthly_votes (carId, month, votes) SELECT carId, ${month}, COUNT(*) FROM votes GROUP BY carId, ${month}`,
   );

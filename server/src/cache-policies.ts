@@ -1,4 +1,10 @@
-import { type Car, type LeaderboardEntry, voteInputSchema } from '@curbside/shared';
+import {
+  type Car,
+  type HallOfFameMonth,
+  type HallOfFameWinners,
+  type LeaderboardEntry,
+  voteInputSchema,
+} from '@curbside/shared';
 import type { CachedReadPolicy, Invalidates, ViewerVariance } from './read-cache/policy';
 import type { Services } from './services';
 
@@ -33,6 +39,20 @@ export const carListCache: CachedReadPolicy = {
 /** The leaderboard: any vote may reorder it. */
 export const leaderboardCache: CachedReadPolicy = {
   reads: (entries: LeaderboardEntry[]) => [LEADERBOARD_TAG, ...entries.map((entry) => carTag(entry.id))],
+  variesBy: 'viewer',
+};
+
+/**
+ * The Hall of Fame: closed months never change, but the cars in them carry their current tallies (and hasVoted). A
+ * month that closes appears when the cached response expires (the cache's time-to-live).
+ */
+export const hallOfFameCache: CachedReadPolicy = {
+  reads: (months: HallOfFameWinners) => months.map((m) => carTag(m.winner.car.id)),
+  variesBy: 'viewer',
+};
+
+export const hallOfFameMonthCache: CachedReadPolicy = {
+  reads: (month: HallOfFameMonth) => month.places.map((place) => carTag(place.car.id)),
   variesBy: 'viewer',
 };
 

@@ -5,6 +5,7 @@ import { carsRouter } from './modules/cars/router';
 import { cartRouter } from './modules/cart/router';
 import { checkoutRouter } from './modules/checkout/router';
 import { eventsRouter } from './modules/events/router';
+import { hallOfFameRouter } from './modules/hall-of-fame/router';
 import { imagesRouter } from './modules/images/router';
 import { newsletterRouter } from './modules/newsletter/router';
 import { ordersRouter } from './modules/orders/router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   stats: statsRouter,
   ads: adsRouter,
   events: eventsRouter,
+  hallOfFame: hallOfFameRouter,
   products: productsRouter,
   cart: cartRouter,
   checkout: checkoutRouter,

@@ -10,6 +10,7 @@ import { CarsService } from './modules/cars/cars.service';
 import { CartService } from './modules/cart/cart.service';
 import { CheckoutService } from './modules/checkout/checkout.service';
 import { EventsService } from './modules/events/events.service';
+import { HallOfFameService } from './modules/hall-of-fame/hall-of-fame.service';
 import { ImagesService } from './modules/images/images.service';
 import { LeaderboardService } from './modules/leaderboard/leaderboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
@@ -50,6 +51,8 @@ export interface Services {
   cart: CartService;
   checkout: CheckoutService;
   events: EventsService;
+  /** Closed months' final rankings, closed by the first read after a month ends. */
+  hallOfFame: HallOfFameService;
   images: ImagesService;
   leaderboard: LeaderboardService;
   newsletter: NewsletterService;
@@ -109,6 +112,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
       events: metrics,
     }),
     events: new EventsService(ds),
+    hallOfFame: new HallOfFameService(ds),
     images,
     leaderboard: new LeaderboardService(ds),
     newsletter: new NewsletterService(ds),

@@ -1,4 +1,5 @@
 import type { CarCategory } from '@curbside/shared';
+import { centralMonthKey } from '@curbside/shared';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { UserEntity } from '../src/modules/accounts/user.entity';
@@ -6,7 +7,6 @@ import { CarEntity } from '../src/modules/cars/car.entity';
 import { CarImageEntity } from '../src/modules/images/car-image.entity';
 import { forgetPreviousRanks } from '../src/modules/leaderboard/leaderboard.service';
 import { CarMonthlyVotesEntity } from '../src/modules/votes/car-monthly-votes.entity';
-import { utcMonthKey } from '../src/modules/votes/month-key';
 import { VoteEntity } from '../src/modules/votes/vote.entity';
 import type { Services } from '../src/services';
 import type { TestApp } from './app';
@@ -89,7 +89,7 @@ export async function pastVotes(services: Services, carId: number, times: Date[]
   for (const [i, createdAt] of times.entries()) {
     await ds.getRepository(VoteEntity).insert({ carId, ipHash: `past-${carId}-${i}-${unique()}`, createdAt });
     await ds.getRepository(CarEntity).increment({ id: carId }, 'totalVotes', 1);
-    const month = utcMonthKey(createdAt);
+    const month = centralMonthKey(createdAt);
     const tally = await ds.getRepository(CarMonthlyVotesEntity).findOneBy({ carId, month });
     if (tally) await ds.getRepository(CarMonthlyVotesEntity).increment({ carId, month }, 'votes', 1);
     else await ds.getRepository(CarMonthlyVotesEntity).insert({ carId, month, votes: 1 });

@@ -8,7 +8,7 @@ import { LIMITS } from './limits';
 
 export const leaderboardPeriodSchema = z.enum(LEADERBOARD_PERIODS);
 
-/** GET /api/cars/top?period=month|all&limit=N. month counts votes since the start of the UTC month. */
+/** GET /api/cars/top?period=month|all&limit=N. month counts votes since the start of the month (US Central). */
 export const topCarsQuerySchema = z.object({
   period: leaderboardPeriodSchema.default('month'),
   limit: z.number().int().min(1).max(LIMITS.leaderboardLimit).default(LIMITS.leaderboardLimit),

@@ -17,6 +17,7 @@ import { EVENTS_MESSAGES } from './messages/events';
 import { FETCH_ERROR_MESSAGES } from './messages/fetch-error';
 import { FULFILMENT_MESSAGES } from './messages/fulfilment';
 import { GALLERY_MESSAGES } from './messages/gallery';
+import { HALL_OF_FAME_MESSAGES } from './messages/hall-of-fame';
 import { HOME_MESSAGES } from './messages/home';
 import { LABEL_MESSAGES } from './messages/label';
 import { LEADERBOARD_MESSAGES } from './messages/leaderboard';
@@ -47,6 +48,7 @@ export {
   FETCH_ERROR_MESSAGES,
   FULFILMENT_MESSAGES,
   GALLERY_MESSAGES,
+  HALL_OF_FAME_MESSAGES,
   HOME_MESSAGES,
   LABEL_MESSAGES,
   LEADERBOARD_MESSAGES,
@@ -80,6 +82,7 @@ export const MESSAGES = {
   carDetail: CAR_DETAIL_MESSAGES,
   vote: VOTE_MESSAGES,
   printCart: PRINT_CART_MESSAGES,
+  hallOfFame: HALL_OF_FAME_MESSAGES,
   leaderboard: LEADERBOARD_MESSAGES,
   newsletter: NEWSLETTER_MESSAGES,
   myOrders: MY_ORDERS_MESSAGES,

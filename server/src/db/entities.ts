@@ -8,6 +8,7 @@ import { AdvertisementEntity } from '../modules/ads/advertisement.entity';
 import { CarEntity } from '../modules/cars/car.entity';
 import { CartItemEntity } from '../modules/cart/cart-item.entity';
 import { EventEntity } from '../modules/events/event.entity';
+import { HallOfFameMonthEntity, HallOfFamePlaceEntity } from '../modules/hall-of-fame/hall-of-fame.entity';
 import { CarImageEntity } from '../modules/images/car-image.entity';
 import { NewsletterSignupLockEntity } from '../modules/newsletter/newsletter-signup-lock.entity';
 import { NewsletterSubscriptionEntity } from '../modules/newsletter/newsletter-subscription.entity';
@@ -51,6 +52,8 @@ export const entities = [
   OrderStatusChangeEntity,
   // site
   EventEntity,
+  HallOfFameMonthEntity,
+  HallOfFamePlaceEntity,
   AdvertisementEntity,
   SiteSettingsEntity,
   NewsletterSubscriptionEntity,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { addMonths, centralMonthKey, centralMonthStart } from '@curbside/shared';
 
 // Demo votes: a few hundred, spread over this month and the two before, weighted per car and month so the monthly
 // and all-time leaderboards differ, with some in the last 24 hours so rank movement shows. Deterministic.
@@ -15,10 +16,8 @@ const VOTES_PER_MONTH = [110, 130, 120] as const;
 /** Of this month's votes, how many land in the last 24 hours (when the month is that old). */
 const RECENT_VOTES = 24;
 
-/** 'YYYY-MM' of the UTC month containing `date`. */
-export function monthKey(date: Date): string {
-  return date.toISOString().slice(0, 7);
-}
+/** 'YYYY-MM' of the month (US Central, as the tallies count) containing `date`. */
+export const monthKey = centralMonthKey;
 
 /** A small seeded PRNG (mulberry32) so every demo database gets the same numbers. */
 function random(seed: number): () => number {
@@ -48,7 +47,7 @@ function pickWeighted(weights: number[], r: number): number {
  */
 export function generateDemoVotes(popularity: [number, number, number][], now: Date): DemoVote[] {
   const rand = random(20_240_601);
-  const monthStart = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - offset, 1));
+  const monthStart = (offset: number) => centralMonthStart(addMonths(centralMonthKey(now), -offset));
   const votes: DemoVote[] = [];
   const add = (month: 0 | 1 | 2, from: number, to: number) => {
     const carIndex = pickWeighted(

@@ -65,6 +65,7 @@ export const TAGS = [
   { name: 'cars', description: 'The showcase: cars, search, the leaderboard, QR codes; submitting and editing cars' },
   { name: 'images', description: 'Car photos' },
   { name: 'votes', description: 'Votes for cars' },
+  { name: 'hall-of-fame', description: "Each closed month's final top 10, and a car's honours" },
   { name: 'products', description: 'Prints and merchandise' },
   { name: 'cart', description: "The signed-in user's cart, priced by the server" },
   { name: 'checkout', description: 'Payment and orders' },

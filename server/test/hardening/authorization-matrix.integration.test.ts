@@ -3,6 +3,7 @@ import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { CarEntity } from '../../src/modules/cars/car.entity';
 import { CartItemEntity } from '../../src/modules/cart/cart-item.entity';
 import { CALIFORNIA, makeProduct } from '../../src/modules/checkout/shop-test-fixtures';
+import { HallOfFameMonthEntity, HallOfFamePlaceEntity } from '../../src/modules/hall-of-fame/hall-of-fame.entity';
 import { CarImageEntity } from '../../src/modules/images/car-image.entity';
 import { jpegBytes, multipartPost } from '../../src/modules/images/upload-test-helpers';
 import { OrderEntity } from '../../src/modules/orders/order.entity';
@@ -69,6 +70,17 @@ const ad = () => ({
 });
 const product = () => ({ name: `Poster ${unique()}`, category: 'poster', price: 2500, stock: 5, sku: unique('SKU-') });
 
+/** A month of 2020 closed with the fixture's car as its winner (written as the Hall of Fame writes a closed month). */
+async function closedMonth(fx: Fixtures): Promise<{ month: string }> {
+  const month = '2020-01';
+  const ds = fx.t.app.services.ds;
+  if (!(await ds.getRepository(HallOfFameMonthEntity).existsBy({ month }))) {
+    await ds.getRepository(HallOfFameMonthEntity).insert({ month, closedAt: new Date('2020-02-01T06:05:00Z') });
+    await ds.getRepository(HallOfFamePlaceEntity).insert({ month, rank: 1, carId: fx.car.id, votes: 3 });
+  }
+  return { month };
+}
+
 /** A pending copy of the fixture's order (each cancel gets its own to cancel). */
 async function copyOrder(fx: Fixtures): Promise<number> {
   const repo = fx.t.app.services.ds.getRepository(OrderEntity);
@@ -131,6 +143,9 @@ const MATRIX: Record<ProcedurePath, Row> = {
   'stats.site': { expect: PUBLIC },
   'ads.active': { expect: PUBLIC },
   'events.upcoming': { expect: PUBLIC },
+  'hallOfFame.winners': { expect: PUBLIC },
+  'hallOfFame.month': { expect: PUBLIC, input: (fx) => closedMonth(fx) },
+  'hallOfFame.honours': { expect: PUBLIC, input: (fx) => ({ slug: fx.car.slug }) },
   'products.list': { expect: PUBLIC, input: () => ({ limit: 5 }) },
   'products.merch': { expect: PUBLIC },
   'cart.list': { expect: SIGNED_IN },

@@ -1,9 +1,8 @@
-import { type Car, type CarImage, LIMITS, normalizeSpecs } from '@curbside/shared';
+import { type Car, type CarImage, centralMonthKey, LIMITS, normalizeSpecs } from '@curbside/shared';
 import { type DataSource, In, MoreThan } from 'typeorm';
 import { UserEntity } from '../accounts/user.entity';
 import type { CarImageEntity, ImageVariants } from '../images/car-image.entity';
 import { CarMonthlyVotesEntity } from '../votes/car-monthly-votes.entity';
-import { utcMonthKey } from '../votes/month-key';
 import { VoteLimitEntity } from '../votes/vote-limit.entity';
 import type { CarEntity } from './car.entity';
 
@@ -57,7 +56,7 @@ async function carDtoMapper(
           select: { id: true, name: true, username: true, role: true, bio: true, profilePicture: true },
         })
       : Promise.resolve([]),
-    ds.getRepository(CarMonthlyVotesEntity).find({ where: { carId: In(carIds), month: utcMonthKey(now) } }),
+    ds.getRepository(CarMonthlyVotesEntity).find({ where: { carId: In(carIds), month: centralMonthKey(now) } }),
     ds.getRepository(VoteLimitEntity).find({
       where: { carId: In(carIds), ipHash: viewer.ipHash, lastVotedAt: MoreThan(cooldownStart) },
       select: { carId: true },

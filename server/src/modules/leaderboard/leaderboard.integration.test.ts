@@ -63,7 +63,7 @@ describe('GET /api/cars/top', () => {
 
   it("ranks this month's votes from the month tally", async () => {
     const month = await top('?period=month&limit=3');
-    // Only the votes of the current UTC month count; Bravo's 2 and Charlie's 1 are from today.
+    // Only the votes of the current month (Central time) count; Bravo's 2 and Charlie's 1 are from today.
     const [first] = month;
     assert(first);
     expect(first).toMatchObject({ rank: 1, make: 'Bravo' });

@@ -1,8 +1,9 @@
 import {
   type Car,
+  centralMonthKey,
+  centralMonthStart,
   type LeaderboardEntry,
   LIMITS,
-  monthStartUtc,
   rankChange,
   type TopCarsQuery,
 } from '@curbside/shared';
@@ -10,7 +11,6 @@ import { type DataSource, In } from 'typeorm';
 import { sqlDateParam } from '../../db/sql-dates';
 import { CarEntity } from '../cars/car.entity';
 import { type CarViewer, loadCarDtos } from '../cars/car-dto';
-import { utcMonthKey } from '../votes/month-key';
 
 interface Score {
   carId: number;
@@ -57,7 +57,7 @@ async function readPreviousRanks(
   query: { period: TopCarsQuery['period']; limit: number },
   now: Date,
 ): Promise<Map<number, number>> {
-  const month = utcMonthKey(now);
+  const month = centralMonthKey(now);
   const key = `${query.period}:${query.limit}:${month}`;
   const cache = previousRanksCache.get(ds) ?? new Map();
   previousRanksCache.set(ds, cache);
@@ -65,7 +65,7 @@ async function readPreviousRanks(
   if (hit && hit.expires > now.getTime()) return hit.ranks;
 
   const since = new Date(now.getTime() - LIMITS.voteCooldownMs);
-  const recentFrom = query.period === 'month' && monthStartUtc(now) > since ? monthStartUtc(now) : since;
+  const recentFrom = query.period === 'month' && centralMonthStart(now) > since ? centralMonthStart(now) : since;
   const recent = `SELECT carId, COUNT(*) AS recent FROM votes WHERE createdAt >= ? GROUP BY carId`;
   const rows: { carId: number | string }[] =
     query.period === 'month'
@@ -107,7 +107,7 @@ async function readRanking(
       ? await ds.query(
           `SELECT carId AS carId, votes AS votes FROM car_monthly_votes WHERE month = ? AND votes > 0
            ORDER BY votes DESC, carId ASC LIMIT ${take} OFFSET ${skip}`,
-          [utcMonthKey(now)],
+          [centralMonthKey(now)],
         )
       : await ds.query(
           `SELECT id AS carId, totalVotes AS votes FROM cars WHERE totalVotes > 0

@@ -2,7 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relat
 import { CarEntity } from '../cars/car.entity';
 
 /**
- * Votes per car per calendar month (UTC), incremented in the vote's transaction, so the monthly leaderboard and a
+ * Votes per car per calendar month (US Central), incremented in the vote's transaction, so the monthly leaderboard and a
  * car's lastMonthVotes are indexed reads: (month, votes) serves "top N this month".
  */
 @Entity('car_monthly_votes')
@@ -11,7 +11,7 @@ export class CarMonthlyVotesEntity {
   @PrimaryColumn({ type: 'int' })
   carId!: number;
 
-  /** 'YYYY-MM' in UTC. */
+  /** 'YYYY-MM', the Central month (centralMonthKey). */
   @PrimaryColumn({ type: 'varchar', length: 7 })
   month!: string;
 

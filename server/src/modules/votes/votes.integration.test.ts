@@ -1,4 +1,4 @@
-import { carSchema, voteOutputSchema } from '@curbside/shared';
+import { carSchema, centralMonthStart, voteOutputSchema } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
@@ -64,7 +64,8 @@ describe('POST /api/votes', () => {
   it('keeps the month tally apart from the all-time total', async () => {
     const ds = t.app.services.ds;
     const car = await makeCar(ds);
-    const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1) - 3600_000);
+    // An hour before the month began in Central time (in UTC that may still be the same month).
+    const lastMonth = new Date(centralMonthStart(new Date()).getTime() - 3600_000);
     await pastVotes(t.app.services, car.id, [lastMonth, lastMonth]);
     const res = await visitor().post('/api/votes', { carId: car.id });
     expect(res.body).toEqual({ totalVotes: 3, lastMonthVotes: 1 });

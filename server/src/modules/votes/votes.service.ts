@@ -1,11 +1,10 @@
-import { LIMITS, MESSAGES, type VoteOutput, voteCooldownEndsAt } from '@curbside/shared';
+import { centralMonthKey, LIMITS, MESSAGES, type VoteOutput, voteCooldownEndsAt } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { dialectOf } from '../../db/data-source';
 import { readSqlDate, sqliteDateText } from '../../db/sql-dates';
 import { runInTransaction, waitUntilIdle } from '../../db/transaction';
 import { DomainError, notFound } from '../../errors';
 import type { AppMetrics } from '../../ops/metrics';
-import { utcMonthKey } from './month-key';
 import type { RecentVoters } from './recent-voters';
 
 // One vote per IP hash per car per rolling 24 hours (part 1 §9). Votes arriving together are written together
@@ -149,7 +148,7 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
   const date = (d: Date) => (dialect === 'sqlite' ? sqliteDateText(d) : d);
   const carIds = [...new Set(votes.map((v) => v.carId))].sort((a, b) => a - b);
   const ipHashes = [...new Set(votes.map((v) => v.ipHash))];
-  const months = [...new Set(votes.map((v) => utcMonthKey(v.at)))];
+  const months = [...new Set(votes.map((v) => centralMonthKey(v.at)))];
   // The cars with their counters, as they stand before this batch (locked on MySQL, so nothing else moves them
   // until this batch commits): the totals each counted vote returns are these plus the batch's own votes.
   const lock = dialect === 'mysql' ? ' ORDER BY c.id FOR UPDATE' : '';
@@ -176,7 +175,7 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
   );
   const counted = votes.filter((_, i) => decisions[i]?.status === 'counted');
   const perCar = countBy(counted, (v) => String(v.carId));
-  const perMonth = countBy(counted, (v) => monthKey(v.carId, utcMonthKey(v.at)));
+  const perMonth = countBy(counted, (v) => monthKey(v.carId, centralMonthKey(v.at)));
   if (counted.length > 0) {
     const voteRows = counted.flatMap((v) => [v.carId, v.ipHash, date(v.at)]);
     const newLastVote = onDuplicate(dialect, 'carId, ipHash', 'lastVotedAt', (incoming) => incoming);
@@ -209,7 +208,7 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
   return votes.map((vote, i): Outcome => {
     const decision = decisions[i] as Decision;
     if (decision.status !== 'counted') return decision;
-    const month = monthKey(vote.carId, utcMonthKey(vote.at));
+    const month = monthKey(vote.carId, centralMonthKey(vote.at));
     return {
       status: 'counted',
       totals: {
