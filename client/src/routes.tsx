@@ -25,6 +25,7 @@ const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const GalleryPage = galleryPage.Component;
 const CarDetailPage = carDetailPage.Component;
 const LeaderboardPage = leaderboardPage.Component;
+const HallOfFamePage = lazy(() => import('./pages/HallOfFamePage'));
 const MerchPage = lazy(() => import('./pages/MerchPage'));
 const EventsPage = lazy(() => import('./pages/EventsPage'));
 const TermsPage = lazy(() => import('./pages/TermsPage'));
@@ -97,6 +98,7 @@ export function AppRoutes() {
           <Route path="/gallery/:slug" component={CarDetailPage} />
           <Route path="/cars/:slug" component={CarDetailPage} />
           <Route path="/leaderboard" component={LeaderboardPage} />
+          <Route path="/hall-of-fame" component={HallOfFamePage} />
           <Route path="/merch" component={MerchPage} />
           <Route path="/events" component={EventsPage} />
           <Route path="/terms-of-service" component={TermsPage} />

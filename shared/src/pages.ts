@@ -9,6 +9,7 @@ export const APP_PAGE_PATHS = [
   '/gallery',
   '/cars',
   '/leaderboard',
+  '/hall-of-fame',
   '/merch',
   '/events',
   '/terms-of-service',

@@ -1,0 +1,190 @@
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import {
+  CAR_CARD_MESSAGES,
+  type HallOfFamePlace,
+  type HallOfFameWinners,
+  isMonthKey,
+  MESSAGES,
+  primaryImage,
+} from '@curbside/shared';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useSearch } from 'wouter';
+import { CarImage } from '../components/cars/CarImage';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useTRPC } from '../lib/trpc';
+
+const TEXT = MESSAGES.hallOfFame;
+
+const carName = (place: HallOfFamePlace) => `${place.car.year} ${place.car.make} ${place.car.model}`;
+const ownerOf = (place: HallOfFamePlace) => place.car.ownerName || CAR_CARD_MESSAGES.unknownOwner;
+
+/**
+ * /hall-of-fame?month=YYYY-MM: a closed month's final ranking (the newest by default), its winner large and places
+ * 2–10 below, a month picker, and every closed month's winner, newest first.
+ */
+export default function HallOfFamePage() {
+  useDocumentTitle(TEXT.title);
+  const trpc = useTRPC();
+  const [, navigate] = useLocation();
+  const asked = new URLSearchParams(useSearch()).get('month');
+  const winners = useQuery(trpc.hallOfFame.winners.queryOptions());
+  const month = asked && isMonthKey(asked) ? asked : winners.data?.[0]?.month;
+  const ranking = useQuery({ ...trpc.hallOfFame.month.queryOptions({ month: month ?? '' }), enabled: Boolean(month) });
+
+  const pick = (next: string) => navigate(`/hall-of-fame?month=${next}`);
+
+  return (
+    <Container size="lg">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{TEXT.title}</Title>
+          <Text c="dimmed">{TEXT.intro}</Text>
+        </Stack>
+        {winners.isError || ranking.isError ? (
+          <Stack gap="xs" align="flex-start" role="alert">
+            <Text c="red">{TEXT.loadError}</Text>
+            <Button
+              variant="light"
+              onClick={() => {
+                void winners.refetch();
+                if (month) void ranking.refetch();
+              }}
+            >
+              Retry
+            </Button>
+          </Stack>
+        ) : winners.isPending ? (
+          <Skeleton height={360} radius="md" />
+        ) : winners.data.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl" fz="lg" fw={600}>
+            {TEXT.empty}
+          </Text>
+        ) : (
+          <>
+            <NativeSelect
+              label={TEXT.monthPicker}
+              value={month}
+              onChange={(event) => pick(event.currentTarget.value)}
+              data={winners.data.map((m) => ({ value: m.month, label: m.label }))}
+              maw={260}
+            />
+            {ranking.data ? (
+              <MonthRanking label={ranking.data.label} places={ranking.data.places} />
+            ) : (
+              <Skeleton height={360} radius="md" />
+            )}
+            <PastWinners months={winners.data} current={month} />
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function MonthRanking({ label, places }: { label: string; places: HallOfFamePlace[] }) {
+  const [winner, ...rest] = places;
+  return (
+    <Stack gap="md" component="section" aria-label={label}>
+      {winner && (
+        <Card withBorder radius="md" padding="lg" data-testid="hall-of-fame-winner">
+          <Card.Section>
+            <CarImage
+              image={primaryImage(winner.car.images)}
+              alt={carName(winner)}
+              sizes="(min-width: 1200px) 1140px, 100vw"
+              ratio={16 / 9}
+              priority
+            />
+          </Card.Section>
+          <Stack gap={4} mt="md">
+            <Badge color="yellow" variant="filled" size="lg">
+              {TEXT.carOfTheMonth} · {label}
+            </Badge>
+            <Anchor component={Link} href={`/cars/${winner.car.slug}`} fz="xl" fw={700}>
+              {carName(winner)}
+            </Anchor>
+            <Text c="dimmed">
+              {ownerOf(winner)} · {TEXT.votesInMonth(winner.votes)}
+            </Text>
+          </Stack>
+        </Card>
+      )}
+      {rest.length > 0 && (
+        <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rest.map((place) => (
+            <Group key={place.rank} component="li" wrap="nowrap" gap="md" data-testid="hall-of-fame-place">
+              <Text fw={700} w={36} ta="right">
+                #{place.rank}
+              </Text>
+              <CarImage
+                image={primaryImage(place.car.images)}
+                alt=""
+                sizes="96px"
+                lazy
+                style={{ width: 96, borderRadius: 6, flexShrink: 0 }}
+              />
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Anchor component={Link} href={`/cars/${place.car.slug}`} fw={600} truncate>
+                  {carName(place)}
+                </Anchor>
+                <Text c="dimmed" fz="sm" truncate>
+                  {ownerOf(place)} · {TEXT.votesInMonth(place.votes)}
+                </Text>
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function PastWinners({ months, current }: { months: HallOfFameWinners; current: string | undefined }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="past-winners">
+      <Title order={2} id="past-winners" fz="h3">
+        {TEXT.pastWinners}
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
+        {months.map((m) => (
+          <Card
+            key={m.month}
+            withBorder
+            radius="md"
+            padding="sm"
+            component={Link}
+            href={`/hall-of-fame?month=${m.month}`}
+            aria-current={m.month === current ? 'page' : undefined}
+            data-testid="past-winner"
+          >
+            <Card.Section>
+              <CarImage image={primaryImage(m.winner.car.images)} alt="" sizes="(min-width: 768px) 25vw, 50vw" lazy />
+            </Card.Section>
+            <Text fw={700} mt="xs">
+              {m.label}
+            </Text>
+            <Text fz="sm" truncate>
+              {carName(m.winner)}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
