@@ -108,7 +108,17 @@ export const carYearSchema = z
       .min(1, { error: V.yearRequired, abort: true })
       .regex(/^\d{4}$/, V.yearFormat),
   )
-  .transform(Number);
+  .transform(Number)
+  .superRefine((year, ctx) => {
+    // Next year's models are on sale from this autumn; the bound moves with the date of each request.
+    const max = latestCarYear();
+    if (year < LIMITS.carYearMin || year > max) ctx.addIssue({ code: 'custom', message: V.yearRange(max) });
+  });
+
+/** The latest year a car may have (next year), read when a value is checked, not when the module loads. */
+export function latestCarYear(now: Date = new Date()): number {
+  return now.getFullYear() + 1;
+}
 
 const specEntriesSchema = z
   .record(
