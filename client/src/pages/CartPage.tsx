@@ -3,7 +3,9 @@ import '@mantine/core/styles/Grid.css';
 import { MESSAGES } from '@curbside/shared';
 import { Anchor, Button, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { cartTotals, taxLabel } from '../components/shop/cart-totals';
 import { OrderSummary } from '../components/shop/OrderSummary';
 import { useInvalidateCart } from '../components/shop/useInvalidateCart';
@@ -12,6 +14,8 @@ import { errorMessage } from '../lib/errors';
 import { notifyError } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
 import { CartLine } from './cart/CartLine';
+
+const CLEAR = MESSAGES.cart.clearConfirm;
 
 /**
  * /cart (spec part 2 §2 Cart). The summary uses the server's rules: the tax shown is the 6% estimate until the
@@ -24,6 +28,7 @@ export default function CartPage() {
   const invalidateCart = useInvalidateCart();
   const cart = useQuery(trpc.cart.list.queryOptions());
   const clear = useMutation(trpc.cart.clear.mutationOptions());
+  const [confirmClear, setConfirmClear] = useState(false);
 
   async function clearCart() {
     try {
@@ -31,6 +36,7 @@ export default function CartPage() {
     } catch (error) {
       notifyError({ title: MESSAGES.cart.clearFailed }, error);
     } finally {
+      setConfirmClear(false);
       void invalidateCart();
     }
   }
@@ -72,8 +78,8 @@ export default function CartPage() {
                   <CartLine key={item.id} item={item} />
                 ))}
                 <Group justify="flex-end">
-                  <Button variant="subtle" color="red" onClick={() => void clearCart()} loading={clear.isPending}>
-                    Clear Cart
+                  <Button variant="subtle" color="red" onClick={() => setConfirmClear(true)}>
+                    {CLEAR.confirm}
                   </Button>
                 </Group>
               </Stack>
@@ -97,6 +103,16 @@ export default function CartPage() {
           </Grid>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={confirmClear}
+        title={CLEAR.title}
+        message={CLEAR.message}
+        confirmLabel={CLEAR.confirm}
+        cancelLabel={CLEAR.cancel}
+        loading={clear.isPending}
+        onConfirm={() => void clearCart()}
+        onClose={() => setConfirmClear(false)}
+      />
     </Container>
   );
 }
