@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   additionalSpecsInputSchema,
+  CAR_YEAR_MIN,
   carCreateInputSchema,
   carListQuerySchema,
   carSearchQuerySchema,
@@ -44,8 +45,8 @@ const car = fc.record(
     make: padded(nonBlankText(LIMITS.makeMax)),
     model: padded(nonBlankText(LIMITS.modelMax)),
     year: fc.oneof(
-      fc.integer({ min: LIMITS.carYearMin, max: latestCarYear() }),
-      fc.integer({ min: LIMITS.carYearMin, max: latestCarYear() }).map((y) => ` ${y} `),
+      fc.integer({ min: CAR_YEAR_MIN, max: latestCarYear() }),
+      fc.integer({ min: CAR_YEAR_MIN, max: latestCarYear() }).map((y) => ` ${y} `),
     ),
     ownerName: nonBlankText(LIMITS.nameMax),
     category: fc.constantFrom(...CAR_CATEGORIES),
@@ -165,7 +166,7 @@ describe('carCreateInputSchema', () => {
 describe('carYearSchema (exactly four digits)', () => {
   it('accepts every year from 1886 to next year, typed or as a number', () => {
     fc.assert(
-      fc.property(fc.integer({ min: LIMITS.carYearMin, max: latestCarYear() }), (year) => {
+      fc.property(fc.integer({ min: CAR_YEAR_MIN, max: latestCarYear() }), (year) => {
         expect(carYearSchema.parse(year)).toBe(year);
         expect(carYearSchema.parse(String(year))).toBe(year);
       }),
@@ -175,10 +176,7 @@ describe('carYearSchema (exactly four digits)', () => {
 
   it('refuses four-digit years before 1886 or after next year, naming the range', () => {
     const max = latestCarYear();
-    const outside = fc.oneof(
-      fc.integer({ min: 1000, max: LIMITS.carYearMin - 1 }),
-      fc.integer({ min: max + 1, max: 9999 }),
-    );
+    const outside = fc.oneof(fc.integer({ min: 1000, max: CAR_YEAR_MIN - 1 }), fc.integer({ min: max + 1, max: 9999 }));
     fc.assert(
       fc.property(outside, (year) => {
         const result = carYearSchema.safeParse(String(year));

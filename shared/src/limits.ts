@@ -13,8 +13,6 @@ export const LIMITS = {
   newPasswordMin: 8,
   /** argon2 hashes anything, but a megabyte password is an attack, not a password. */
   passwordMax: 200,
-  /** Chosen: the first production car (Benz Patent-Motorwagen); the latest is next year, computed per request. */
-  carYearMin: 1886,
   /** Car photo upload limit (50 MB). */
   photoMaxBytes: 50 * 1024 * 1024,
   /** Profile picture upload limit (2 MB). */

@@ -23,7 +23,5 @@ export function notifyError(toast: ToastText, error?: unknown): void {
   notifications.show({ title: toast.title, message, color: 'red' });
 }
 
-/** Takes every toast off the screen and out of the queue: a failure reported before does not outlive its page. */
-export function clearToasts(): void {
-  notifications.clean();
-}
+/** Takes every toast off the screen and out of the queue. */
+export const clearToasts = (): void => notifications.clean();

@@ -1,11 +1,10 @@
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Grid.css';
-import { MESSAGES } from '@curbside/shared';
+import { CART_CLEAR_MESSAGES, MESSAGES } from '@curbside/shared';
 import { Anchor, Button, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { cartTotals, taxLabel } from '../components/shop/cart-totals';
 import { OrderSummary } from '../components/shop/OrderSummary';
 import { useInvalidateCart } from '../components/shop/useInvalidateCart';
@@ -15,7 +14,9 @@ import { notifyError } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
 import { CartLine } from './cart/CartLine';
 
-const CLEAR = MESSAGES.cart.clearConfirm;
+const CLEAR = CART_CLEAR_MESSAGES;
+// Loaded when Clear Cart is pressed: the cart page's code is preloaded with the app shell, which is at its budget.
+const ConfirmDialog = lazy(() => import('../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /**
  * /cart (spec part 2 §2 Cart). The summary uses the server's rules: the tax shown is the 6% estimate until the
@@ -103,16 +104,20 @@ export default function CartPage() {
           </Grid>
         )}
       </Stack>
-      <ConfirmDialog
-        opened={confirmClear}
-        title={CLEAR.title}
-        message={CLEAR.message}
-        confirmLabel={CLEAR.confirm}
-        cancelLabel={CLEAR.cancel}
-        loading={clear.isPending}
-        onConfirm={() => void clearCart()}
-        onClose={() => setConfirmClear(false)}
-      />
+      {confirmClear ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            opened
+            title={CLEAR.title}
+            message={CLEAR.message}
+            confirmLabel={CLEAR.confirm}
+            cancelLabel={CLEAR.cancel}
+            loading={clear.isPending}
+            onConfirm={() => void clearCart()}
+            onClose={() => setConfirmClear(false)}
+          />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }

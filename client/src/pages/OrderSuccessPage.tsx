@@ -1,5 +1,11 @@
 import '@mantine/core/styles/Card.css';
-import { formatOrderNumber, LIMITS, MESSAGES, type PaymentOrderRecord } from '@curbside/shared';
+import {
+  formatOrderNumber,
+  LIMITS,
+  MESSAGES,
+  ORDER_CONFIRMATION_MESSAGES,
+  type PaymentOrderRecord,
+} from '@curbside/shared';
 import { Button, Card, Center, Container, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -10,7 +16,7 @@ import { errorMessage } from '../lib/errors';
 import { clearToasts } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
 
-const M = MESSAGES.orderSuccess;
+const M = ORDER_CONFIRMATION_MESSAGES;
 
 /** Confetti for 3 seconds; the library loads only here. */
 function useConfetti(enabled: boolean) {

@@ -267,7 +267,7 @@ function CarEditor({ car, isAdmin, defaultOwner }: { car: Car | null; isAdmin: b
                   onAdd={(files) => setPhotos((list) => [...list, ...files.map(toPendingPhoto)])}
                   onRemove={(id) => setPhotos((list) => list.filter((p) => p.id !== id))}
                   onReject={(rejections) =>
-                    notifyError({ title: MESSAGES.upload.filesNotAdded, message: rejectionMessage(rejections) })
+                    notifyError({ title: MESSAGES.photoPicker.filesNotAdded, message: rejectionMessage(rejections) })
                   }
                 />
               </Stack>

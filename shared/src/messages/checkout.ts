@@ -5,7 +5,4 @@ export const CHECKOUT_MESSAGES = {
   /** Title, with the payment provider's message or this fallback text. */
   paymentFailed: { title: 'Payment Failed', message: 'An error occurred during payment processing' },
   paymentError: { title: 'Payment Error', message: 'An unexpected error occurred' },
-  /** The test card form (test mode): the card number as a person would be told, not the field's name (chosen). */
-  cardNumberRequired: 'Enter the card number.',
-  cardNumberIncomplete: 'Enter the full card number, like 4242 4242 4242 4242.',
 } as const;

@@ -16,10 +16,4 @@ export const UPLOAD_MESSAGES = {
   primaryImageFailed: 'Failed to update primary image',
   deleteImageFailed: 'Failed to delete image',
   imageAlreadyRemoved: 'Note: Image already removed or not found on the server',
-  /** Files the photo picker refused before any upload (chosen): the file and the reason in a person's words. */
-  filesNotAdded: 'Some files were not added',
-  fileNotAPhoto: (fileName: string) =>
-    `${fileName} is not a photo we can use. Choose a JPEG, PNG, WebP, GIF or AVIF image.`,
-  fileTooLarge: (fileName: string, maxMb: number) => `${fileName} is larger than ${maxMb} MB. Choose a smaller photo.`,
-  fileNotAdded: (fileName: string) => `${fileName} could not be added. Choose another photo.`,
 } as const;

@@ -28,7 +28,7 @@ export const VALIDATION_MESSAGES = {
   yearRequired: 'Year is required',
   yearFormat: 'Must be a valid 4-digit year',
   /** Chosen: the years a car can have been built in, the latest being next year's models. */
-  yearRange: (max: number) => `Enter a year between ${LIMITS.carYearMin} and ${max}`,
+  yearRange: (min: number, max: number) => `Enter a year between ${min} and ${max}`,
   ownerNameRequired: 'Owner name is required',
   categoryRequired: 'Category is required',
   legalAgreementRequired: 'You must agree to the legal terms to upload your car',

@@ -2,7 +2,7 @@ import '@mantine/dropzone/styles.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Image.css';
-import { ACCEPTED_IMAGE_TYPES, LIMITS, UPLOAD_MESSAGES } from '@curbside/shared';
+import { ACCEPTED_IMAGE_TYPES, LIMITS, MESSAGES } from '@curbside/shared';
 import { ActionIcon, Group, Image, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useEffect, useMemo } from 'react';
@@ -32,9 +32,9 @@ export function rejectionMessage(rejections: FileRejection[]): string {
   return rejections
     .map(({ file, errors }) => {
       const code = errors[0]?.code;
-      if (code === 'file-invalid-type') return UPLOAD_MESSAGES.fileNotAPhoto(file.name);
-      if (code === 'file-too-large') return UPLOAD_MESSAGES.fileTooLarge(file.name, MAX_MB);
-      return UPLOAD_MESSAGES.fileNotAdded(file.name);
+      if (code === 'file-invalid-type') return MESSAGES.photoPicker.fileNotAPhoto(file.name);
+      if (code === 'file-too-large') return MESSAGES.photoPicker.fileTooLarge(file.name, MAX_MB);
+      return MESSAGES.photoPicker.fileNotAdded(file.name);
     })
     .join(' ');
 }

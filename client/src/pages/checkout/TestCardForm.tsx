@@ -25,7 +25,7 @@ export function TestCardForm(props: { paymentId: string; clientSecret: string; o
     // Checked here with the server's own rule, so the form says what is wrong in its words, not the field's name.
     const typed = testCardPaymentInputSchema.shape.cardNumber.safeParse(cardNumber);
     if (!typed.success) {
-      setFailure(typed.error.issues[0]?.message ?? MESSAGES.checkout.cardNumberIncomplete);
+      setFailure(typed.error.issues[0]?.message ?? MESSAGES.cardForm.cardNumberIncomplete);
       return;
     }
     try {
