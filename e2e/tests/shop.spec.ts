@@ -1,5 +1,7 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO_DRIVER, logIn, newUser, registerByApi, seeToast } from './support';
+import { addMerchToCart, DEMO_DRIVER, logIn, newUser, registerByApi, seeToast, toast } from './support';
 
 // The whole purchase as the demo driver with no Stripe keys (the built-in test provider): two photos from a car
 // page as prints, a sticker from /merch, checkout to California, a declined card, then 4242, order success and
@@ -8,6 +10,17 @@ import { DEMO_DRIVER, logIn, newUser, registerByApi, seeToast } from './support'
 const CAR = { slug: 'nissan-skyline-gt-r-v-spec-r34', name: 'Nissan Skyline' };
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The text of the e-mail whose subject contains `subject`, from the server's outbox (no SMTP server is set). */
+async function outboxMail(subject: string): Promise<string> {
+  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const files = await readdir(outbox).catch(() => [] as string[]);
+  for (const file of files) {
+    const text = await readFile(join(outbox, file), 'utf8');
+    if (text.split('\n').some((line) => line.startsWith('Subject: ') && line.includes(subject))) return text;
+  }
+  return '';
+}
 
 test('buy two prints and a sticker, shipped to California, paid with the test card', async ({ page }) => {
   await logIn(page, DEMO_DRIVER);
@@ -79,15 +92,25 @@ test('buy two prints and a sticker, shipped to California, paid with the test ca
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page).toHaveURL(/\/order-success\?payment_intent=test_pi_/);
+  const successUrl = page.url();
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
-  await expect(page.getByTestId('display-order-number')).toHaveText(/^#\d{7}$/);
+  // The order's own number, items and total, as the server recorded them; the declined card's toast is gone.
+  const number = (await page.getByTestId('order-number').textContent()) ?? '';
+  expect(number).toMatch(/^#\d+$/);
+  await expect(page.getByTestId('order-item')).toHaveCount(3);
+  await expect(page.getByTestId('order-total')).toHaveText(money(subtotal + shipping + tax));
+  await expect(toast(page, 'Payment Failed')).toHaveCount(0);
+
+  // The confirmation e-mail (the server's outbox, with no SMTP server set) names the same number.
+  await expect.poll(() => outboxMail(`order ${number} confirmed`), { timeout: 10_000 }).toContain(`Order ${number}\n`);
 
   await page.getByRole('link', { name: 'View My Orders' }).click();
   await expect(page).toHaveURL(/\/user\/orders$/);
   const rows = page.getByTestId('order-row');
   await expect(rows).toHaveCount(ordersBefore + 1);
+  await expect(rows.first().getByText(`Order ${number}`, { exact: true })).toBeVisible();
   await rows.first().getByRole('button', { name: 'View Details' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog', { name: `Order ${number}` });
   await expect(dialog.getByText('1 × Curbside Sticker Pack')).toBeVisible();
   await expect(dialog.getByText('1 × Poster Print 12x18')).toHaveCount(2);
   await expect(dialog.getByText('San Francisco, CA 94105, US')).toBeVisible();
@@ -97,6 +120,24 @@ test('buy two prints and a sticker, shipped to California, paid with the test ca
   expect(await (await page.request.get('/api/cart')).json()).toEqual([]);
   const after = (await (await page.request.get('/api/merch')).json()) as { name: string; stock: number }[];
   expect(after.find((p) => p.name === 'Curbside Sticker Pack')?.stock).toBe(stickerStock - 1);
+
+  // A new cart. Back on the old success page it stays; a payment id that is not this shopper's paid one claims
+  // nothing and leaves it too.
+  await addMerchToCart(page);
+  const cartLines = async () => ((await (await page.request.get('/api/cart')).json()) as unknown[]).length;
+  await page.goto(successUrl);
+  await expect(page.getByTestId('order-number')).toHaveText(number);
+  expect(await cartLines()).toBe(1);
+  await page.goto('/order-success?payment_intent=bogus');
+  await expect(page.getByRole('heading', { name: 'We could not confirm an order here' })).toBeVisible();
+  await expect(page.getByText(/^Payment not found\. Your cart has not been changed/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toHaveCount(0);
+  await expect(page.getByTestId('order-number')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to Cart' })).toBeVisible();
+  expect(await cartLines()).toBe(1);
+  await page.getByRole('link', { name: 'Back to Cart' }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  expect((await page.request.delete('/api/cart')).ok()).toBe(true);
 });
 
 test('change a quantity and remove a line in the cart; an empty cart cannot be checked out', async ({ page }) => {
@@ -134,7 +175,14 @@ test('change a quantity and remove a line in the cart; an empty cart cannot be c
 
   await page.getByRole('button', { name: `Remove ${second.name}` }).click();
   await expect(lines).toHaveCount(1);
+  // Clear Cart asks first: keeping the items changes nothing.
   await page.getByRole('button', { name: 'Clear Cart' }).click();
+  const ask = page.getByRole('dialog', { name: 'Clear your cart?' });
+  await ask.getByRole('button', { name: 'Keep Items' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(lines).toHaveCount(1);
+  await page.getByRole('button', { name: 'Clear Cart' }).click();
+  await page.getByRole('dialog', { name: 'Clear your cart?' }).getByRole('button', { name: 'Clear Cart' }).click();
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
 
   // Checkout with nothing to buy sends the shopper back to the cart.

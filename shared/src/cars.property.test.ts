@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   additionalSpecsInputSchema,
+  CAR_YEAR_MIN,
   carCreateInputSchema,
   carListQuerySchema,
   carSearchQuerySchema,
   carUpdateInputSchema,
   carYearSchema,
   imageUploadFieldsSchema,
+  latestCarYear,
 } from './cars';
 import { idSchema } from './common';
 import { CAR_CATEGORIES } from './constants';
@@ -43,8 +45,8 @@ const car = fc.record(
     make: padded(nonBlankText(LIMITS.makeMax)),
     model: padded(nonBlankText(LIMITS.modelMax)),
     year: fc.oneof(
-      fc.integer({ min: 1000, max: 9999 }),
-      fc.integer({ min: 1000, max: 9999 }).map((y) => ` ${y} `),
+      fc.integer({ min: CAR_YEAR_MIN, max: latestCarYear() }),
+      fc.integer({ min: CAR_YEAR_MIN, max: latestCarYear() }).map((y) => ` ${y} `),
     ),
     ownerName: nonBlankText(LIMITS.nameMax),
     category: fc.constantFrom(...CAR_CATEGORIES),
@@ -162,11 +164,24 @@ describe('carCreateInputSchema', () => {
 });
 
 describe('carYearSchema (exactly four digits)', () => {
-  it('accepts every year from 1000 to 9999, typed or as a number', () => {
+  it('accepts every year from 1886 to next year, typed or as a number', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1000, max: 9999 }), (year) => {
+      fc.property(fc.integer({ min: CAR_YEAR_MIN, max: latestCarYear() }), (year) => {
         expect(carYearSchema.parse(year)).toBe(year);
         expect(carYearSchema.parse(String(year))).toBe(year);
+      }),
+      runs(),
+    );
+  });
+
+  it('refuses four-digit years before 1886 or after next year, naming the range', () => {
+    const max = latestCarYear();
+    const outside = fc.oneof(fc.integer({ min: 1000, max: CAR_YEAR_MIN - 1 }), fc.integer({ min: max + 1, max: 9999 }));
+    fc.assert(
+      fc.property(outside, (year) => {
+        const result = carYearSchema.safeParse(String(year));
+        expect(result.success).toBe(false);
+        expect(result.error?.issues.map((i) => i.message)).toEqual([`Enter a year between 1886 and ${max}`]);
       }),
       runs(),
     );

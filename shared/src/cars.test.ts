@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   additionalSpecsInputSchema,
   carCreateInputSchema,
@@ -90,6 +90,22 @@ describe('carYearSchema', () => {
 
   it.each([undefined, null, ''])('says %j is missing', (input) => {
     expect(issuesOf(carYearSchema, input)['']).toEqual(['Year is required']);
+  });
+
+  it('takes 1886 (the first car) to next year, computed when the value is checked', () => {
+    vi.useFakeTimers({ now: new Date('2026-06-15T12:00:00Z'), toFake: ['Date'] });
+    try {
+      expect(carYearSchema.parse(1886)).toBe(1886);
+      expect(carYearSchema.parse('2027')).toBe(2027);
+      expect(issuesOf(carYearSchema, '2028')['']).toEqual(['Enter a year between 1886 and 2027']);
+      expect(issuesOf(carYearSchema, 3025)['']).toEqual(['Enter a year between 1886 and 2027']);
+      expect(issuesOf(carYearSchema, '1885')['']).toEqual(['Enter a year between 1886 and 2027']);
+      // A year later the same schema object takes 2028: the bound is not fixed when the module loads.
+      vi.setSystemTime(new Date('2027-06-15T12:00:00Z'));
+      expect(carYearSchema.parse('2028')).toBe(2028);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -98,7 +98,10 @@ export type CarSearchQuery = z.infer<typeof carSearchQuerySchema>;
 
 // ---- Submit and edit -------------------------------------------------------------------------------------------
 
-/** Year as typed or sent: 1999 or '1999' → 1999. Exactly four digits. */
+/** Chosen: the first car built for sale (Benz Patent-Motorwagen, 1886); the latest is next year (latestCarYear). */
+export const CAR_YEAR_MIN = 1886;
+
+/** Year as typed or sent: 1999 or '1999' → 1999. Exactly four digits, from 1886 to next year. */
 export const carYearSchema = z
   .union([z.string(), z.number()], { error: V.yearRequired })
   .transform((value) => String(value).trim())
@@ -108,7 +111,17 @@ export const carYearSchema = z
       .min(1, { error: V.yearRequired, abort: true })
       .regex(/^\d{4}$/, V.yearFormat),
   )
-  .transform(Number);
+  .transform(Number)
+  .superRefine((year, ctx) => {
+    // Next year's models are on sale from this autumn; the bound moves with the date of each request.
+    const max = latestCarYear();
+    if (year < CAR_YEAR_MIN || year > max) ctx.addIssue({ code: 'custom', message: V.yearRange(CAR_YEAR_MIN, max) });
+  });
+
+/** The latest year a car may have (next year), read when a value is checked, not when the module loads. */
+export function latestCarYear(now: Date = new Date()): number {
+  return now.getFullYear() + 1;
+}
 
 const specEntriesSchema = z
   .record(

@@ -5,6 +5,7 @@ import {
   createPaymentIntentRequestSchema,
   paymentOrderInputSchema,
   shippingAddressSchema,
+  testCardPaymentInputSchema,
 } from './checkout';
 import { issuesOf } from './test-helpers';
 
@@ -126,5 +127,20 @@ describe('payment intent response and payment order', () => {
       paymentOrderInputSchema.parse({ paymentId: 'pi_1', totalAmount: 1, subtotalAmount: 1, status: 'paid' }),
     ).toEqual({ paymentId: 'pi_1' });
     expect(paymentOrderInputSchema.safeParse({ totalAmount: 1 }).success).toBe(false);
+  });
+});
+
+describe('testCardPaymentInputSchema', () => {
+  const payment = { paymentId: 'test_pi_1', clientSecret: 'test_pi_1_secret' };
+  it('tells a missing or short card number in words, as the card form shows it', () => {
+    expect(issuesOf(testCardPaymentInputSchema, { ...payment, cardNumber: ' ' }).cardNumber).toEqual([
+      'Enter the card number.',
+    ]);
+    expect(issuesOf(testCardPaymentInputSchema, { ...payment, cardNumber: '4242' }).cardNumber).toEqual([
+      'Enter the full card number, like 4242 4242 4242 4242.',
+    ]);
+    expect(testCardPaymentInputSchema.parse({ ...payment, cardNumber: '4242 4242 4242 4242' }).cardNumber).toBe(
+      '4242 4242 4242 4242',
+    );
   });
 });

@@ -125,8 +125,9 @@ export const testCardPaymentInputSchema = z.object({
   paymentId: z.string().trim().min(1).max(LIMITS.paymentIdMax),
   clientSecret: z.string().trim().min(1).max(LIMITS.paymentIdMax),
   cardNumber: z
-    .string({ error: 'Card number is required' })
+    .string({ error: MESSAGES.cardForm.cardNumberRequired })
     .trim()
-    .regex(/^[\d\s-]{12,23}$/, 'Your card number is incomplete.'),
+    .min(1, { error: MESSAGES.cardForm.cardNumberRequired, abort: true })
+    .regex(/^[\d\s-]{12,23}$/, MESSAGES.cardForm.cardNumberIncomplete),
 });
 export type TestCardPaymentInput = z.infer<typeof testCardPaymentInputSchema>;

@@ -16,6 +16,7 @@ export * from './messages';
 export * from './money';
 export * from './newsletter';
 export * from './order-admin';
+export * from './order-number';
 export * from './orders';
 export * from './pages';
 export * from './pricing';

@@ -11,7 +11,9 @@ import { API_TOKEN_MESSAGES } from './messages/api-tokens';
 import { AUTH_MESSAGES } from './messages/auth';
 import { CAR_CARD_MESSAGES } from './messages/car-card';
 import { CAR_DETAIL_MESSAGES } from './messages/car-detail';
+import { CARD_FORM_MESSAGES } from './messages/card-form';
 import { CART_MESSAGES } from './messages/cart';
+import { CART_CLEAR_MESSAGES } from './messages/cart-clear';
 import { CHECKOUT_MESSAGES } from './messages/checkout';
 import { EVENTS_MESSAGES } from './messages/events';
 import { FETCH_ERROR_MESSAGES } from './messages/fetch-error';
@@ -26,7 +28,9 @@ import { MY_ORDERS_MESSAGES } from './messages/my-orders';
 import { NAV_MESSAGES } from './messages/nav';
 import { NEWSLETTER_MESSAGES } from './messages/newsletter';
 import { NOT_FOUND_MESSAGES } from './messages/not-found';
+import { ORDER_CONFIRMATION_MESSAGES } from './messages/order-confirmation';
 import { ORDER_SUCCESS_MESSAGES } from './messages/order-success';
+import { PHOTO_PICKER_MESSAGES } from './messages/photo-picker';
 import { PRINT_CART_MESSAGES } from './messages/print-cart';
 import { PROFILE_MESSAGES } from './messages/profile';
 import { REQUEST_MESSAGES } from './messages/request';
@@ -42,6 +46,8 @@ export {
   AUTH_MESSAGES,
   CAR_CARD_MESSAGES,
   CAR_DETAIL_MESSAGES,
+  CARD_FORM_MESSAGES,
+  CART_CLEAR_MESSAGES,
   CART_MESSAGES,
   CHECKOUT_MESSAGES,
   EVENTS_MESSAGES,
@@ -57,7 +63,9 @@ export {
   NAV_MESSAGES,
   NEWSLETTER_MESSAGES,
   NOT_FOUND_MESSAGES,
+  ORDER_CONFIRMATION_MESSAGES,
   ORDER_SUCCESS_MESSAGES,
+  PHOTO_PICKER_MESSAGES,
   PRINT_CART_MESSAGES,
   PROFILE_MESSAGES,
   REQUEST_MESSAGES,
@@ -90,9 +98,13 @@ export const MESSAGES = {
   merch: MERCH_MESSAGES,
   events: EVENTS_MESSAGES,
   upload: UPLOAD_MESSAGES,
+  photoPicker: PHOTO_PICKER_MESSAGES,
   cart: CART_MESSAGES,
+  cartClear: CART_CLEAR_MESSAGES,
   checkout: CHECKOUT_MESSAGES,
+  cardForm: CARD_FORM_MESSAGES,
   orderSuccess: ORDER_SUCCESS_MESSAGES,
+  orderConfirmation: ORDER_CONFIRMATION_MESSAGES,
   admin: ADMIN_MESSAGES,
   apiTokens: API_TOKEN_MESSAGES,
   fulfilment: FULFILMENT_MESSAGES,

@@ -165,7 +165,7 @@ describe('productFormSchema (dollars typed, cents sent)', () => {
           stock: '1',
         });
         expect(messages.length).toBeGreaterThan(0);
-        expect([V.priceMin, V.amountInvalid]).toEqual(expect.arrayContaining(messages));
+        expect([V.priceFormat, V.amountInvalid]).toEqual(expect.arrayContaining(messages));
       }),
       runs(),
     );

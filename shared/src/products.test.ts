@@ -62,8 +62,11 @@ describe('productFormSchema', () => {
 
   it('accepts a price of one cent and rejects three decimals', () => {
     expect(productFormSchema.parse({ ...form, price: '0.01' }).price).toBe(1);
-    expect(issuesOf(productFormSchema, { ...form, price: '1.234' }).price).toEqual(['Price must be at least $0.01']);
-    expect(issuesOf(productFormSchema, { ...form, price: 'abc' }).price).toEqual(['Price must be at least $0.01']);
+    // Not dollars and cents: the form says how to type a price, not a minimum the typed value may well exceed.
+    for (const typed of ['12.345', '1.234', 'abc', ''])
+      expect(issuesOf(productFormSchema, { ...form, price: typed }).price).toEqual([
+        'Enter a price in dollars and cents, like 12.34',
+      ]);
   });
 
   it('accepts an uploaded image path or an http URL, nothing else', () => {

@@ -108,7 +108,7 @@ function dollarsField(message: string) {
  */
 export const productFormSchema = z.object({
   ...productFields,
-  price: dollarsField(V.priceMin).pipe(priceCentsSchema),
+  price: dollarsField(V.priceFormat).pipe(priceCentsSchema),
   shippingFee: dollarsField(V.amountInvalid).pipe(shippingFeeCentsSchema),
   stock: z
     .union([z.string(), z.number()], { error: V.stockWhole })

@@ -22,3 +22,6 @@ export function notifyError(toast: ToastText, error?: unknown): void {
   const message = error === undefined ? (toast.message ?? '') : errorMessage(error, toast.message ?? '');
   notifications.show({ title: toast.title, message, color: 'red' });
 }
+
+/** Takes every toast off the screen and out of the queue. */
+export const clearToasts = (): void => notifications.clean();

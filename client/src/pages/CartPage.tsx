@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Grid.css';
-import { MESSAGES } from '@curbside/shared';
+import { CART_CLEAR_MESSAGES, MESSAGES } from '@curbside/shared';
 import { Anchor, Button, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cartTotals, taxLabel } from '../components/shop/cart-totals';
 import { OrderSummary } from '../components/shop/OrderSummary';
@@ -12,6 +13,10 @@ import { errorMessage } from '../lib/errors';
 import { notifyError } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
 import { CartLine } from './cart/CartLine';
+
+const CLEAR = CART_CLEAR_MESSAGES;
+// Loaded when Clear Cart is pressed: the cart page's code is preloaded with the app shell, which is at its budget.
+const ConfirmDialog = lazy(() => import('../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /**
  * /cart (spec part 2 §2 Cart). The summary uses the server's rules: the tax shown is the 6% estimate until the
@@ -24,6 +29,7 @@ export default function CartPage() {
   const invalidateCart = useInvalidateCart();
   const cart = useQuery(trpc.cart.list.queryOptions());
   const clear = useMutation(trpc.cart.clear.mutationOptions());
+  const [confirmClear, setConfirmClear] = useState(false);
 
   async function clearCart() {
     try {
@@ -31,6 +37,7 @@ export default function CartPage() {
     } catch (error) {
       notifyError({ title: MESSAGES.cart.clearFailed }, error);
     } finally {
+      setConfirmClear(false);
       void invalidateCart();
     }
   }
@@ -72,8 +79,8 @@ export default function CartPage() {
                   <CartLine key={item.id} item={item} />
                 ))}
                 <Group justify="flex-end">
-                  <Button variant="subtle" color="red" onClick={() => void clearCart()} loading={clear.isPending}>
-                    Clear Cart
+                  <Button variant="subtle" color="red" onClick={() => setConfirmClear(true)}>
+                    {CLEAR.confirm}
                   </Button>
                 </Group>
               </Stack>
@@ -97,6 +104,20 @@ export default function CartPage() {
           </Grid>
         )}
       </Stack>
+      {confirmClear ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            opened
+            title={CLEAR.title}
+            message={CLEAR.message}
+            confirmLabel={CLEAR.confirm}
+            cancelLabel={CLEAR.cancel}
+            loading={clear.isPending}
+            onConfirm={() => void clearCart()}
+            onClose={() => setConfirmClear(false)}
+          />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }

@@ -27,8 +27,8 @@ const C = MESSAGES.checkout;
 
 /**
  * /checkout (spec part 2 §2): (1) shipping information, then the server prices the cart for that state and opens
- * a payment; (2) the card form. After a successful payment the order is recorded, the cart cleared, and the shopper
- * goes to /order-success.
+ * a payment; (2) the card form. After a successful payment the order is recorded (the server removes the paid cart
+ * lines with it) and the shopper goes to /order-success, which shows that order.
  */
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
@@ -41,7 +41,6 @@ export default function CheckoutPage() {
   const form = useShippingForm(user?.email ?? '', user?.name ?? '');
   const createIntent = useMutation(trpc.checkout.createPaymentIntent.mutationOptions());
   const recordOrder = useMutation(trpc.checkout.recordOrder.mutationOptions());
-  const clearCart = useMutation(trpc.cart.clear.mutationOptions());
   const [payment, setPayment] = useState<CreatePaymentIntentOutput | null>(null);
   const finishing = useRef(false);
 
@@ -70,11 +69,7 @@ export default function CheckoutPage() {
       // The spec: a failure to save the order record is only logged; the webhook/payment makes the order anyway.
       console.error('Saving the order record failed', error);
     }
-    try {
-      await clearCart.mutateAsync();
-    } catch {
-      notifyError({ title: 'Cart', message: C.cartNotCleared });
-    }
+    // The server removed the paid lines with the order; lines added since (another tab) stay in the cart.
     await queryClient.invalidateQueries({ queryKey: trpc.cart.list.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
     navigate(`/order-success?payment_intent=${encodeURIComponent(paymentId)}`);

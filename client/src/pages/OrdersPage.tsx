@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Tabs.css';
-import { formatCents, MESSAGES, type Order } from '@curbside/shared';
+import { formatCents, formatOrderNumber, MESSAGES, type Order } from '@curbside/shared';
 import {
   Anchor,
   Badge,
@@ -95,7 +95,7 @@ export default function OrdersPage() {
                               {shortDate(order.createdAt)}
                             </Text>
                           </Group>
-                          <Text fw={600}>Order #{order.id}</Text>
+                          <Text fw={600}>Order {formatOrderNumber(order.id)}</Text>
                           <Text size="sm" c="dimmed">
                             {order.items.reduce((n, i) => n + i.quantity, 0)} item(s)
                           </Text>

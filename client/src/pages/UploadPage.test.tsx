@@ -67,4 +67,23 @@ describe('UploadPage', () => {
     await screen.findByText('You can only edit your own cars');
     expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
   });
+
+  it('names a refused file in plain words, not its MIME type, and a year too far ahead with the range', async () => {
+    const { userEvent } = renderApp({ path: '/upload', user: makeUser() });
+    await screen.findByRole('heading', { name: 'Submit Your Car' });
+    // The browser's own file dialog would hide the file; a drag and drop does not, so the picker itself must refuse.
+    const picker = userEvent.setup({ applyAccept: false });
+    const input = document.querySelector<HTMLInputElement>('input[type=file][name=photos]');
+    assert(input);
+    await picker.upload(input, new File(['%PDF-1.4'], 'registration.pdf', { type: 'application/pdf' }));
+    await screen.findByText('Some files were not added');
+    expect(
+      screen.getByText('registration.pdf is not a photo we can use. Choose a JPEG, PNG, WebP, GIF or AVIF image.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/image\/jpeg/)).toBeNull();
+
+    await userEvent.type(screen.getByLabelText(/^Year/), '3025');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Car' }));
+    await screen.findByText(`Enter a year between 1886 and ${new Date().getFullYear() + 1}`);
+  });
 });

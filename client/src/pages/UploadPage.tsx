@@ -22,7 +22,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../components/PageLoader';
-import { type PendingPhoto, PhotoDropzone, toPendingPhoto } from '../components/upload/PhotoDropzone';
+import { type PendingPhoto, PhotoDropzone, rejectionMessage, toPendingPhoto } from '../components/upload/PhotoDropzone';
 import { uploadFile } from '../components/upload/upload-file';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -267,10 +267,7 @@ function CarEditor({ car, isAdmin, defaultOwner }: { car: Car | null; isAdmin: b
                   onAdd={(files) => setPhotos((list) => [...list, ...files.map(toPendingPhoto)])}
                   onRemove={(id) => setPhotos((list) => list.filter((p) => p.id !== id))}
                   onReject={(rejections) =>
-                    notifyError({
-                      title: 'Some files were not added',
-                      message: rejections.map((r) => `${r.file.name}: ${r.errors[0]?.message ?? ''}`).join('; '),
-                    })
+                    notifyError({ title: MESSAGES.photoPicker.filesNotAdded, message: rejectionMessage(rejections) })
                   }
                 />
               </Stack>

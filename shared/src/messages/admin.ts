@@ -1,8 +1,10 @@
+import { formatOrderNumber } from '../order-number';
+
 export const ADMIN_MESSAGES = {
   success: { title: 'Success!' },
   deleteConfirm: 'This action cannot be undone.',
-  cancelOrderConfirm: (orderId: number | string) =>
-    `Are you sure you want to cancel order #${orderId}? This action cannot be undone.`,
+  cancelOrderConfirm: (orderId: number) =>
+    `Are you sure you want to cancel order ${formatOrderNumber(orderId)}? This action cannot be undone.`,
   ordersNoMatch: 'No orders match your filter criteria.',
   ordersNone: 'No orders found in the database.',
   ordersLoading: 'Loading orders...',

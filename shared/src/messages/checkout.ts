@@ -5,6 +5,4 @@ export const CHECKOUT_MESSAGES = {
   /** Title, with the payment provider's message or this fallback text. */
   paymentFailed: { title: 'Payment Failed', message: 'An error occurred during payment processing' },
   paymentError: { title: 'Payment Error', message: 'An unexpected error occurred' },
-  cartNotCleared:
-    "Your order was successful but we couldn't clear your cart automatically. It will still show previous items.",
 } as const;

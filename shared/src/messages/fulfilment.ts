@@ -1,5 +1,7 @@
 // Chosen texts of the admin's order fulfilment (issue 23): search, photos to print, history, notes, packing slip,
 // bulk changes, the CSV export and the refund choice when cancelling.
+import { formatOrderNumber } from '../order-number';
+
 export const FULFILMENT_MESSAGES = {
   searchLabel: 'Search orders',
   searchPlaceholder: 'Order number, customer name or e-mail',
@@ -51,7 +53,7 @@ export const FULFILMENT_MESSAGES = {
   refundAmountLabel: 'Amount to refund ($)',
   refundTooMuch: (paid: string) => `The refund cannot be more than the ${paid} paid`,
   refundNotPositive: 'A partial refund must be more than $0.00',
-  selectOrder: (id: number) => `Select order #${id}`,
+  selectOrder: (id: number) => `Select order ${formatOrderNumber(id)}`,
   selectAll: 'Select all orders on this page',
   previousPage: 'Previous page',
   nextPage: 'Next page',

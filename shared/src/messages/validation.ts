@@ -27,6 +27,8 @@ export const VALIDATION_MESSAGES = {
   modelRequired: 'Model is required',
   yearRequired: 'Year is required',
   yearFormat: 'Must be a valid 4-digit year',
+  /** Chosen: the years a car can have been built in, the latest being next year's models. */
+  yearRange: (min: number, max: number) => `Enter a year between ${min} and ${max}`,
   ownerNameRequired: 'Owner name is required',
   categoryRequired: 'Category is required',
   legalAgreementRequired: 'You must agree to the legal terms to upload your car',
@@ -55,6 +57,8 @@ export const VALIDATION_MESSAGES = {
   productNameRequired: 'Product name is required',
   productCategoryRequired: 'Please select a category',
   priceMin: 'Price must be at least $0.01',
+  /** Chosen: a price that is not dollars and cents ("12.345", "twelve"). */
+  priceFormat: 'Enter a price in dollars and cents, like 12.34',
   shippingFeeNegative: 'Shipping fee cannot be negative',
   stockNegative: 'Stock cannot be negative',
   skuRequired: 'SKU is required',

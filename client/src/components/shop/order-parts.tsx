@@ -37,8 +37,35 @@ export function OrderItemName({ item }: { item: OrderItem }) {
   );
 }
 
+/** Each item with its picture, name and line price (My Orders' details, the order success page). */
+export function OrderItemRows({ items }: { items: OrderItem[] }) {
+  return items.map((item) => (
+    <Group key={item.id} justify="space-between" wrap="nowrap" align="start" data-testid="order-item">
+      <Group gap="sm" wrap="nowrap">
+        {item.product.imageUrl ? (
+          <img
+            src={item.product.imageUrl}
+            alt=""
+            width={56}
+            height={42}
+            style={{ objectFit: 'cover', borderRadius: 4 }}
+          />
+        ) : null}
+        <OrderItemName item={item} />
+      </Group>
+      <Text size="sm">{formatCents(item.priceAtPurchase * item.quantity)}</Text>
+    </Group>
+  ));
+}
+
 /** Subtotal, shipping, tax (labelled with the state when given) and the total in bold. */
-export function OrderTotalsRows({ order, taxLabel = 'Tax' }: { order: Order; taxLabel?: string }) {
+export function OrderTotalsRows({
+  order,
+  taxLabel = 'Tax',
+}: {
+  order: Pick<Order, 'subtotal' | 'shipping' | 'tax' | 'total'>;
+  taxLabel?: string;
+}) {
   return (
     <>
       <Amount label="Subtotal" cents={order.subtotal} testId="order-subtotal" />

@@ -2,7 +2,7 @@ import '@mantine/dropzone/styles.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Image.css';
-import { ACCEPTED_IMAGE_TYPES, LIMITS } from '@curbside/shared';
+import { ACCEPTED_IMAGE_TYPES, LIMITS, MESSAGES } from '@curbside/shared';
 import { ActionIcon, Group, Image, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useEffect, useMemo } from 'react';
@@ -26,6 +26,18 @@ export const toPendingPhoto = (file: File): PendingPhoto => ({
 });
 
 const MAX_MB = LIMITS.photoMaxBytes / 1024 / 1024;
+
+/** Why the picker refused each file, in the catalogue's words (react-dropzone's own list the MIME types). */
+export function rejectionMessage(rejections: FileRejection[]): string {
+  return rejections
+    .map(({ file, errors }) => {
+      const code = errors[0]?.code;
+      if (code === 'file-invalid-type') return MESSAGES.photoPicker.fileNotAPhoto(file.name);
+      if (code === 'file-too-large') return MESSAGES.photoPicker.fileTooLarge(file.name, MAX_MB);
+      return MESSAGES.photoPicker.fileNotAdded(file.name);
+    })
+    .join(' ');
+}
 
 export interface PhotoDropzoneProps {
   photos: PendingPhoto[];

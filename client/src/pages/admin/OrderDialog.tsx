@@ -10,6 +10,7 @@ import {
   type AdminOrderItem,
   canUpdateOrderStatus,
   formatCents,
+  formatOrderNumber,
   MESSAGES,
   ORDER_STATUSES,
   type Order,
@@ -65,7 +66,13 @@ export interface OrderDialogProps {
  */
 export function OrderDialog({ order, onClose, onUpdated, onPackingSlip }: OrderDialogProps) {
   return (
-    <Modal opened={order !== null} onClose={onClose} title={order ? `Order #${order.id}` : ''} size="xl" centered>
+    <Modal
+      opened={order !== null}
+      onClose={onClose}
+      title={order ? `Order ${formatOrderNumber(order.id)}` : ''}
+      size="xl"
+      centered
+    >
       {order ? <OrderDetails key={order.id} order={order} onUpdated={onUpdated} onPackingSlip={onPackingSlip} /> : null}
     </Modal>
   );

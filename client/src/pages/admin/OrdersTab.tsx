@@ -12,6 +12,7 @@ import {
   type BulkStatusResult,
   canCancelOrder,
   formatCents,
+  formatOrderNumber,
   MESSAGES,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -212,7 +213,7 @@ export function OrdersTab() {
               <Group justify="space-between" wrap="nowrap">
                 <Group gap="xs" wrap="nowrap">
                   {selectBox(order)}
-                  <Text fw={700}>#{order.id}</Text>
+                  <Text fw={700}>{formatOrderNumber(order.id)}</Text>
                 </Group>
                 {statusBadge(order)}
               </Group>
@@ -267,7 +268,7 @@ export function OrdersTab() {
             {rows.map((order) => (
               <Table.Tr key={order.id} data-testid="order-row">
                 <Table.Td>{selectBox(order)}</Table.Td>
-                <Table.Td>#{order.id}</Table.Td>
+                <Table.Td>{formatOrderNumber(order.id)}</Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600}>
                     {customerName(order)}

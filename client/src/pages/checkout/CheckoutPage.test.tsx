@@ -1,9 +1,12 @@
 import { toPaymentOrderRecord } from '@curbside/shared';
 import { CALIFORNIA, makeCartItem, makeOrder, POSTER_LINE } from '@curbside/shared/test-fixtures';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentAddress, makeUser, renderApp } from '../../test/render';
 import { type Handlers, ProcedureError } from '../../test/trpc-fake';
+
+// happy-dom's canvas has no 2D context to draw the success page's confetti on.
+vi.mock('canvas-confetti', () => ({ default: () => undefined }));
 
 /** The cart's one line, paid for: $49.98, $10.00 shipping, California's tax $3.62. */
 const ORDER = makeOrder({ subtotal: 4998, tax: 362, total: 6360, items: [POSTER_LINE] });
@@ -80,6 +83,14 @@ describe('checkout page', () => {
       shippingAddress: CALIFORNIA,
     });
 
+    // Too short: the form says so in words, before any call (not the server's "cardNumber: …").
+    await user.type(screen.getByRole('textbox', { name: /Card number/ }), '4242');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await screen.findByText('Enter the full card number, like 4242 4242 4242 4242.');
+    expect(screen.queryByText(/cardNumber/)).toBeNull();
+    expect(attempts).toBe(0);
+    await user.clear(screen.getByRole('textbox', { name: /Card number/ }));
+
     await user.type(screen.getByRole('textbox', { name: /Card number/ }), '4000 0000 0000 0002');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     await screen.findByText('Payment Failed');
@@ -91,5 +102,9 @@ describe('checkout page', () => {
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(currentAddress()).toBe('/order-success?payment_intent=test_pi_1'));
     expect(calls.find((c) => c.path === 'checkout.recordOrder')?.input).toEqual({ paymentId: 'test_pi_1' });
+    // The success page shows the order the server recorded.
+    expect((await screen.findByTestId('order-number')).textContent).toBe('#41');
+    // The server removed the paid lines with the order: nothing here empties the cart.
+    expect(calls.some((c) => c.path === 'cart.clear')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Alert.css';
-import { MESSAGES } from '@curbside/shared';
+import { MESSAGES, testCardPaymentInputSchema } from '@curbside/shared';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,6 +22,12 @@ export function TestCardForm(props: { paymentId: string; clientSecret: string; o
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setFailure(null);
+    // Checked here with the server's own rule, so the form says what is wrong in its words, not the field's name.
+    const typed = testCardPaymentInputSchema.shape.cardNumber.safeParse(cardNumber);
+    if (!typed.success) {
+      setFailure(typed.error.issues[0]?.message ?? MESSAGES.cardForm.cardNumberIncomplete);
+      return;
+    }
     try {
       await pay.mutateAsync({ paymentId: props.paymentId, clientSecret: props.clientSecret, cardNumber });
       props.onPaid(props.paymentId);

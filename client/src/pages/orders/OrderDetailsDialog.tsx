@@ -2,16 +2,22 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Badge.css';
-import { formatCents, type Order } from '@curbside/shared';
+import { formatOrderNumber, type Order } from '@curbside/shared';
 import { Badge, Divider, Group, Modal, Stack, Text } from '@mantine/core';
-import { OrderItemName, OrderTotalsRows, ShippingAddressLines } from '../../components/shop/order-parts';
+import { OrderItemRows, OrderTotalsRows, ShippingAddressLines } from '../../components/shop/order-parts';
 import { ORDER_STATUS_COLOR, orderStatusLabel } from '../../components/shop/order-status';
 
 /** View Details: shipping, status, tracking number, items, totals and notes. */
 export function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const a = order?.shippingAddress;
   return (
-    <Modal opened={order !== null} onClose={onClose} title={order ? `Order #${order.id}` : ''} size="lg" centered>
+    <Modal
+      opened={order !== null}
+      onClose={onClose}
+      title={order ? `Order ${formatOrderNumber(order.id)}` : ''}
+      size="lg"
+      centered
+    >
       {order && a ? (
         <Stack gap="sm">
           <Group>
@@ -28,23 +34,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: Order | null; on
           <Divider />
           <Stack gap={6}>
             <Text fw={600}>Items</Text>
-            {order.items.map((item) => (
-              <Group key={item.id} justify="space-between" wrap="nowrap" align="start">
-                <Group gap="sm" wrap="nowrap">
-                  {item.product.imageUrl ? (
-                    <img
-                      src={item.product.imageUrl}
-                      alt=""
-                      width={56}
-                      height={42}
-                      style={{ objectFit: 'cover', borderRadius: 4 }}
-                    />
-                  ) : null}
-                  <OrderItemName item={item} />
-                </Group>
-                <Text size="sm">{formatCents(item.priceAtPurchase * item.quantity)}</Text>
-              </Group>
-            ))}
+            <OrderItemRows items={order.items} />
           </Stack>
           <Divider />
           <OrderTotalsRows order={order} taxLabel={`Tax (${a.state})`} />

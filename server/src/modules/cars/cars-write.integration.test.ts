@@ -75,6 +75,9 @@ describe('POST /api/cars', () => {
       [{ model: '  ' }, 'model: Model is required'],
       [{ year: '' }, 'year: Year is required'],
       [{ year: '99' }, 'year: Must be a valid 4-digit year'],
+      // The bound is next year on the day of the request; the client's form checks the same schema.
+      [{ year: 3025 }, `year: Enter a year between 1886 and ${new Date().getFullYear() + 1}`],
+      [{ year: '1885' }, `year: Enter a year between 1886 and ${new Date().getFullYear() + 1}`],
       [{ ownerName: '' }, 'ownerName: Owner name is required'],
       [{ category: undefined }, 'category: Category is required'],
       [{ legalAgreement: false }, 'legalAgreement: You must agree to the legal terms to upload your car'],

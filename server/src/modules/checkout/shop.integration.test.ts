@@ -1,4 +1,4 @@
-import { cartSchema, paymentOrderRecordSchema } from '@curbside/shared';
+import { cartSchema, formatOrderNumber, paymentOrderRecordSchema } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
@@ -330,6 +330,53 @@ describe('checkout in test mode', () => {
     });
     expect(stolenCard.status).toBe(404);
     expect((await buyer.client.get('/api/user/orders')).body).toHaveLength(1);
+  });
+
+  it("answers the success page with that payment's order, the same number as the e-mail; a later cart stays", async () => {
+    const { client } = await shopper(t.baseUrl);
+    const sticker = await makeProduct(ds(), { isMerch: true, price: 500, shippingFee: 500, name: 'Number sticker' });
+    await client.post('/api/cart', { productId: sticker.id, quantity: 2 });
+    const { intent } = await pay(client);
+
+    // The success page's call, over /trpc as the browser makes it (the test card already made the order).
+    const success = await client.trpc('mutation', 'checkout.recordOrder', { paymentId: intent.paymentId });
+    expect(success.status).toBe(200);
+    const order = paymentOrderRecordSchema.parse(success.body.result.data);
+    expect(order.total).toBe(intent.total);
+    expect(order.items.map((i) => [i.product.name, i.quantity])).toEqual([['Number sticker', 2]]);
+    const number = formatOrderNumber(order.id);
+    const mail = t.mailer.sent.find((m) => m.subject.endsWith(`order ${number} confirmed`));
+    expect(mail?.text).toContain(`Order ${number}\n`);
+    expect((await client.get('/api/user/orders')).body.map((o: { id: number }) => formatOrderNumber(o.id))).toEqual([
+      number,
+    ]);
+
+    // A new cart, then Back to the success page: the same order again, and the new line is still there.
+    await client.post('/api/cart', { productId: sticker.id, quantity: 1 });
+    const back = await client.trpc('mutation', 'checkout.recordOrder', { paymentId: intent.paymentId });
+    expect(back.status).toBe(200);
+    expect(back.body.result.data.id).toBe(order.id);
+    expect((await client.get('/api/cart')).body.map((l: { quantity: number }) => l.quantity)).toEqual([1]);
+  });
+
+  it("refuses another shopper's payment id on the success page with a human message, changing nothing", async () => {
+    const buyer = await shopper(t.baseUrl);
+    const other = await shopper(t.baseUrl);
+    const sticker = await makeProduct(ds(), { isMerch: true, price: 500 });
+    await buyer.client.post('/api/cart', { productId: sticker.id, quantity: 1 });
+    const { intent } = await pay(buyer.client);
+    await other.client.post('/api/cart', { productId: sticker.id, quantity: 3 });
+
+    for (const paymentId of [intent.paymentId, 'anything']) {
+      const refused = await other.client.trpc('mutation', 'checkout.recordOrder', { paymentId });
+      expect(refused.status).toBe(404);
+      expect(refused.body.error.message).toBe('Payment not found');
+      const rest = await other.client.post('/api/payment-orders', { paymentId });
+      expect(rest.status).toBe(404);
+      expect(rest.body.message).toBe('Payment not found');
+    }
+    expect((await other.client.get('/api/user/orders')).body).toEqual([]);
+    expect((await other.client.get('/api/cart')).body.map((l: { quantity: number }) => l.quantity)).toEqual([3]);
   });
 
   it('20 concurrent checkouts for a product with stock 5 make exactly 5 orders', async () => {

@@ -10,6 +10,7 @@ import {
   type CancelOrderInput,
   centralWallTimeToUtc,
   formatCents,
+  formatOrderNumber,
   type InternalNoteInput,
   MESSAGES,
   type Order,
@@ -378,9 +379,9 @@ export class OrderAdminService {
     await this.deps.mailer.send(
       {
         to: order.email,
-        subject: `${this.deps.siteName} order #${order.id} has shipped`,
+        subject: `${this.deps.siteName} order ${formatOrderNumber(order.id)} has shipped`,
         text: [
-          `Good news: your order #${order.id} is on its way.`,
+          `Good news: your order ${formatOrderNumber(order.id)} is on its way.`,
           '',
           order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : S.trackingNumberToFollow,
           '',
@@ -397,9 +398,9 @@ export class OrderAdminService {
     await this.deps.mailer.send(
       {
         to: order.email,
-        subject: `${this.deps.siteName} order #${order.id} was canceled`,
+        subject: `${this.deps.siteName} order ${formatOrderNumber(order.id)} was canceled`,
         text: [
-          `Your order #${order.id} has been canceled.`,
+          `Your order ${formatOrderNumber(order.id)} has been canceled.`,
           '',
           'none' in refund
             ? 'No refund has been made for this order. Reply to this e-mail if you have any questions.'

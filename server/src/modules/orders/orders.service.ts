@@ -1,4 +1,4 @@
-import { ESTIMATED_DELIVERY, formatCents, MESSAGES, type Order } from '@curbside/shared';
+import { ESTIMATED_DELIVERY, formatCents, formatOrderNumber, MESSAGES, type Order } from '@curbside/shared';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
@@ -219,7 +219,7 @@ export class OrdersService {
     const text = [
       `Thank you for your order!`,
       '',
-      `Order #${order.id}`,
+      `Order ${formatOrderNumber(order.id)}`,
       ...lines,
       '',
       `Subtotal: ${formatCents(order.subtotal)}`,
@@ -238,7 +238,7 @@ export class OrdersService {
     await this.deps.mailer.send(
       {
         to: order.email,
-        subject: `${this.deps.siteName} order #${order.id} confirmed`,
+        subject: `${this.deps.siteName} order ${formatOrderNumber(order.id)} confirmed`,
         text,
         link: `${this.deps.publicUrl}/user/orders`,
       },
