@@ -46,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         // Hashed file names (Vite's default) let the server cache /assets/* as immutable.
         assetsDir: 'assets',
-        sourcemap: false,
+        sourcemap: !!process.env.SOURCEMAP,
         // dist/.vite/manifest.json: which chunks and styles each entry and page pulls in. scripts/check-bundle-size.mjs
         // reads it to hold the home page to its budget, and the server to link a rendered page's chunk and styles; the
         // server does not serve dot-directories.

@@ -1,11 +1,4 @@
-import {
-  CART_MESSAGES,
-  CHECKOUT_MESSAGES,
-  MY_ORDERS_MESSAGES,
-  ORDER_SUCCESS_MESSAGES,
-  type ToastText,
-  UPLOAD_MESSAGES,
-} from '@curbside/shared';
+import { LOGIN_REQUIRED_MESSAGES, type ToastText } from '@curbside/shared';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { PreviewBanner } from './components/Header';
@@ -134,14 +127,8 @@ export function AppRoutes() {
   );
 }
 
-/** What a signed-out visitor is told on the way to /auth (spec part 1 §8; the cart and order texts are ours). */
-const AUTH_REQUIRED = UPLOAD_MESSAGES.authRequiredTitle;
-const LOGIN_TOASTS = {
-  cart: { title: AUTH_REQUIRED, message: CART_MESSAGES.loginToView },
-  checkout: CHECKOUT_MESSAGES.loginRequired,
-  orderSuccess: { title: AUTH_REQUIRED, message: ORDER_SUCCESS_MESSAGES.loginRequired },
-  orders: MY_ORDERS_MESSAGES.loginRequired,
-} satisfies Record<string, ToastText>;
+/** What a signed-out visitor is told on the way to /auth (spec part 1 §8). */
+const LOGIN_TOASTS = LOGIN_REQUIRED_MESSAGES satisfies Record<string, ToastText>;
 
 /** Login required: a signed-out visitor is told why, then sent to /auth. */
 function Protected({ signedIn, toast, children }: { signedIn: boolean; toast: ToastText; children: ReactNode }) {

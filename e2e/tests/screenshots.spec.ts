@@ -33,6 +33,7 @@ const SHOTS: Shot[] = [
     heading: 'Meet the Owner',
   },
   { name: 'leaderboard', path: async () => '/leaderboard', heading: 'Voting Leaderboard' },
+  { name: 'hall-of-fame', path: async () => '/hall-of-fame', heading: 'Hall of Fame' },
   { name: 'merch', path: async () => '/merch', heading: 'Merchandise' },
   { name: 'events', path: async () => '/events', heading: 'Upcoming Events' },
 ];

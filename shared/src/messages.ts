@@ -23,6 +23,7 @@ import { HALL_OF_FAME_MESSAGES } from './messages/hall-of-fame';
 import { HOME_MESSAGES } from './messages/home';
 import { LABEL_MESSAGES } from './messages/label';
 import { LEADERBOARD_MESSAGES } from './messages/leaderboard';
+import { LOGIN_REQUIRED_MESSAGES } from './messages/login-required';
 import { MERCH_MESSAGES } from './messages/merch';
 import { MY_ORDERS_MESSAGES } from './messages/my-orders';
 import { NAV_MESSAGES } from './messages/nav';
@@ -58,6 +59,7 @@ export {
   HOME_MESSAGES,
   LABEL_MESSAGES,
   LEADERBOARD_MESSAGES,
+  LOGIN_REQUIRED_MESSAGES,
   MERCH_MESSAGES,
   MY_ORDERS_MESSAGES,
   NAV_MESSAGES,

@@ -1,5 +1,6 @@
+import { LOGIN_REQUIRED_MESSAGES } from './login-required';
 export const CART_MESSAGES = {
-  loginToView: 'Please log in to view your cart',
+  loginToView: LOGIN_REQUIRED_MESSAGES.cart.message,
   loadError: (message: string) => `Error loading cart: ${message}`,
   updateFailed: 'Failed to update quantity',
   removeFailed: 'Failed to remove item',

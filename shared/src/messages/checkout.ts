@@ -1,5 +1,6 @@
+import { LOGIN_REQUIRED_MESSAGES } from './login-required';
 export const CHECKOUT_MESSAGES = {
-  loginRequired: { title: 'Authentication Required', message: 'Please log in to continue with checkout' },
+  loginRequired: LOGIN_REQUIRED_MESSAGES.checkout,
   emptyCart: { title: 'Empty Cart', message: 'Your cart is empty' },
   initFailed: 'Failed to initialize payment',
   /** Title, with the payment provider's message or this fallback text. */

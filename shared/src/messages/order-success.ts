@@ -1,3 +1,4 @@
+import { LOGIN_REQUIRED_MESSAGES } from './login-required';
 export const ORDER_SUCCESS_MESSAGES = {
-  loginRequired: 'Please log in to view your order',
+  loginRequired: LOGIN_REQUIRED_MESSAGES.orderSuccess.message,
 } as const;

@@ -1,8 +1,9 @@
+import { AUTH_REQUIRED_TITLE } from './login-required';
 import type { ToastText } from './toast';
 
 /** Car submit and edit (part 2 §2, §5, §8). */
 export const UPLOAD_MESSAGES = {
-  authRequiredTitle: 'Authentication Required',
+  authRequiredTitle: AUTH_REQUIRED_TITLE,
   authRequiredText: 'You need to be logged in to submit or edit a car.',
   signInButton: 'Sign In or Register',
   imagesRequired: { title: 'Images required', message: 'Please upload at least one image of your car.' },

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+
+// The Hall of Fame on the demo data, whose votes span this month and the two before: both past months are closed by
+// the first visit, each with its winner, and the month picker moves between them (the choice kept in the address).
+
+test('the Hall of Fame shows each closed month with its winner and places, and the picker moves between them', async ({
+  page,
+}) => {
+  await page.goto('/hall-of-fame');
+  await expect(page.getByRole('heading', { name: 'Hall of Fame', level: 1 })).toBeVisible();
+  const pastWinners = page.getByTestId('past-winner');
+  await expect(pastWinners).toHaveCount(2);
+  const winner = page.getByTestId('hall-of-fame-winner');
+  await expect(winner.getByText(/^Car of the Month · /)).toBeVisible();
+  await expect(page.getByTestId('hall-of-fame-place').first()).toContainText('#2');
+
+  // The older month, by the picker: the address names it, and Back returns to the newer one.
+  const picker = page.getByLabel('Month');
+  const options = await picker.locator('option').allTextContents();
+  expect(options).toHaveLength(2);
+  await picker.selectOption({ label: options[1] as string });
+  await expect(page).toHaveURL(/\/hall-of-fame\?month=\d{4}-\d{2}$/);
+  await expect(winner.getByText(`Car of the Month · ${options[1]}`)).toBeVisible();
+  await page.goBack();
+  await expect(winner.getByText(`Car of the Month · ${options[0]}`)).toBeVisible();
+
+  // The winner's name leads to its car page.
+  const name = (await winner.getByRole('link').first().textContent()) ?? '';
+  await winner.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: name.trim(), level: 1 })).toBeVisible();
+});
