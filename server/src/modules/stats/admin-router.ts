@@ -2,7 +2,7 @@ import { adminStatsSchema } from '@curbside/shared';
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
 
-/** The dashboard's Statistics tab, counted by the database. */
+/** The dashboard's Statistics tab (cars, votes and the shop's sales), counted by the database. */
 export const statsAdminRouter = router({
   overview: adminProcedure
     .meta({
@@ -10,7 +10,7 @@ export const statsAdminRouter = router({
         method: 'GET',
         path: '/admin/stats',
         tags: ['stats'],
-        summary: 'Car, featured, vote and category counts (admin)',
+        summary: "Car, vote and category counts, and the shop's last 12 months of sales (admin)",
       },
     })
     .input(z.void())

@@ -853,7 +853,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Car, featured, vote and category counts (admin) */
+        /** Car, vote and category counts, and the shop's last 12 months of sales (admin) */
         get: operations["admin-stats-overview"];
         put?: never;
         post?: never;
@@ -3710,6 +3710,58 @@ export interface operations {
                             category: string | null;
                             count: number;
                         }[];
+                        shop: {
+                            months: {
+                                month: string;
+                                orders: number;
+                                revenue: number;
+                                averageOrderValue: number;
+                                refunds: number;
+                                refundedAmount: number;
+                            }[];
+                            totals: {
+                                orders: number;
+                                revenue: number;
+                                averageOrderValue: number;
+                                refunds: number;
+                                refundedAmount: number;
+                            };
+                            byKind: {
+                                print: {
+                                    quantity: number;
+                                    revenue: number;
+                                };
+                                merch: {
+                                    quantity: number;
+                                    revenue: number;
+                                };
+                            };
+                            bestSellers: {
+                                byQuantity: {
+                                    productId: number | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "print" | "merch";
+                                    quantity: number;
+                                    revenue: number;
+                                }[];
+                                byRevenue: {
+                                    productId: number | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "print" | "merch";
+                                    quantity: number;
+                                    revenue: number;
+                                }[];
+                            };
+                            cancellations: {
+                                canceled: number;
+                                refunded: number;
+                                partiallyRefunded: number;
+                                notRefunded: number;
+                                refundFailed: number;
+                            };
+                        };
                     };
                 };
             };
