@@ -137,6 +137,7 @@ test("find yesterday's print order by e-mail, download its photo, print the slip
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`#${order.id}`);
   await expect(rows.first()).toContainText(buyer.user.email);
+  await expect(page.getByText('Page 1 of 1 · 1 order', { exact: true })).toBeVisible();
   await page.getByLabel('From (Central)').fill(yesterday);
   await page.getByLabel('To (Central)').fill(yesterday);
   await expect(rows).toHaveCount(1);
