@@ -175,11 +175,23 @@ function registerPages(
       shared: rendered && head ? sharedByAll([rendered.shared, { tags: head.tags, expiresAt: Infinity }]) : null,
     };
   };
-  const sendPage = async (req: FastifyRequest, reply: FastifyReply, readHead: () => Promise<PageHead>) => {
+  /**
+   * Sends a page. `found`, for a page of something that may not exist (a car), says whether it does: when not, the
+   * page is sent with 404 and `notFoundHtml`. A kept page was only kept for something that existed, and a write that
+   * removes it drops every kept page: a page sent from the cache asks nothing of the database.
+   */
+  const sendPage = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    readHead: () => Promise<PageHead>,
+    existence?: { found: () => Promise<boolean>; notFoundHtml: string },
+  ) => {
     const viewer = await viewerOf(req, reply);
     if (viewer?.seesSharedPage && serverPages) {
       // Tracking parameters (utm_*, fbclid) change nothing on a page: one copy serves every campaign link.
       const entry = await serverPages.cache.get(`page:${stripTrackingParams(req.url)}`, async () => {
+        // Not found: null, never kept (unknown addresses must not fill the cache, and the car may be added).
+        if (existence && !(await existence.found())) return { value: null, tags: [], keep: false };
         const page = await renderPage(req, viewer, readHead);
         return {
           value: page.html,
@@ -188,8 +200,10 @@ function registerPages(
           keep: page.shared !== null,
         };
       });
+      if (existence && entry.value === null) return sendNotFoundPage(reply, existence.notFoundHtml);
       return sendCached(req, reply, entry, 'html', String, 'text/html; charset=utf-8');
     }
+    if (existence && !(await existence.found())) return sendNotFoundPage(reply, existence.notFoundHtml);
     const page = await renderPage(req, viewer, readHead);
     // A page rendered for this viewer may hold their own vote state: no shared cache may keep it.
     return sendIndexHtml(reply, page.html, page.rendered ? 'private, no-cache' : undefined);
@@ -199,15 +213,20 @@ function registerPages(
   const carNotFoundHtml = withNotFoundPage(indexHtml, CAR_NOT_FOUND);
   const carPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const slug = (req.params as { slug: string }).slug;
-    const known = await app.services.share.carExists(slug).catch((err) => {
-      req.log.error({ err }, 'whether the car exists could not be read; sending its page');
-      return true;
-    });
-    if (!known) return sendNotFoundPage(reply, carNotFoundHtml);
-    return sendPage(req, reply, async () => {
-      const tags = await carPreviewTags(app.services.share, site, slug);
-      return { addTo: tags ? (html) => withPreviewTags(html, tags) : null, tags: [] };
-    });
+    const found = () =>
+      app.services.share.carExists(slug).catch((err) => {
+        req.log.error({ err }, 'whether the car exists could not be read; sending its page');
+        return true;
+      });
+    return sendPage(
+      req,
+      reply,
+      async () => {
+        const tags = await carPreviewTags(app.services.share, site, slug);
+        return { addTo: tags ? (html) => withPreviewTags(html, tags) : null, tags: [] };
+      },
+      { found, notFoundHtml: carNotFoundHtml },
+    );
   };
   app.get('/cars/:slug', carPage);
   app.get('/gallery/:slug', carPage);

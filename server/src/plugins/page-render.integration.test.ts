@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@curbside/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../test/app';
 import { HttpClient } from '../../test/http';
 import { makeCar, makeImage } from '../../test/showcase-fixtures';
@@ -60,6 +60,7 @@ function renderedData(html: string, procedure: string): any {
   return queries.find((query) => query.queryKey[0].join('.') === procedure)?.state.data;
 }
 
+const ADMIN = { email: 'ssr-admin@example.com', password: 'admin-password-1' };
 let dist: string;
 let t: TestApp;
 let visitor: HttpClient;
@@ -74,6 +75,8 @@ beforeAll(async () => {
     CLIENT_DIST: dist,
     PUBLIC_URL: 'https://curbside.example',
     TRUST_PROXY: 'true',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   });
   visitor = new HttpClient(t.baseUrl);
 }, 180_000);
@@ -229,6 +232,50 @@ describe('a page every signed-out visitor sees alike', () => {
     const page = await newVisitor().get(carPage);
     expect(textOf(parsePage(page.text).rootMarkup)).toContain('Now with a hardtop.');
     expect(page.text).toContain('<meta property="og:description" content="Now with a hardtop." />');
+  });
+});
+
+describe('whether the car of a page exists', () => {
+  it('is asked once: a kept page is sent without asking again, an unknown car each time (never kept)', async () => {
+    const car = await makeCar(t.app.services.ds, { make: 'Honda', model: 'NSX' });
+    await makeImage(t.app.services.ds, car, { isPrimary: true });
+    const asked = vi.spyOn(t.app.services.share, 'carExists');
+    try {
+      expect((await newVisitor().get(`/cars/${car.slug}`)).status).toBe(200);
+      expect(asked).toHaveBeenCalledTimes(1);
+      const kept = await newVisitor().get(`/cars/${car.slug}`);
+      expect(kept.status).toBe(200);
+      expect(renderedData(kept.text, 'cars.bySlug')?.model).toBe('NSX');
+      expect(asked).toHaveBeenCalledTimes(1);
+
+      // An address naming no car: 404 each time, and not kept, so the car added with that name shows at once.
+      const later = unique('later-car');
+      for (let i = 0; i < 2; i++) {
+        const missing = await newVisitor().get(`/cars/${later}`);
+        expect(missing.status).toBe(404);
+        expect(missing.text).toContain('<h1>Car Not Found</h1>');
+      }
+      expect(asked).toHaveBeenCalledTimes(3);
+      await makeCar(t.app.services.ds, { slug: later, make: 'Honda', model: 'Beat' });
+      const added = await newVisitor().get(`/cars/${later}`);
+      expect(added.status).toBe(200);
+      expect(renderedData(added.text, 'cars.bySlug')?.model).toBe('Beat');
+    } finally {
+      asked.mockRestore();
+    }
+  });
+
+  it('a kept page of a car that is then deleted is sent with 404', async () => {
+    const car = await makeCar(t.app.services.ds, { make: 'Mazda', model: 'RX-7 FD' });
+    await makeImage(t.app.services.ds, car, { isPrimary: true });
+    expect((await newVisitor().get(`/cars/${car.slug}`)).status).toBe(200);
+    expect((await newVisitor().get(`/cars/${car.slug}`)).headers.get('etag')).toMatch(/^"/);
+    const admin = new HttpClient(t.baseUrl);
+    expect((await admin.post('/api/login', ADMIN)).status).toBe(200);
+    expect((await admin.delete(`/api/cars/${car.id}`)).status).toBeLessThan(300);
+    const gone = await newVisitor().get(`/cars/${car.slug}`);
+    expect(gone.status).toBe(404);
+    expect(gone.text).toContain('<h1>Car Not Found</h1>');
   });
 });
 

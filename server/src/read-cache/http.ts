@@ -3,7 +3,7 @@ import type { CacheEntry, Encoding } from './read-cache';
 
 /**
  * Sends a cached response in one serialized form, with its ETag: 304 when the client already holds it, and the
- * pre-compressed bytes when the client accepts Brotli or gzip. `private`: a response may vary by viewer.
+ * pre-compressed bytes when the client accepts Brotli or gzip. `private` by default: a response may vary by viewer.
  */
 export function sendCached(
   req: FastifyRequest,
@@ -12,9 +12,10 @@ export function sendCached(
   form: string,
   serialize: (value: unknown) => string,
   contentType = 'application/json; charset=utf-8',
+  cacheControl = 'private, no-cache',
 ): FastifyReply {
   const body = entry.body(form, serialize);
-  reply.header('etag', body.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+  reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
   if (matchesEtag(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type(contentType);
   const encoding = body.bytes.length >= 1024 ? preferredEncoding(req.headers['accept-encoding']) : undefined;

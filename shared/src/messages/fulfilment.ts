@@ -8,7 +8,8 @@ export const FULFILMENT_MESSAGES = {
   dateFrom: 'From (Central)',
   dateTo: 'To (Central)',
   dateRangeBackwards: 'The end date must not be before the start date',
-  pageOf: (page: number, pages: number, total: number) => `Page ${page} of ${pages} · ${total} orders`,
+  pageOf: (page: number, pages: number, total: number) =>
+    `Page ${page} of ${pages} · ${total} ${total === 1 ? 'order' : 'orders'}`,
   paymentStates: {
     paid: 'Paid',
     refunded: 'Refunded',

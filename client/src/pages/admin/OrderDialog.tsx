@@ -9,6 +9,7 @@ import {
   type AdminOrder,
   type AdminOrderItem,
   canUpdateOrderStatus,
+  formatCentralDateTime,
   formatCents,
   formatOrderNumber,
   MESSAGES,
@@ -41,8 +42,8 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 
-export const orderDate = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** In Central time, as the date filters and the packing slip read it (not the browser's zone). */
+export const orderDate = (iso: string) => formatCentralDateTime(iso);
 
 /** 'Dana' or 'dana', else the name on the shipping address (the account may have been deleted). */
 export function customerName(order: Order): string {

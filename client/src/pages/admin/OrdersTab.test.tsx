@@ -99,7 +99,8 @@ describe('Order Management: the list', () => {
     expect(first.getByText('3')).toBeTruthy();
     expect(first.getByText('CA')).toBeTruthy();
     expect(first.getByText('$68.97')).toBeTruthy();
-    expect(first.getByText(/Nov 20, 2026/)).toBeTruthy();
+    // In Central time, as the date filters read it: 18:00 UTC is noon CST.
+    expect(first.getByText('11/20/2026, 12:00 PM CST')).toBeTruthy();
     const second = within(rows[1] as HTMLElement);
     expect(second.getByText('revhead')).toBeTruthy();
     expect(second.getByText('Partly refunded')).toBeTruthy();

@@ -222,7 +222,7 @@ export function OrdersTab() {
               </Text>
               <Group justify="space-between">
                 <Text size="sm" c="dimmed">
-                  {orderDate(order.createdAt)} · {order.itemCount} items
+                  {orderDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
                 </Text>
                 <Text fw={600}>{formatCents(order.total)}</Text>
               </Group>

@@ -24,7 +24,9 @@ export default function PackingSlip({ orderId, onClose }: { orderId: number; onC
       onClose={onClose}
       fullScreen
       title={`${F.packingSlip}: #${orderId}`}
-      portalProps={{ className: classes.portal }}
+      // A portal node of its own (Mantine's portals share one by default, made without this class by whichever opened
+      // first): the print stylesheet shows only this node's content.
+      portalProps={{ className: classes.portal, reuseTargetNode: false }}
     >
       {order.isPending ? <Text c="dimmed">{MESSAGES.admin.ordersLoading}</Text> : null}
       {order.isError ? <Text c="red">{MESSAGES.fetchErrors.orders}</Text> : null}
@@ -32,7 +34,8 @@ export default function PackingSlip({ orderId, onClose }: { orderId: number; onC
         <Stack className={classes.slip} gap="md" data-testid="packing-slip">
           <Group justify="space-between" align="start">
             <div>
-              <Title order={1} fz="h2">
+              {/* Black on the slip's paper: the theme's titles are white. */}
+              <Title order={1} fz="h2" c="black">
                 Order #{order.data.id}
               </Title>
               <Text>{formatCentralDateTime(order.data.createdAt)}</Text>

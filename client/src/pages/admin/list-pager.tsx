@@ -49,12 +49,27 @@ export function PageButtons({
   onChange: (page: number) => void;
 }) {
   return (
-    <Group gap="sm">
-      <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+    // On one line even on a 390 px phone: the text wraps inside, the buttons stay on either side of it.
+    <Group gap="sm" wrap="nowrap">
+      <Button
+        variant="default"
+        size="xs"
+        style={{ flexShrink: 0 }}
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+      >
         {F.previousPage}
       </Button>
-      <Text size="sm">{total === undefined ? `Page ${page}` : F.pageOf(page, pages, total)}</Text>
-      <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onChange(page + 1)}>
+      <Text size="sm" ta="center">
+        {total === undefined ? `Page ${page}` : F.pageOf(page, pages, total)}
+      </Text>
+      <Button
+        variant="default"
+        size="xs"
+        style={{ flexShrink: 0 }}
+        disabled={page >= pages}
+        onClick={() => onChange(page + 1)}
+      >
         {F.nextPage}
       </Button>
     </Group>

@@ -4,6 +4,7 @@ import {
   adminOrderSchema,
   bulkStatusResultSchema,
   centralWallTimeToUtc,
+  type Order,
   orderListSchema,
 } from '@curbside/shared';
 import sharp from 'sharp';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { makeCar } from '../../../test/showcase-fixtures';
+import { UserEntity } from '../accounts/user.entity';
 import { makeProduct, payCartWithTestCard, shopper } from '../checkout/shop-test-fixtures';
 import { CarImageEntity } from '../images/car-image.entity';
 import { uploadCarImage } from '../images/upload-test-helpers';
@@ -321,5 +323,129 @@ describe('cancelling with the refund choice (POST /api/orders/{id}/cancel)', () 
     const other = await buyMerch();
     const full = await admin.post(`/api/orders/${other.order.id}/cancel`, { refund: { kind: 'full' } });
     expect(full.body).toMatchObject({ paymentState: 'refunded', refundedAmount: other.order.total });
+  });
+});
+
+// What issue 23's "done means" asks of the server, beyond the cases above: the CSV's rows are exactly the filtered
+// orders, every formula lead-in is neutralised, the history of a bulk move, and no customer response with the note.
+
+/** The CSV's lines without the byte-order mark and the last line break, split into fields on unquoted commas. */
+function csvRows(text: string): string[][] {
+  const fields = (line: string) =>
+    [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, field = '']) =>
+      field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field,
+    );
+  return text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+    .map(fields);
+}
+
+describe('the CSV and the history, as the done-means list checks them', () => {
+  it('exports exactly the orders the filters match, newest first, with their status, totals and tracking', async () => {
+    const tag = unique('csvrows');
+    const bought = [];
+    for (let i = 0; i < 3; i++) {
+      const product = await makeProduct(ds(), { isMerch: true, price: 1000 + i * 100, stock: 5 });
+      const customer = await shopper(t.baseUrl);
+      await ds()
+        .getRepository(UserEntity)
+        .update({ id: customer.id }, { email: `${tag}-${i}@example.com` });
+      customer.email = `${tag}-${i}@example.com`;
+      expect((await customer.client.post('/api/cart', { productId: product.id, quantity: i + 1 })).status).toBe(201);
+      bought.push((await payCartWithTestCard(customer)).order);
+    }
+    const [first, second, third] = bought as [Order, Order, Order];
+    const moved = await admin.post('/api/orders/bulk-status', {
+      status: 'shipped',
+      orders: [
+        { id: first.id, trackingNumber: 'TRK-FIRST' },
+        { id: third.id, trackingNumber: 'TRK-THIRD' },
+      ],
+    });
+    expect(moved.status).toBe(200);
+
+    const shipped = await admin.get(`/api/orders/export.csv?q=${tag}&status=shipped`);
+    expect(shipped.status).toBe(200);
+    const [header, ...rows] = csvRows(shipped.text);
+    const col = (name: string) => (header ?? []).indexOf(name);
+    const pick = (row: string[]) =>
+      ['Order', 'Status', 'E-mail', 'Items', 'Total', 'Tracking number'].map((name) => row[col(name)]);
+    expect(rows.map(pick)).toEqual([
+      [String(third.id), 'shipped', `${tag}-2@example.com`, '3', (third.total / 100).toFixed(2), 'TRK-THIRD'],
+      [String(first.id), 'shipped', `${tag}-0@example.com`, '1', (first.total / 100).toFixed(2), 'TRK-FIRST'],
+    ]);
+    // Without the status filter, all three, as the list's pages show them.
+    const all = csvRows((await admin.get(`/api/orders/export.csv?q=${tag}`)).text).slice(1);
+    const listed = (await search(`q=${tag}`)).page?.orders ?? [];
+    expect(all.map((row) => Number(row[col('Order')]))).toEqual(listed.map((o) => o.id));
+    expect(all.map((row) => row[col('Order')])).toEqual([third.id, second.id, first.id].map(String));
+
+    // Each bulk-moved order has its own history line, with its tracking number and who moved it.
+    const { history } = adminOrderDetailSchema.parse((await admin.get(`/api/orders/${third.id}`)).body);
+    expect(history.at(-1)).toMatchObject({ from: 'pending', to: 'shipped', trackingNumber: 'TRK-THIRD' });
+    expect(history.at(-1)?.by).toEqual(expect.any(String));
+    const untouched = adminOrderDetailSchema.parse((await admin.get(`/api/orders/${second.id}`)).body);
+    expect(untouched.history.map((h) => h.to)).toEqual(['pending']);
+  });
+
+  it('neutralises every formula lead-in (= + - @ and tab) and quotes commas, quotes and line breaks', async () => {
+    const { order, customer } = await buyMerch();
+    await ds().getRepository(UserEntity).update({ id: customer.id }, { name: '@SUM(1+1)' });
+    await ds().getRepository(OrderEntity).update(
+      { id: order.id },
+      {
+        shipName: '+1-555-0100',
+        shipCity: '-2+3',
+        shipState: '\tTX',
+        shipPostalCode: '=1+1',
+        shipCountry: 'U"S, A\nB',
+        trackingNumber: '=HYPERLINK("http://evil.example","x")',
+      },
+    );
+    const res = await admin.get(`/api/orders/export.csv?q=${encodeURIComponent(customer.email)}`);
+    const [header, row = []] = csvRows(res.text);
+    const cell = (name: string) => row[(header ?? []).indexOf(name)];
+    expect(cell('Customer')).toBe("'@SUM(1+1)");
+    expect(cell('Ship to')).toBe("'+1-555-0100");
+    expect(cell('City')).toBe("'-2+3");
+    expect(cell('State')).toBe("'\tTX");
+    expect(cell('Postal code')).toBe("'=1+1");
+    expect(cell('Tracking number')).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    // Quoted whole, so the comma and the line break stay inside the one field.
+    expect(res.text).toContain(',"U""S, A\nB",');
+    expect(row).toHaveLength(header?.length ?? 0);
+    // Amounts are numbers, not text: never prefixed.
+    expect(cell('Total')).toBe((order.total / 100).toFixed(2));
+  });
+
+  it('finds an order by the name it ships to, and no order for a number that is none', async () => {
+    const { order } = await buyMerch();
+    const shipTo = unique('Recipient');
+    await ds().getRepository(OrderEntity).update({ id: order.id }, { shipName: shipTo });
+    expect((await search(`q=${shipTo.toLowerCase()}`)).page?.orders.map((o) => o.id)).toEqual([order.id]);
+    // A number that is no order finds nothing (not every order whose e-mail has those digits in it).
+    expect((await search('q=%23999999999')).page?.total).toBe(0);
+  });
+
+  it("never sends the internal note in a customer's order response: REST, tRPC, the payment's order", async () => {
+    const customer = await shopper(t.baseUrl);
+    const product = await makeProduct(ds(), { isMerch: true, price: 1500, stock: 5 });
+    expect((await customer.client.post('/api/cart', { productId: product.id, quantity: 1 })).status).toBe(201);
+    const { order, paymentId } = await payCartWithTestCard(customer);
+    const secret = unique('Fragile-box-by-Sam');
+    expect((await admin.put(`/api/orders/${order.id}/internal-note`, { internalNote: secret })).status).toBe(200);
+    expect((await admin.get(`/api/orders/${order.id}`)).body.internalNote).toBe(secret);
+
+    const rest = await customer.client.get('/api/user/orders');
+    const trpc = await customer.client.trpc('query', 'orders.mine');
+    const again = await customer.client.post('/api/payment-orders', { paymentId });
+    for (const res of [rest, trpc, again]) {
+      expect(res.status).toBeLessThan(300);
+      expect(res.text).toContain(`"id":${order.id}`);
+      expect(res.text).not.toContain(secret);
+      expect(res.text).not.toContain('internalNote');
+    }
   });
 });

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { sendCached } from '../../read-cache/http';
+import type { ReadCache } from '../../read-cache/read-cache';
 import { carPageUrl, type ShareService } from './share.service';
 
 // What crawlers read to find the community's cars: /sitemap.xml lists the public pages and every car page with the
@@ -49,14 +51,28 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-/** GET /sitemap.xml and GET /robots.txt */
-export function registerCrawlerRoutes(app: FastifyInstance, deps: { share: ShareService; publicUrl: string }): void {
-  app.get('/sitemap.xml', async (_req, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(await sitemapXml(deps.share, deps.publicUrl)),
-  );
+/** The sitemap's key in the read cache (no procedure's: those are `path:input`). */
+const SITEMAP_KEY = 'crawler:/sitemap.xml';
+
+/**
+ * GET /sitemap.xml and GET /robots.txt. The sitemap reads up to 50,000 cars: it is built once and kept in the read
+ * cache with its ETag and compressed bytes, for every crawler alike. It is made of cars only, so it carries no tag:
+ * a car's creation, edit or removal (writes that declare no tags) clears the cache and the next request rebuilds
+ * it, and a vote (which declares its own) keeps it. Like every cached response it lives at most READ_CACHE_TTL_MS, so
+ * a change made through another app server shows as soon.
+ */
+export function registerCrawlerRoutes(
+  app: FastifyInstance,
+  deps: { share: ShareService; publicUrl: string; cache: ReadCache },
+): void {
+  // The cached bytes are compressed once by sendCached: the compression plugin stays off this route.
+  app.get('/sitemap.xml', { compress: false }, async (req, reply) => {
+    const entry = await deps.cache.get(SITEMAP_KEY, async () => ({
+      value: await sitemapXml(deps.share, deps.publicUrl),
+      tags: [],
+    }));
+    return sendCached(req, reply, entry, 'xml', String, 'application/xml; charset=utf-8', 'public, max-age=3600');
+  });
   const robots = robotsTxt(deps.publicUrl);
   app.get('/robots.txt', async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robots),
