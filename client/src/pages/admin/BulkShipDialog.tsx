@@ -1,7 +1,7 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
-import { type AdminOrder, MESSAGES } from '@curbside/shared';
+import { type AdminOrder, formatOrderNumber, MESSAGES } from '@curbside/shared';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { customerName } from './OrderDialog';
@@ -35,7 +35,7 @@ function ShipForm({ orders, loading, onClose, onShip }: BulkShipDialogProps & { 
       {orders.map((order) => (
         <TextInput
           key={order.id}
-          label={`Tracking number for #${order.id}`}
+          label={`Tracking number for ${formatOrderNumber(order.id)}`}
           description={customerName(order)}
           value={numbers[order.id] ?? ''}
           onChange={(event) => {

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
-import { formatCentralDateTime, MESSAGES } from '@curbside/shared';
+import { formatCentralDateTime, formatOrderNumber, MESSAGES } from '@curbside/shared';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ShippingAddressLines } from '../../components/shop/order-parts';
@@ -23,7 +23,7 @@ export default function PackingSlip({ orderId, onClose }: { orderId: number; onC
       opened
       onClose={onClose}
       fullScreen
-      title={`${F.packingSlip}: #${orderId}`}
+      title={`${F.packingSlip}: ${formatOrderNumber(orderId)}`}
       // A portal node of its own (Mantine's portals share one by default, made without this class by whichever opened
       // first): the print stylesheet shows only this node's content.
       portalProps={{ className: classes.portal, reuseTargetNode: false }}
@@ -36,7 +36,7 @@ export default function PackingSlip({ orderId, onClose }: { orderId: number; onC
             <div>
               {/* Black on the slip's paper: the theme's titles are white. */}
               <Title order={1} fz="h2" c="black">
-                Order #{order.data.id}
+                Order {formatOrderNumber(order.data.id)}
               </Title>
               <Text>{formatCentralDateTime(order.data.createdAt)}</Text>
             </div>
