@@ -33,7 +33,7 @@ describe('GET /sitemap.xml', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await res.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org/);
-    for (const page of ['/', '/gallery', '/leaderboard', '/events', '/merch']) {
+    for (const page of ['/', '/gallery', '/leaderboard', '/hall-of-fame', '/events', '/merch']) {
       expect(xml).toContain(`<url><loc>https://curbside.example${page}</loc></url>`);
     }
     const day = car.updatedAt.toISOString().slice(0, 10);

@@ -8,7 +8,7 @@ import { carPageUrl, type ShareService } from './share.service';
 // server because they hold the site's public address (PUBLIC_URL) and, for the sitemap, the cars.
 
 /** The public pages besides the car pages (the routes of client/src/routes.tsx a visitor can open signed out). */
-const PUBLIC_PAGES = ['/', '/gallery', '/leaderboard', '/events', '/merch', '/terms-of-service'];
+const PUBLIC_PAGES = ['/', '/gallery', '/leaderboard', '/hall-of-fame', '/events', '/merch', '/terms-of-service'];
 
 /** Pages not worth indexing: accounts, checkout and the dashboard. */
 const PRIVATE_PAGES = ['/admin', '/cart', '/checkout', '/order-success', '/user/', '/auth', '/reset-password'];
