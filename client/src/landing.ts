@@ -1,4 +1,4 @@
-import { LIMITS } from '@curbside/shared';
+import { LIMITS, parseGalleryQuery } from '@curbside/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppClients } from './App';
@@ -24,7 +24,7 @@ export const LANDING_INPUTS = {
 } as const;
 
 type Trpc = TRPCOptionsProxy<AppRouter>;
-type Prefetch = (queryClient: QueryClient, trpc: Trpc, match: RegExpExecArray) => Promise<unknown>[];
+type Prefetch = (queryClient: QueryClient, trpc: Trpc, match: RegExpExecArray, search: string) => Promise<unknown>[];
 
 interface LandingPage {
   pattern: RegExp;
@@ -49,7 +49,14 @@ const LANDING_PAGES: LandingPage[] = [
     pattern: /^\/(gallery|cars)\/?$/,
     module: 'src/pages/GalleryPage.tsx',
     load: galleryPage.load,
-    prefetch: (qc, trpc) => [qc.prefetchQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.gallery))],
+    prefetch: (qc, trpc, _match, search) => {
+      // The list is read even while searching (clearing the search shows it at once); a search in the address too.
+      const { q } = parseGalleryQuery(search);
+      return [
+        qc.prefetchQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.gallery)),
+        ...(q ? [qc.prefetchQuery(trpc.cars.search.queryOptions({ q, limit: LIMITS.galleryFetchLimit }))] : []),
+      ];
+    },
   },
   {
     pattern: /^\/(?:gallery|cars)\/([^/]+)\/?$/,
@@ -80,8 +87,8 @@ export interface LandingPageAt {
   prefetch: (clients: AppClients) => Promise<unknown>[];
 }
 
-/** The landing page at `path` (a pathname), or undefined when `path` is not one. */
-export function landingPageAt(path: string): LandingPageAt | undefined {
+/** The landing page at `path` (a pathname; `search` its query string), or undefined when `path` is not one. */
+export function landingPageAt(path: string, search = ''): LandingPageAt | undefined {
   const page = LANDING_PAGES.find((candidate) => candidate.pattern.test(path));
   const match = page?.pattern.exec(path);
   if (!page || !match) return undefined;
@@ -90,7 +97,7 @@ export function landingPageAt(path: string): LandingPageAt | undefined {
     load: page.load,
     prefetch: (clients) => {
       const trpc = createTRPCOptionsProxy<AppRouter>({ client: clients.trpcClient, queryClient: clients.queryClient });
-      return page.prefetch(clients.queryClient, trpc, match);
+      return page.prefetch(clients.queryClient, trpc, match, search);
     },
   };
 }
@@ -100,8 +107,8 @@ export function landingPageAt(path: string): LandingPageAt | undefined {
  * with its data), its first queries. Only a head start: any failure (a request, or an address it cannot read) is
  * left to the page, which asks again and reports it; the app starts anyway.
  */
-export function preloadLanding(path: string, clients: AppClients, { dataToo = true } = {}) {
-  const page = landingPageAt(path);
+export function preloadLanding(path: string, clients: AppClients, { dataToo = true, search = '' } = {}) {
+  const page = landingPageAt(path, search);
   if (!page) return;
   page.load().catch(() => undefined);
   if (!dataToo) return;
