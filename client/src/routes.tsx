@@ -16,6 +16,8 @@ import { useSiteSettings } from './hooks/useSiteSettings';
 import { carDetailPage, galleryPage, homePage, leaderboardPage } from './landing';
 import { onAuthRequired } from './lib/auth-events';
 import { notifyError } from './lib/notify';
+import { usePreviewMode } from './lib/preview-mode';
+import { rememberPage, returnTarget, signInPath } from './lib/return-to';
 import { stripTrackingParamsFromAddress } from './lib/tracking';
 
 // Route-level code splitting: every screen is its own chunk, fetched on first visit (landing pages: see landing.ts).
@@ -51,22 +53,26 @@ export function AppRoutes() {
   const { user, isAdmin, isLoading: userLoading } = useCurrentUser();
   const { settings, mode, isLoading: settingsLoading } = useSiteSettings();
 
-  useEffect(() => stripTrackingParamsFromAddress(), []);
+  const { preview, leave: leavePreview } = usePreviewMode();
 
-  // Any 401 (other than the current-user query) sends the user to sign in.
+  useEffect(() => stripTrackingParamsFromAddress(), []);
+  // Sign-in returns to the page that sent the visitor there, when the link to /auth does not say (lib/return-to.ts).
+  useEffect(() => rememberPage(`${path}${search ? `?${search}` : ''}`), [path, search]);
+
+  // Any 401 (other than the current-user query) sends the user to sign in, and back here afterwards.
   useEffect(
     () =>
       onAuthRequired(() => {
-        if (window.location.pathname !== '/auth') navigate('/auth');
+        const { pathname, search: query, hash } = window.location;
+        if (pathname !== '/auth') navigate(signInPath(`${pathname}${query}${hash}`));
       }),
     [navigate],
   );
 
   if (userLoading || settingsLoading) return <PageLoader fullScreen />;
 
-  const preview = new URLSearchParams(search).get('preview') === 'true';
   if (mode !== 'normal' && settings && !isAdmin && !preview && !OPEN_DURING_SITE_MODES.has(path)) {
-    if (path === '/admin') return <Redirect to="/auth" replace />;
+    if (path === '/admin') return <Redirect to={signInPath('/admin')} replace />;
     return (
       <Suspense fallback={<PageLoader fullScreen />}>
         <SiteModePage
@@ -82,7 +88,10 @@ export function AppRoutes() {
 
   const signedIn = Boolean(user);
   // Only those who see the site *despite* the mode get the banner; a visitor signing in on /auth does not.
-  const banner = mode !== 'normal' && (isAdmin || preview) ? <PreviewBanner mode={mode} /> : undefined;
+  const banner =
+    mode !== 'normal' && (isAdmin || preview) ? (
+      <PreviewBanner mode={mode} onLeave={preview ? leavePreview : undefined} />
+    ) : undefined;
 
   return (
     <Layout banner={banner}>
@@ -90,7 +99,7 @@ export function AppRoutes() {
         {/* A new page: add its path to shared/src/pages.ts too (the server sends 404 for any other path). */}
         <Switch>
           <Route path="/" component={HomePage} />
-          <Route path="/auth">{signedIn ? <Redirect to="/" replace /> : <AuthPage />}</Route>
+          <Route path="/auth">{signedIn ? <Redirect to={returnTarget(search)} replace /> : <AuthPage />}</Route>
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/gallery" component={GalleryPage} />
           <Route path="/cars" component={GalleryPage} />
@@ -141,10 +150,12 @@ const LOGIN_TOASTS = {
   orders: MY_ORDERS_MESSAGES.loginRequired,
 } satisfies Record<string, ToastText>;
 
-/** Login required: a signed-out visitor is told why, then sent to /auth. */
+/** Login required: a signed-out visitor is told why, then sent to /auth, to come back here afterwards. */
 function Protected({ signedIn, toast, children }: { signedIn: boolean; toast: ToastText; children: ReactNode }) {
+  const [path] = useLocation();
+  const search = useSearch();
   useEffect(() => {
     if (!signedIn) notifyError(toast);
   }, [signedIn, toast]);
-  return signedIn ? children : <Redirect to="/auth" replace />;
+  return signedIn ? children : <Redirect to={signInPath(`${path}${search ? `?${search}` : ''}`)} replace />;
 }

@@ -21,19 +21,24 @@ import { useLocation, useSearch } from 'wouter';
 import { ForgotPasswordDialog } from '../components/ForgotPasswordDialog';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { notifyError, notifyToast } from '../lib/notify';
+import { returnTarget } from '../lib/return-to';
 import { useTRPC } from '../lib/trpc';
 
 type AuthTab = 'login' | 'register';
 
 const displayName = (user: Pick<User, 'name' | 'username'>) => user.name || user.username;
 
-/** After sign-in or registration: home, with the new user in the cache at once and then re-read from the server. */
+/**
+ * After sign-in or registration: back to the page that sent the visitor here (else home), with the new user in the
+ * cache at once and then re-read from the server.
+ */
 function useSignedIn() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const search = useSearch();
   return (user: User) => {
-    navigate('/', { replace: true });
+    navigate(returnTarget(search), { replace: true });
     queryClient.setQueryData(trpc.accounts.me.queryKey(), user);
     void queryClient.invalidateQueries({ queryKey: trpc.accounts.me.queryKey() });
   };
