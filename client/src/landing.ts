@@ -1,9 +1,10 @@
-import { LIMITS, parseGalleryQuery } from '@curbside/shared';
+import { LIMITS } from '@curbside/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppClients } from './App';
 import { preloadable } from './lib/preloadable';
 import type { AppRouter } from './lib/trpc';
+import { gallerySearchOf } from './pages/gallery/search-param';
 
 // The pages people arrive on from outside (links, search, shares). On arrival at one of them, its code and its data
 // are requested at once, beside the signed-in user and the site settings, instead of one after the other: the page
@@ -51,7 +52,7 @@ const LANDING_PAGES: LandingPage[] = [
     load: galleryPage.load,
     prefetch: (qc, trpc, _match, search) => {
       // The list is read even while searching (clearing the search shows it at once); a search in the address too.
-      const { q } = parseGalleryQuery(search);
+      const q = gallerySearchOf(new URLSearchParams(search));
       return [
         qc.prefetchQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.gallery)),
         ...(q ? [qc.prefetchQuery(trpc.cars.search.queryOptions({ q, limit: LIMITS.galleryFetchLimit }))] : []),

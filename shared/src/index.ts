@@ -8,7 +8,6 @@ export * from './checkout';
 export * from './common';
 export * from './constants';
 export * from './events';
-export * from './gallery-query';
 export * from './launch-date';
 export * from './leaderboard';
 export * from './limits';

@@ -1,5 +1,5 @@
-import { LIMITS, NAV_MESSAGES, SITE_MODE_MESSAGES, SITE_NAME } from '@curbside/shared';
-import { ActionIcon, Anchor, Box, Burger, Button, Container, Divider, Group, Indicator, Stack } from '@mantine/core';
+import { LIMITS, NAV_MESSAGES, SITE_NAME } from '@curbside/shared';
+import { ActionIcon, Box, Burger, Button, Container, Divider, Group, Indicator, Stack } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -158,32 +158,5 @@ function CartButton({ signedIn, count }: { signedIn: boolean; count: number }) {
         <CartIcon />
       </ActionIcon>
     </Indicator>
-  );
-}
-
-/** The site-mode banner; `onLeave` (preview mode, lib/preview-mode.ts) adds the button that ends the preview. */
-export function PreviewBanner({ mode, onLeave }: { mode: 'maintenance' | 'comingSoon'; onLeave?: () => void }) {
-  const { maintenanceBanner, comingSoonBanner, adminPreviewSuffix, leavePreview } = SITE_MODE_MESSAGES;
-  return (
-    <div className={classes.previewBanner} role="status">
-      <span>
-        {mode === 'maintenance' ? maintenanceBanner : comingSoonBanner}
-        {adminPreviewSuffix}
-      </span>
-      {onLeave ? (
-        <Anchor
-          component="button"
-          type="button"
-          onClick={onLeave}
-          c="dark.9"
-          fz="sm"
-          fw={700}
-          underline="always"
-          ml="md"
-        >
-          {leavePreview}
-        </Anchor>
-      ) : null}
-    </div>
   );
 }

@@ -17,12 +17,12 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { ForgotPasswordDialog } from '../components/ForgotPasswordDialog';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { notifyError, notifyToast } from '../lib/notify';
-import { returnTarget } from '../lib/return-to';
 import { useTRPC } from '../lib/trpc';
+import { returnTarget } from './auth/return-target';
 
 type AuthTab = 'login' | 'register';
 
@@ -44,12 +44,14 @@ function useSignedIn() {
   };
 }
 
-export default function AuthPage() {
+/** /auth; a visitor already signed in goes on to the page sign-in would return them to. */
+export default function AuthPage({ signedIn = false }: { signedIn?: boolean }) {
   useDocumentTitle('Log In or Register');
   const search = useSearch();
   const [tab, setTab] = useState<AuthTab>(() =>
     new URLSearchParams(search).get('tab') === 'register' ? 'register' : 'login',
   );
+  if (signedIn) return <Redirect to={returnTarget(search)} replace />;
 
   return (
     <Container size={460} py="xl">

@@ -2,16 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
-import {
-  ALL_CARS_FILTER,
-  GALLERY_FILTERS,
-  type GalleryFilter,
-  type GalleryQuery,
-  LIMITS,
-  MESSAGES,
-  parseGalleryQuery,
-  withGalleryQuery,
-} from '@curbside/shared';
+import { ALL_CARS_FILTER, GALLERY_FILTERS, type GalleryFilter, LIMITS, MESSAGES } from '@curbside/shared';
 import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -23,13 +14,14 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
 import { useTRPC } from '../lib/trpc';
 import { useKeptScroll } from './gallery/kept-scroll';
+import { type GalleryQuery, parseGalleryQuery, withGalleryQuery } from './gallery/query';
 
 const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 /**
  * The gallery (spec part 1 §2, §4): all cars newest first; a category filters the loaded list and clears the search;
  * a search asks the server; 12 cards per page with Load More; every change of filter or search starts at page 1.
- * The category, the search and the pages shown live in the address (shared/src/gallery-query.ts), so Back from a car,
+ * The category, the search and the pages shown live in the address (gallery/query.ts), so Back from a car,
  * a reload or a shared link shows the same list, at the same scroll position when coming back.
  */
 export default function GalleryPage() {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { rememberPage, returnTarget, sameSitePath, signInPath } from './return-to';
+import { rememberPage, signInPath } from '../../lib/return-to';
+import { returnTarget, sameSitePath } from './return-target';
 
 describe('sameSitePath', () => {
   it('accepts a path on this site, with its query and hash', () => {
@@ -40,8 +41,9 @@ describe('signInPath and returnTarget', () => {
   it('names the page to come back to in the sign-in address, and reads it back', () => {
     expect(signInPath('/cart')).toBe('/auth?next=%2Fcart');
     expect(returnTarget('?next=%2Fcart')).toBe('/cart');
+    expect(signInPath('/upload?edit=3')).toBe('/auth?next=%2Fupload%3Fedit%3D3');
+    expect(returnTarget('?next=%2Fupload%3Fedit%3D3')).toBe('/upload?edit=3');
     expect(signInPath('/')).toBe('/auth');
-    expect(signInPath('//evil.com')).toBe('/auth');
   });
 
   it('goes home for a return target on another site', () => {
@@ -54,7 +56,7 @@ describe('signInPath and returnTarget', () => {
     rememberPage('/upload');
     expect(returnTarget('')).toBe('/upload');
     expect(returnTarget('?next=%2Fcart')).toBe('/cart');
-    rememberPage('/auth');
-    expect(returnTarget('')).toBe('/upload');
+    sessionStorage.setItem('curbside:last-page', '//evil.com');
+    expect(returnTarget('')).toBe('/');
   });
 });

@@ -1,7 +1,8 @@
 // The gallery's state in its address (/gallery?category=JDM&q=supra&pages=3): read the same way by the browser and by
-// the server's render of the page, so Back, a reload and a shared link all show the same list.
-import { ALL_CARS_FILTER, GALLERY_FILTERS, type GalleryFilter } from './constants';
-import { LIMITS } from './limits';
+// the server's render of the page (the same code), so Back, a reload and a shared link all show the same list. In the
+// gallery's own chunk: the landing pages' first download does not carry it.
+import { ALL_CARS_FILTER, GALLERY_FILTERS, type GalleryFilter, LIMITS } from '@curbside/shared';
+import { gallerySearchOf } from './search-param';
 
 export interface GalleryQuery {
   category: GalleryFilter;
@@ -29,7 +30,7 @@ export function parseGalleryQuery(search: string): GalleryQuery {
   const pages = Number.parseInt(params.get('pages') ?? '', 10);
   return {
     category: isGalleryFilter(category) ? category : ALL_CARS_FILTER,
-    q: (params.get('q') ?? '').trim().slice(0, LIMITS.searchQueryMax).trim(),
+    q: gallerySearchOf(params),
     pages: Number.isFinite(pages) ? Math.min(Math.max(pages, 1), GALLERY_MAX_PAGES) : 1,
   };
 }

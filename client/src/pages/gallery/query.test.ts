@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GALLERY_QUERY, GALLERY_MAX_PAGES, parseGalleryQuery, withGalleryQuery } from './gallery-query';
+import { DEFAULT_GALLERY_QUERY, GALLERY_MAX_PAGES, parseGalleryQuery, withGalleryQuery } from './query';
 
 describe('parseGalleryQuery', () => {
   it('reads the category, the search and the pages shown', () => {
