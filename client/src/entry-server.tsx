@@ -50,7 +50,7 @@ function procedureLink(call: CallProcedure): TRPCLink<AppRouter> {
  * (the server then sends index.html as it is).
  */
 export async function render(request: RenderRequest): Promise<RenderedPage | NotRendered> {
-  const page = landingPageAt(request.path);
+  const page = landingPageAt(request.path, request.search);
   if (!page) return { skipped: 'not-landing' };
   const queryClient = createQueryClient();
   try {

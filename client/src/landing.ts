@@ -4,6 +4,7 @@ import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-re
 import type { AppClients } from './App';
 import { preloadable } from './lib/preloadable';
 import type { AppRouter } from './lib/trpc';
+import { gallerySearchOf } from './pages/gallery/search-param';
 
 // The pages people arrive on from outside (links, search, shares). On arrival at one of them, its code and its data
 // are requested at once, beside the signed-in user and the site settings, instead of one after the other: the page
@@ -24,7 +25,7 @@ export const LANDING_INPUTS = {
 } as const;
 
 type Trpc = TRPCOptionsProxy<AppRouter>;
-type Prefetch = (queryClient: QueryClient, trpc: Trpc, match: RegExpExecArray) => Promise<unknown>[];
+type Prefetch = (queryClient: QueryClient, trpc: Trpc, match: RegExpExecArray, search: string) => Promise<unknown>[];
 
 interface LandingPage {
   pattern: RegExp;
@@ -49,7 +50,14 @@ const LANDING_PAGES: LandingPage[] = [
     pattern: /^\/(gallery|cars)\/?$/,
     module: 'src/pages/GalleryPage.tsx',
     load: galleryPage.load,
-    prefetch: (qc, trpc) => [qc.prefetchQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.gallery))],
+    prefetch: (qc, trpc, _match, search) => {
+      // The list is read even while searching (clearing the search shows it at once); a search in the address too.
+      const q = gallerySearchOf(new URLSearchParams(search));
+      return [
+        qc.prefetchQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.gallery)),
+        ...(q ? [qc.prefetchQuery(trpc.cars.search.queryOptions({ q, limit: LIMITS.galleryFetchLimit }))] : []),
+      ];
+    },
   },
   {
     pattern: /^\/(?:gallery|cars)\/([^/]+)\/?$/,
@@ -80,8 +88,8 @@ export interface LandingPageAt {
   prefetch: (clients: AppClients) => Promise<unknown>[];
 }
 
-/** The landing page at `path` (a pathname), or undefined when `path` is not one. */
-export function landingPageAt(path: string): LandingPageAt | undefined {
+/** The landing page at `path` (a pathname; `search` its query string), or undefined when `path` is not one. */
+export function landingPageAt(path: string, search = ''): LandingPageAt | undefined {
   const page = LANDING_PAGES.find((candidate) => candidate.pattern.test(path));
   const match = page?.pattern.exec(path);
   if (!page || !match) return undefined;
@@ -90,7 +98,7 @@ export function landingPageAt(path: string): LandingPageAt | undefined {
     load: page.load,
     prefetch: (clients) => {
       const trpc = createTRPCOptionsProxy<AppRouter>({ client: clients.trpcClient, queryClient: clients.queryClient });
-      return page.prefetch(clients.queryClient, trpc, match);
+      return page.prefetch(clients.queryClient, trpc, match, search);
     },
   };
 }
@@ -100,8 +108,8 @@ export function landingPageAt(path: string): LandingPageAt | undefined {
  * with its data), its first queries. Only a head start: any failure (a request, or an address it cannot read) is
  * left to the page, which asks again and reports it; the app starts anyway.
  */
-export function preloadLanding(path: string, clients: AppClients, { dataToo = true } = {}) {
-  const page = landingPageAt(path);
+export function preloadLanding(path: string, clients: AppClients, { dataToo = true, search = '' } = {}) {
+  const page = landingPageAt(path, search);
   if (!page) return;
   page.load().catch(() => undefined);
   if (!dataToo) return;

@@ -35,6 +35,6 @@ if (serverState?.textContent && root.firstElementChild && landing) {
     hydrateRoot(root, app);
   });
 } else {
-  preloadLanding(window.location.pathname, { queryClient, trpcClient });
+  preloadLanding(window.location.pathname, { queryClient, trpcClient }, { search: window.location.search });
   createRoot(root).render(app);
 }

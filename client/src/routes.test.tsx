@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCarDto } from './components/cars/showcase-fixtures';
 import { currentAddress, makeUser, NORMAL_SETTINGS, renderApp, setViewport } from './test/render';
@@ -88,15 +88,20 @@ describe('routes and guards', () => {
   });
 
   it.each([
-    ['/cart', 'Please log in to view your cart'],
-    ['/checkout', 'Please log in to continue with checkout'],
-    ['/order-success', 'Please log in to view your order'],
-    ['/user/orders', 'Please log in to view your orders'],
-    ['/user/profile', 'Please log in to view your profile'],
-  ])('sends a signed-out visitor from %s to /auth, saying why', async (path, why) => {
+    ['/cart', 'Please log in to view your cart', '/auth?next=%2Fcart'],
+    ['/checkout', 'Please log in to continue with checkout', '/auth?next=%2Fcheckout'],
+    [
+      '/order-success?session_id=cs_1',
+      'Please log in to view your order',
+      '/auth?next=%2Forder-success%3Fsession_id%3Dcs_1',
+    ],
+    ['/user/orders', 'Please log in to view your orders', '/auth?next=%2Fuser%2Forders'],
+    // The profile page sends the visitor itself; sign-in returns to the page remembered before (lib/return-to.ts).
+    ['/user/profile', 'Please log in to view your profile', '/auth'],
+  ])('sends a signed-out visitor from %s to /auth, saying why', async (path, why, signIn) => {
     renderApp({ path });
     await screen.findByRole('tab', { name: 'Log In' });
-    expect(currentAddress()).toBe('/auth');
+    expect(currentAddress()).toBe(signIn);
     await screen.findByText('Authentication Required');
     expect(screen.getByText(why)).toBeTruthy();
   });
@@ -152,7 +157,50 @@ describe('routes and guards', () => {
     });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Email address' }), 'fan@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    await waitFor(() => expect(currentAddress()).toBe('/auth'));
+    await waitFor(() => expect(currentAddress()).toBe('/auth?next=%2Fleaderboard'));
+  });
+
+  it('returns a visitor sent to sign in from the cart to the cart', async () => {
+    let signedIn: ReturnType<typeof makeUser> | null = null;
+    const { userEvent } = renderApp({
+      path: '/cart',
+      handlers: {
+        'accounts.me': () => signedIn,
+        'accounts.login': () => {
+          signedIn = makeUser();
+          return signedIn;
+        },
+        'cart.list': () => [],
+      },
+    });
+    const form = within(await screen.findByRole('form', { name: 'Log in' }));
+    await userEvent.type(form.getByLabelText('Email'), 'drifter@example.com');
+    await userEvent.type(form.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(form.getByRole('button', { name: 'Log In' }));
+    await screen.findByRole('heading', { name: 'Your Cart' });
+    expect(currentAddress()).toBe('/cart');
+  });
+
+  it('returns a signed-in visitor on /auth to the page the address names, and only a page of this site', async () => {
+    renderApp({ path: '/auth?next=%2Fleaderboard', user: makeUser() });
+    await waitFor(() => expect(currentAddress()).toBe('/leaderboard'));
+  });
+
+  it.each(['//evil.com', 'https://evil.com/', '/\\evil.com', 'javascript:alert(1)'])(
+    'sends a signed-in visitor home for a return target of %s',
+    async (target) => {
+      renderApp({ path: `/auth?next=${encodeURIComponent(target)}`, user: makeUser() });
+      await waitFor(() => expect(currentAddress()).toBe('/'));
+    },
+  );
+
+  it('returns to the page the visitor left for Login/Register', async () => {
+    const { userEvent } = renderApp({ path: '/events', handlers: { 'events.upcoming': () => [] } });
+    await userEvent.click(await screen.findByRole('link', { name: 'Login/Register' }));
+    await screen.findByRole('tab', { name: 'Log In' });
+    cleanup();
+    renderApp({ path: '/auth', user: makeUser() });
+    await waitFor(() => expect(currentAddress()).toBe('/events'));
   });
 });
 
@@ -187,7 +235,7 @@ describe('site modes', () => {
 
   it('sends a visitor from /admin to /auth during maintenance', async () => {
     renderApp({ path: '/admin', settings: maintenance });
-    await waitFor(() => expect(currentAddress()).toBe('/auth'));
+    await waitFor(() => expect(currentAddress()).toBe('/auth?next=%2Fadmin'));
   });
 
   it('shows admins the site with the preview banner', async () => {
@@ -217,5 +265,20 @@ describe('site modes', () => {
   it('shows the site with the banner for ?preview=true', async () => {
     renderApp({ path: '/?preview=true', settings: { comingSoonMode: true } });
     await screen.findByText('Coming Soon Mode - Admin Preview');
+  });
+
+  it('keeps preview mode through navigation until the visitor leaves it', async () => {
+    const { userEvent } = renderApp({ path: '/?preview=true', settings: { comingSoonMode: true } });
+    await screen.findByText('Coming Soon Mode - Admin Preview');
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Gallery' }),
+    );
+    await screen.findByRole('heading', { name: 'Car Gallery' });
+    expect(currentAddress()).toBe('/gallery');
+    expect(screen.getByText('Coming Soon Mode - Admin Preview')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Leave Preview' }));
+    await screen.findByRole('heading', { name: 'Coming Soon' });
+    expect(screen.queryByText('Coming Soon Mode - Admin Preview')).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import { LOGIN_REQUIRED_MESSAGES, type ToastText } from '@curbside/shared';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { PreviewBanner } from './components/Header';
 import { Layout } from './components/Layout';
 import { PageLoader } from './components/PageLoader';
 import { useCurrentUser } from './hooks/useCurrentUser';
@@ -9,6 +8,7 @@ import { useSiteSettings } from './hooks/useSiteSettings';
 import { carDetailPage, galleryPage, homePage, leaderboardPage } from './landing';
 import { onAuthRequired } from './lib/auth-events';
 import { notifyError } from './lib/notify';
+import { rememberPage, signInPath } from './lib/return-to';
 import { stripTrackingParamsFromAddress } from './lib/tracking';
 
 // Route-level code splitting: every screen is its own chunk, fetched on first visit (landing pages: see landing.ts).
@@ -30,10 +30,8 @@ const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 const UploadPage = lazy(() => import('./pages/UploadPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const SiteModePage = lazy(() => import('./pages/SiteModePage'));
-
-/** Paths a visitor can reach while the site is in maintenance or coming-soon mode (signing in, and its reset link). */
-const OPEN_DURING_SITE_MODES = new Set(['/auth', '/reset-password']);
+// Maintenance and coming-soon mode: who sees the site, with the preview banner, and who the mode's page.
+const SiteModeGate = lazy(() => import('./pages/SiteModeGate'));
 
 /**
  * The app below the providers: tracking-parameter clean-up, the auth-redirect event, the loading spinner, the
@@ -46,45 +44,33 @@ export function AppRoutes() {
   const { settings, mode, isLoading: settingsLoading } = useSiteSettings();
 
   useEffect(() => stripTrackingParamsFromAddress(), []);
+  // Sign-in returns to the page that sent the visitor there, when the link to /auth does not say (lib/return-to.ts).
+  useEffect(() => {
+    if (path !== '/auth') rememberPage(`${path}${search ? `?${search}` : ''}`);
+  }, [path, search]);
 
-  // Any 401 (other than the current-user query) sends the user to sign in.
+  // Any 401 (other than the current-user query) sends the user to sign in, and back here afterwards.
   useEffect(
     () =>
       onAuthRequired(() => {
-        if (window.location.pathname !== '/auth') navigate('/auth');
+        const { pathname, search: query, hash } = window.location;
+        if (pathname !== '/auth') navigate(signInPath(`${pathname}${query}${hash}`));
       }),
     [navigate],
   );
 
   if (userLoading || settingsLoading) return <PageLoader fullScreen />;
 
-  const preview = new URLSearchParams(search).get('preview') === 'true';
-  if (mode !== 'normal' && settings && !isAdmin && !preview && !OPEN_DURING_SITE_MODES.has(path)) {
-    if (path === '/admin') return <Redirect to="/auth" replace />;
-    return (
-      <Suspense fallback={<PageLoader fullScreen />}>
-        <SiteModePage
-          mode={mode}
-          message={mode === 'maintenance' ? settings.maintenanceMessage : settings.comingSoonMessage}
-          launchDate={settings.launchDate}
-          isAdmin={isAdmin}
-          signedIn={Boolean(user)}
-        />
-      </Suspense>
-    );
-  }
-
   const signedIn = Boolean(user);
-  // Only those who see the site *despite* the mode get the banner; a visitor signing in on /auth does not.
-  const banner = mode !== 'normal' && (isAdmin || preview) ? <PreviewBanner mode={mode} /> : undefined;
-
-  return (
+  const site = (banner?: ReactNode) => (
     <Layout banner={banner}>
       <Suspense fallback={<PageLoader />}>
         {/* A new page: add its path to shared/src/pages.ts too (the server sends 404 for any other path). */}
         <Switch>
           <Route path="/" component={HomePage} />
-          <Route path="/auth">{signedIn ? <Redirect to="/" replace /> : <AuthPage />}</Route>
+          <Route path="/auth">
+            <AuthPage signedIn={signedIn} />
+          </Route>
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/gallery" component={GalleryPage} />
           <Route path="/cars" component={GalleryPage} />
@@ -125,15 +111,25 @@ export function AppRoutes() {
       </Suspense>
     </Layout>
   );
+  if (mode !== 'normal' && settings) {
+    return (
+      <Suspense fallback={<PageLoader fullScreen />}>
+        <SiteModeGate mode={mode} settings={settings} isAdmin={isAdmin} signedIn={signedIn} site={site} />
+      </Suspense>
+    );
+  }
+  return site();
 }
 
 /** What a signed-out visitor is told on the way to /auth (spec part 1 §8). */
 const LOGIN_TOASTS = LOGIN_REQUIRED_MESSAGES satisfies Record<string, ToastText>;
 
-/** Login required: a signed-out visitor is told why, then sent to /auth. */
+/** Login required: a signed-out visitor is told why, then sent to /auth, to come back here afterwards. */
 function Protected({ signedIn, toast, children }: { signedIn: boolean; toast: ToastText; children: ReactNode }) {
+  const [path] = useLocation();
+  const search = useSearch();
   useEffect(() => {
     if (!signedIn) notifyError(toast);
   }, [signedIn, toast]);
-  return signedIn ? children : <Redirect to="/auth" replace />;
+  return signedIn ? children : <Redirect to={signInPath(`${path}${search ? `?${search}` : ''}`)} replace />;
 }

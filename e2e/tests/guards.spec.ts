@@ -5,15 +5,16 @@ import { DEMO_DRIVER, logIn, seeToast } from './support';
 
 test('every protected page sends a signed-out visitor to sign in, saying why', async ({ page }) => {
   const guarded = [
-    { path: '/cart', toast: 'Please log in to view your cart' },
-    { path: '/checkout', toast: 'Please log in to continue with checkout' },
-    { path: '/order-success', toast: 'Please log in to view your order' },
-    { path: '/user/orders', toast: 'Please log in to view your orders' },
-    { path: '/user/profile', toast: 'Please log in to view your profile' },
+    { path: '/cart', toast: 'Please log in to view your cart', auth: /\/auth\?next=%2Fcart$/ },
+    { path: '/checkout', toast: 'Please log in to continue with checkout', auth: /\/auth\?next=%2Fcheckout$/ },
+    { path: '/order-success', toast: 'Please log in to view your order', auth: /\/auth\?next=%2Forder-success$/ },
+    { path: '/user/orders', toast: 'Please log in to view your orders', auth: /\/auth\?next=%2Fuser%2Forders$/ },
+    // The profile page sends the visitor itself; sign-in returns to the page remembered before it.
+    { path: '/user/profile', toast: 'Please log in to view your profile', auth: /\/auth$/ },
   ];
-  for (const { path, toast } of guarded) {
+  for (const { path, toast, auth } of guarded) {
     await page.goto(path);
-    await expect(page, `${path} goes to /auth`).toHaveURL(/\/auth$/);
+    await expect(page, `${path} goes to /auth`).toHaveURL(auth);
     await seeToast(page, toast);
     await expect(page.getByRole('tab', { name: 'Log In' })).toBeVisible();
   }

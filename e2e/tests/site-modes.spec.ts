@@ -55,8 +55,17 @@ test('maintenance mode: visitors see the maintenance page, the admin previews th
   }
   // Signing in stays open, and /admin sends a visitor there.
   await guest.goto('/admin');
-  await expect(guest).toHaveURL(/\/auth$/);
+  await expect(guest).toHaveURL(/\/auth\?next=%2Fadmin$/);
   await expect(guest.getByRole('tab', { name: 'Log In' })).toBeVisible();
+
+  // Preview mode lasts from page to page until the visitor leaves it.
+  await guest.goto('/?preview=true');
+  await expect(guest.getByText('Maintenance Mode - Admin Preview')).toBeVisible();
+  await guest.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();
+  await expect(guest.getByRole('heading', { name: 'Car Gallery' })).toBeVisible();
+  await expect(guest.getByText('Maintenance Mode - Admin Preview')).toBeVisible();
+  await guest.getByRole('button', { name: 'Leave Preview' }).click();
+  await expect(guest.getByRole('heading', { name: 'Under Maintenance' })).toBeVisible();
 
   // The admin sees the real site with the preview banner.
   await page.goto('/gallery');

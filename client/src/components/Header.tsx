@@ -1,4 +1,4 @@
-import { LIMITS, NAV_MESSAGES, SITE_MODE_MESSAGES, SITE_NAME } from '@curbside/shared';
+import { LIMITS, NAV_MESSAGES, SITE_NAME } from '@curbside/shared';
 import { ActionIcon, Box, Burger, Button, Container, Divider, Group, Indicator, Stack } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
@@ -158,15 +158,5 @@ function CartButton({ signedIn, count }: { signedIn: boolean; count: number }) {
         <CartIcon />
       </ActionIcon>
     </Indicator>
-  );
-}
-
-export function PreviewBanner({ mode }: { mode: 'maintenance' | 'comingSoon' }) {
-  const { maintenanceBanner, comingSoonBanner, adminPreviewSuffix } = SITE_MODE_MESSAGES;
-  return (
-    <div className={classes.previewBanner} role="status">
-      {mode === 'maintenance' ? maintenanceBanner : comingSoonBanner}
-      {adminPreviewSuffix}
-    </div>
   );
 }

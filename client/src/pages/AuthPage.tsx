@@ -17,34 +17,41 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { ForgotPasswordDialog } from '../components/ForgotPasswordDialog';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { notifyError, notifyToast } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
+import { returnTarget } from './auth/return-target';
 
 type AuthTab = 'login' | 'register';
 
 const displayName = (user: Pick<User, 'name' | 'username'>) => user.name || user.username;
 
-/** After sign-in or registration: home, with the new user in the cache at once and then re-read from the server. */
+/**
+ * After sign-in or registration: back to the page that sent the visitor here (else home), with the new user in the
+ * cache at once and then re-read from the server.
+ */
 function useSignedIn() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const search = useSearch();
   return (user: User) => {
-    navigate('/', { replace: true });
+    navigate(returnTarget(search), { replace: true });
     queryClient.setQueryData(trpc.accounts.me.queryKey(), user);
     void queryClient.invalidateQueries({ queryKey: trpc.accounts.me.queryKey() });
   };
 }
 
-export default function AuthPage() {
+/** /auth; a visitor already signed in goes on to the page sign-in would return them to. */
+export default function AuthPage({ signedIn = false }: { signedIn?: boolean }) {
   useDocumentTitle('Log In or Register');
   const search = useSearch();
   const [tab, setTab] = useState<AuthTab>(() =>
     new URLSearchParams(search).get('tab') === 'register' ? 'register' : 'login',
   );
+  if (signedIn) return <Redirect to={returnTarget(search)} replace />;
 
   return (
     <Container size={460} py="xl">

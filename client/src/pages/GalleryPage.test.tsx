@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { assert, describe, expect, it } from 'vitest';
 import { makeCarDto } from '../components/cars/showcase-fixtures';
-import { renderApp } from '../test/render';
+import { currentAddress, renderApp } from '../test/render';
 import { type Handlers, ProcedureError } from '../test/trpc-fake';
 
 const cars = Array.from({ length: 14 }, (_, i) =>
@@ -52,5 +52,69 @@ describe('gallery', () => {
       },
     });
     await screen.findByText('There was an error loading the gallery. Please try again later.');
+  });
+
+  it('keeps the category and the pages shown in the address, and shows the list a shared address names', async () => {
+    const { userEvent, unmount } = renderApp({ path: '/gallery', handlers });
+    await screen.findAllByTestId('car-card');
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(currentAddress()).toBe('/gallery?pages=2');
+    await userEvent.click(screen.getByRole('button', { name: 'JDM' }));
+    expect(currentAddress()).toBe('/gallery?category=JDM');
+    unmount();
+
+    renderApp({ path: '/gallery?category=JDM&pages=2', handlers });
+    expect(await screen.findAllByTestId('car-card')).toHaveLength(12);
+    expect(screen.getByRole('button', { name: 'JDM' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows a search named in the address, in the box and in the list', async () => {
+    const { calls } = renderApp({ path: '/gallery?q=13', handlers });
+    await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(1));
+    expect(screen.getByText('Nissan Skyline 13')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search cars' }).value).toBe('13');
+    expect(calls.find((call) => call.path === 'cars.search')?.input).toMatchObject({ q: '13' });
+  });
+
+  it('ignores an unknown category and shows at most the pages there are for pages=999999', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => makeCarDto(i + 1));
+    renderApp({ path: '/gallery?category=Spaceship&pages=999999', handlers: { ...handlers, 'cars.list': () => many } });
+    expect(await screen.findAllByTestId('car-card')).toHaveLength(108);
+    expect(screen.getByRole('button', { name: 'All Cars' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('comes Back from a car to the same cards at the same scroll position', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => makeCarDto(i + 1));
+    const { userEvent } = renderApp({
+      path: '/gallery',
+      handlers: {
+        ...handlers,
+        'cars.list': () => many,
+        'cars.bySlug': (input) => {
+          const car = many.find((candidate) => candidate.slug === input.slug);
+          assert(car);
+          return car;
+        },
+        'cars.top': () => [],
+        'share.qrCode': () => ({ qrCode: '' }),
+      },
+    });
+    await screen.findAllByTestId('car-card');
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    const cards = screen.getAllByTestId('car-card');
+    expect(cards).toHaveLength(30);
+    document.body.style.height = '8000px';
+    window.scrollTo({ top: 2400 });
+    const car = cards[25];
+    assert(car);
+    await userEvent.click(car);
+    await screen.findByRole('heading', { name: 'Nissan Skyline 26', level: 1 });
+
+    window.history.back();
+    await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(30));
+    expect(currentAddress()).toBe('/gallery?pages=3');
+    await waitFor(() => expect(window.scrollY).toBe(2400));
+    document.body.style.height = '';
   });
 });

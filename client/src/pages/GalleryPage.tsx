@@ -6,31 +6,60 @@ import { ALL_CARS_FILTER, GALLERY_FILTERS, type GalleryFilter, LIMITS, MESSAGES 
 import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { BannerAd } from '../components/ads/BannerAd';
 import { CarCard } from '../components/cars/CarCard';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
 import { useTRPC } from '../lib/trpc';
+import { useKeptScroll } from './gallery/kept-scroll';
+import { type GalleryQuery, parseGalleryQuery, withGalleryQuery } from './gallery/query';
 
 const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 /**
  * The gallery (spec part 1 §2, §4): all cars newest first; a category filters the loaded list and clears the search;
  * a search asks the server; 12 cards per page with Load More; every change of filter or search starts at page 1.
+ * The category, the search and the pages shown live in the address (gallery/query.ts), so Back from a car,
+ * a reload or a shared link shows the same list, at the same scroll position when coming back.
  */
 export default function GalleryPage() {
   useDocumentTitle('Gallery');
   const trpc = useTRPC();
-  const [filter, setFilter] = useState<GalleryFilter>(ALL_CARS_FILTER);
-  const [search, setSearch] = useState('');
+  const [path, navigate] = useLocation();
+  const address = useSearch();
+  const query = useMemo(() => parseGalleryQuery(address), [address]);
+  const { category: filter, pages } = query;
+  // The search box's text; the address follows it once typing pauses.
+  const [search, setSearch] = useState(query.q);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [pages, setPages] = useState(1);
+
+  // Each change replaces the address (Load More is not a step Back should undo), keeping the history entry's state:
+  // it holds the scroll position to come back to.
+  const show = (next: GalleryQuery) => {
+    const nextSearch = withGalleryQuery(window.location.search, next);
+    if (nextSearch === window.location.search.slice(1)) return;
+    navigate(nextSearch ? `${path}?${nextSearch}` : path, { replace: true, state: window.history.state });
+  };
+
+  // The address changed from outside (the Gallery link while on the gallery): the box shows its search.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the address only
+  useEffect(() => {
+    if (query.q !== debouncedSearch) setSearch(query.q);
+  }, [query.q]);
+  // Typing paused: the address (and so the list) takes the search.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the typed text only
+  useEffect(() => {
+    if (debouncedSearch !== query.q) {
+      show({ category: debouncedSearch ? ALL_CARS_FILTER : filter, q: debouncedSearch, pages: 1 });
+    }
+  }, [debouncedSearch]);
 
   const all = useQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.gallery));
-  const searching = debouncedSearch.length > 0;
+  const searching = query.q.length > 0;
   const results = useQuery({
-    ...trpc.cars.search.queryOptions({ q: debouncedSearch, limit: LIMITS.galleryFetchLimit }),
+    ...trpc.cars.search.queryOptions({ q: query.q, limit: LIMITS.galleryFetchLimit }),
     enabled: searching,
   });
   const source = searching ? results : all;
@@ -40,16 +69,15 @@ export default function GalleryPage() {
     return filter === ALL_CARS_FILTER ? list : list.filter((car) => car.category === filter);
   }, [source.data, filter]);
   const visible = cars.slice(0, pages * LIMITS.galleryPageSize);
+  useKeptScroll(!source.isPending);
 
   const chooseFilter = (next: GalleryFilter) => {
-    setFilter(next);
     setSearch('');
-    setPages(1);
+    show({ category: next, q: '', pages: 1 });
   };
   const changeSearch = (text: string) => {
     setSearch(text);
-    if (text.trim()) setFilter(ALL_CARS_FILTER);
-    setPages(1);
+    show({ ...query, category: text.trim() ? ALL_CARS_FILTER : filter, pages: 1 });
   };
 
   return (
@@ -101,7 +129,7 @@ export default function GalleryPage() {
             </SimpleGrid>
             {visible.length < cars.length ? (
               <Group justify="center">
-                <Button variant="outline" onClick={() => setPages((p) => p + 1)}>
+                <Button variant="outline" onClick={() => show({ ...query, pages: pages + 1 })}>
                   Load More
                 </Button>
               </Group>

@@ -56,7 +56,8 @@ export function renderApp({
   });
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient({ fetch: server.fetch });
-  if (landing) preloadLanding(window.location.pathname, { queryClient, trpcClient });
+  if (landing)
+    preloadLanding(window.location.pathname, { queryClient, trpcClient }, { search: window.location.search });
   const result = render(
     <AppProviders queryClient={queryClient} trpcClient={trpcClient} mantineEnv="test">
       <AppRoutes />

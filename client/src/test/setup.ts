@@ -13,5 +13,6 @@ afterEach(() => {
   cleanup();
   cleanNotifications();
   window.history.replaceState(null, '', '/');
+  sessionStorage.clear(); // preview mode and the page sign-in returns to (lib/preview-mode.ts, lib/return-to.ts)
   setViewport(1024, 768);
 });

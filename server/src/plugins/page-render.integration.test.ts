@@ -140,6 +140,55 @@ describe('landing pages rendered on the server', () => {
     }
   });
 
+  it('the gallery as its address names it: category, search and pages, each address a page of its own', async () => {
+    const make = unique('Pagecar');
+    for (let i = 1; i <= 13; i++) await makeCar(t.app.services.ds, { make, model: `No ${i}`, category: 'Hot Rod' });
+    // One more through the API, which tells the read cache that the list changed.
+    const owner = newVisitor();
+    const name = unique('gal');
+    expect(
+      (await owner.post('/api/register', { email: `${name}@example.com`, username: name, password: 'pw-12345678' }))
+        .status,
+    ).toBe(201);
+    const added = await owner.post('/api/cars', {
+      make: unique('Searchable'),
+      model: 'Coupe',
+      year: 1932,
+      ownerName: 'Pat',
+      category: 'Hot Rod',
+      legalAgreement: true,
+    });
+    expect(added.status).toBe(201);
+    const cardsIn = (html: string) => parsePage(html).rootMarkup.split('data-testid="car-card"').length - 1;
+    const galleryPage = async (query: string) => {
+      const res = await newVisitor().get(`/gallery?${query}`);
+      expect(res.status, query).toBe(200);
+      expect(parsePage(res.text).state, query).toBeDefined();
+      return res.text;
+    };
+
+    const hotRods = await galleryPage('category=Hot+Rod');
+    expect(cardsIn(hotRods)).toBe(12);
+    expect(textOf(parsePage(hotRods).rootMarkup)).toContain('Load More');
+    const twoPages = await galleryPage('category=Hot+Rod&pages=2');
+    expect(cardsIn(twoPages)).toBe(14);
+    expect(textOf(parsePage(twoPages).rootMarkup)).not.toContain('Load More');
+    // Another category's address never gets this one's page.
+    const muscle = await galleryPage('category=Muscle');
+    expect(textOf(parsePage(muscle).rootMarkup)).not.toContain(make);
+
+    // A search is asked on the server and its results rendered.
+    const searched = await galleryPage(`q=${added.body.make}`);
+    expect(cardsIn(searched)).toBe(1);
+    expect(textOf(parsePage(searched).rootMarkup)).toContain(`${added.body.make} Coupe`);
+    expect(renderedData(searched, 'cars.search')).toHaveLength(1);
+
+    // Values out of range are ignored or clamped: the whole list, at most the 9 pages 100 cars fill.
+    const all = renderedData(await galleryPage('category=Hot+Rod'), 'cars.list') as unknown[];
+    const clamped = await galleryPage('category=Spaceship&pages=999999');
+    expect(cardsIn(clamped)).toBe(Math.min(all.length, 108));
+  });
+
   it('a signed-in visitor gets the page rendered in the browser, as before', async () => {
     const member = new HttpClient(t.baseUrl);
     const name = `ssr${Date.now()}`;

@@ -7,4 +7,6 @@ export const SITE_MODE_MESSAGES = {
   maintenanceBanner: 'Maintenance Mode',
   comingSoonBanner: 'Coming Soon Mode',
   adminPreviewSuffix: ' - Admin Preview',
+  /** Ours: the preview banner's button that ends preview mode. */
+  leavePreview: 'Leave Preview',
 } as const;

@@ -1,0 +1,108 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_DRIVER, demoCar } from './support';
+
+// Never losing the visitor's place (issue 24): Back to the gallery shows the same list at the same place, a filtered
+// gallery address can be shared, and signing in returns to the page that sent the visitor, never to another site.
+
+/** At least `count` cars in the gallery, each with a photo: the demo's 12 and cars the admin (no quota) adds. */
+async function atLeastCars(api: APIRequestContext, count: number) {
+  const listed = (await (await api.get('/api/cars?limit=100')).json()) as unknown[];
+  const photo = await (await api.get((await demoCar(api)).images[0]?.url ?? '')).body();
+  for (let i = listed.length; i < count; i++) {
+    const car = await api.post('/api/cars', {
+      data: {
+        make: 'Ford',
+        model: `Model A No. ${i}`,
+        year: 1930,
+        ownerName: 'Navigation Journey',
+        category: 'Classic',
+        legalAgreement: true,
+      },
+    });
+    expect(car.status(), await car.text()).toBe(201);
+    const { id } = (await car.json()) as { id: number };
+    const image = await api.post('/api/images', {
+      multipart: {
+        image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo },
+        carId: String(id),
+        isPrimary: 'true',
+      },
+    });
+    expect(image.status(), await image.text()).toBe(201);
+  }
+}
+
+/** Sends the Log In tab of the /auth page the browser is on. */
+async function logInHere(page: Page, account: { email: string; password: string }) {
+  const form = page.getByRole('tabpanel', { name: 'Log In' });
+  await form.getByLabel(/^Email/).fill(account.email);
+  await form.getByLabel(/^Password/).fill(account.password);
+  await form.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page.getByText('Login successful')).toBeVisible();
+}
+
+test('Back from a car shows the gallery as it was: the same cards, the same car in view', async ({ page, browser }) => {
+  const admin = await browser.newContext();
+  expect((await admin.request.post('/api/login', { data: DEMO_ADMIN })).status()).toBe(200);
+  await atLeastCars(admin.request, 26);
+  await admin.close();
+
+  await page.goto('/gallery');
+  const cards = page.getByTestId('car-card');
+  await expect(cards).toHaveCount(12);
+  await page.getByRole('button', { name: 'Load More' }).click();
+  await expect(cards).toHaveCount(24);
+  await page.getByRole('button', { name: 'Load More' }).click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(24);
+  await expect(page).toHaveURL(/\/gallery\?pages=3$/);
+  const shown = await cards.count();
+
+  const card = cards.nth(22);
+  await card.scrollIntoViewIfNeeded();
+  const href = await card.getAttribute('href');
+  expect(href).toMatch(/^\/cars\//);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(1000);
+  await card.click();
+  await expect(page).toHaveURL(href ?? '');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/gallery\?pages=3$/);
+  await expect(cards).toHaveCount(shown);
+  await expect(page.locator(`[data-testid="car-card"][href="${href}"]`)).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('a filtered gallery address can be shared: it opens showing that list', async ({ page }) => {
+  await page.goto('/gallery?category=Muscle');
+  const cards = page.getByTestId('car-card');
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) await expect(card).toContainText('Muscle');
+  await expect(page.getByRole('button', { name: 'Muscle' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/gallery?q=mclaren');
+  await expect(cards).toHaveCount(1);
+  await expect(page.getByRole('searchbox', { name: 'Search cars' })).toHaveValue('mclaren');
+
+  // Values out of range are clamped or ignored, never an error page.
+  const res = await page.goto('/gallery?category=Spaceship&pages=999999');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'All Cars' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards.first()).toBeVisible();
+});
+
+test('signing in from the cart returns to the cart', async ({ page }) => {
+  await page.goto('/cart');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fcart$/);
+  await logInHere(page, DEMO_DRIVER);
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { name: 'Your Cart', exact: true })).toBeVisible();
+});
+
+test('a return target on another site goes home instead', async ({ page, baseURL }) => {
+  await page.goto(`/auth?next=${encodeURIComponent('//example.com/')}`);
+  await logInHere(page, DEMO_DRIVER);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByRole('heading', { name: 'Top Cars of the Month' })).toBeVisible();
+});
