@@ -14,7 +14,7 @@ import { CAR_DETAIL_MESSAGES } from './messages/car-detail';
 import { CART_MESSAGES } from './messages/cart';
 import { CHECKOUT_MESSAGES } from './messages/checkout';
 import { EVENTS_MESSAGES } from './messages/events';
-import { FETCH_ERROR_MESSAGES } from './messages/fetch-error';
+import { FETCH_ERROR_MESSAGES, LOAD_ERROR_MESSAGES } from './messages/fetch-error';
 import { FULFILMENT_MESSAGES } from './messages/fulfilment';
 import { GALLERY_MESSAGES } from './messages/gallery';
 import { HOME_MESSAGES } from './messages/home';
@@ -50,6 +50,7 @@ export {
   HOME_MESSAGES,
   LABEL_MESSAGES,
   LEADERBOARD_MESSAGES,
+  LOAD_ERROR_MESSAGES,
   MERCH_MESSAGES,
   MY_ORDERS_MESSAGES,
   NAV_MESSAGES,
@@ -95,5 +96,6 @@ export const MESSAGES = {
   fulfilment: FULFILMENT_MESSAGES,
   labels: LABEL_MESSAGES,
   fetchErrors: FETCH_ERROR_MESSAGES,
+  loadError: LOAD_ERROR_MESSAGES,
   server: SERVER_MESSAGES,
 } as const;
