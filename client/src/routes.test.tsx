@@ -66,7 +66,8 @@ describe('navigation', () => {
     await screen.findByRole('link', { name: 'Cart' });
     expect(screen.queryByRole('button', { name: 'drifter' })).toBeNull(); // desktop-only
     await userEvent.click(screen.getByRole('button', { name: 'Open navigation menu' }));
-    const mobileNav = screen.getByRole('navigation', { name: 'Mobile' });
+    // The menu is its own chunk: it arrives a moment after the first press.
+    const mobileNav = await screen.findByRole('navigation', { name: 'Mobile' });
     expect(within(mobileNav).getByRole('link', { name: 'Cart' }).getAttribute('href')).toBe('/cart');
     await userEvent.click(await screen.findByRole('heading', { level: 1 }));
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();

@@ -29,6 +29,7 @@ const dark: MantineColorsTuple = [
   '#141414',
 ];
 
+// Colours that need no script (the secondary buttons' light variant) are in styles/theme.css.
 export const theme = createTheme({
   primaryColor: 'tailLight',
   // Filled buttons use shade 7 in the dark scheme too: white on shade 6 (#f42323) is only 4.1:1, on #d91717 5.1:1.

@@ -10,6 +10,11 @@ export function carVoteCount(car: { lastMonthVotes?: number | null; totalVotes?:
   return car.lastMonthVotes || car.totalVotes || 0;
 }
 
+/** Which count carVoteCount gives: 'month' when the car has votes this month, else 'all' (the all-time total). */
+export function carVotePeriod(car: { lastMonthVotes?: number | null }): 'month' | 'all' {
+  return car.lastMonthVotes ? 'month' : 'all';
+}
+
 /** How wide the car page displays its main photo (the img's `sizes`); the server preloads that photo with the same. */
 export const CAR_MAIN_IMAGE_SIZES = '(min-width: 62em) 760px, 100vw';
 

@@ -16,7 +16,7 @@ import { CART_MESSAGES } from './messages/cart';
 import { CART_CLEAR_MESSAGES } from './messages/cart-clear';
 import { CHECKOUT_MESSAGES } from './messages/checkout';
 import { EVENTS_MESSAGES } from './messages/events';
-import { FETCH_ERROR_MESSAGES } from './messages/fetch-error';
+import { FETCH_ERROR_MESSAGES, LOAD_ERROR_MESSAGES } from './messages/fetch-error';
 import { FULFILMENT_MESSAGES } from './messages/fulfilment';
 import { GALLERY_MESSAGES } from './messages/gallery';
 import { HALL_OF_FAME_MESSAGES } from './messages/hall-of-fame';
@@ -59,6 +59,7 @@ export {
   HOME_MESSAGES,
   LABEL_MESSAGES,
   LEADERBOARD_MESSAGES,
+  LOAD_ERROR_MESSAGES,
   LOGIN_REQUIRED_MESSAGES,
   MERCH_MESSAGES,
   MY_ORDERS_MESSAGES,
@@ -112,5 +113,6 @@ export const MESSAGES = {
   fulfilment: FULFILMENT_MESSAGES,
   labels: LABEL_MESSAGES,
   fetchErrors: FETCH_ERROR_MESSAGES,
+  loadError: LOAD_ERROR_MESSAGES,
   server: SERVER_MESSAGES,
 } as const;

@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { notifyError, notifyToast } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
 import { ConfirmDialog } from './ConfirmDialog';
+import { LoadError } from './LoadError';
 
 const T = MESSAGES.apiTokens;
 
@@ -88,7 +89,8 @@ export function ApiTokensPanel({ scopes }: { scopes: readonly ApiTokenScope[] })
             }}
           />
         )}
-        {tokens.isError && <Text c="red">{MESSAGES.server.internal}</Text>}
+        {/* A panel inside the profile: the page around it is the way back. */}
+        {tokens.isError && <LoadError message={MESSAGES.server.internal} query={tokens} back={null} />}
         {tokens.data?.length === 0 && (
           <Text size="sm" c="dimmed">
             {T.none}

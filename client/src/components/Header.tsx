@@ -1,6 +1,5 @@
 import { LIMITS, NAV_MESSAGES, SITE_NAME } from '@curbside/shared';
-import { ActionIcon, Box, Burger, Button, Container, Divider, Group, Indicator, Stack } from '@mantine/core';
-import { useClickOutside } from '@mantine/hooks';
+import { ActionIcon, Box, Burger, Button, Container, Group, Indicator } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useCartCount } from '../hooks/useCartCount';
@@ -14,6 +13,8 @@ import { CarIcon, CartIcon, ChevronDownIcon } from './icons';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 const UserMenu = lazy(() => import('./UserMenu'));
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(loadMobileMenu);
 
 export function Header({ banner }: { banner?: ReactNode }) {
   const [path] = useLocation();
@@ -23,20 +24,10 @@ export function Header({ banner }: { banner?: ReactNode }) {
   const scrolled = useScrolledPast(LIMITS.navOpaqueScrollPx);
   const [menuOpen, setMenuOpen] = useState(false);
   const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
-  const [menuPanel, setMenuPanel] = useState<HTMLDivElement | null>(null);
-  // A click anywhere outside the open menu (the burger excepted: it toggles) closes it.
-  useClickOutside(() => setMenuOpen(false), null, [burger, menuPanel], menuOpen);
 
   // Navigation closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
   useEffect(() => setMenuOpen(false), [path]);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
 
   const links: NavItem[] = isAdmin ? [...MAIN_NAV, ADMIN_NAV] : MAIN_NAV;
   const navLink = (item: NavItem) => (
@@ -53,7 +44,7 @@ export function Header({ banner }: { banner?: ReactNode }) {
   return (
     <Box component="header" className={classes.header} data-opaque={scrolled || menuOpen || undefined}>
       {banner}
-      <Container size="xl" className={classes.bar}>
+      <Container size="lg" className={classes.bar}>
         <Link href="/" className={classes.brand} aria-label={`${SITE_NAME} home`}>
           <CarIcon size={26} />
           {SITE_NAME}
@@ -89,6 +80,8 @@ export function Header({ banner }: { banner?: ReactNode }) {
             ref={setBurger}
             opened={menuOpen}
             onClick={() => setMenuOpen((open) => !open)}
+            // Fetch the menu's chunk as the finger lands or the pointer arrives, before the click opens it.
+            onPointerEnter={loadMobileMenu}
             hiddenFrom="md"
             size="sm"
             aria-label={menuOpen ? 'Close navigation menu' : 'Open navigation menu'}
@@ -99,37 +92,18 @@ export function Header({ banner }: { banner?: ReactNode }) {
       </Container>
 
       {menuOpen && (
-        <Box ref={setMenuPanel} id={MOBILE_MENU_ID} className={classes.mobileMenu} hiddenFrom="md">
-          <Container size="xl">
-            <Stack component="nav" aria-label="Mobile" gap={2}>
-              {links.map(navLink)}
-              <Divider my="xs" />
-              {user ? (
-                <>
-                  <Link href="/cart" className={classes.link}>
-                    Cart{cartCount > 0 ? ` (${cartCount})` : ''}
-                  </Link>
-                  <Link href="/user/profile" className={classes.link}>
-                    My Profile
-                  </Link>
-                  <Link href="/user/orders" className={classes.link}>
-                    My Orders
-                  </Link>
-                  <Button component={Link} href="/upload" mt="xs">
-                    Submit Your Car
-                  </Button>
-                  <Button variant="subtle" color="red" onClick={logout}>
-                    Logout
-                  </Button>
-                </>
-              ) : (
-                <Button component={Link} href="/auth" variant="outline" mt="xs">
-                  Login/Register
-                </Button>
-              )}
-            </Stack>
-          </Container>
-        </Box>
+        <Suspense fallback={null}>
+          <MobileMenu
+            id={MOBILE_MENU_ID}
+            burger={burger}
+            onClose={() => setMenuOpen(false)}
+            links={links}
+            navLink={navLink}
+            signedIn={Boolean(user)}
+            cartCount={cartCount}
+            onLogout={logout}
+          />
+        </Suspense>
       )}
     </Box>
   );

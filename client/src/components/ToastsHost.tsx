@@ -14,7 +14,7 @@ export function ToastsHost() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Toasts />
+      <Toasts notifications={notifications} queue={queue} />
     </Suspense>
   );
 }

@@ -42,41 +42,6 @@ export function ChevronDownIcon(props: IconProps) {
   );
 }
 
-export function InstagramIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect x="3" y="3" width="18" height="18" rx="5" />
-      <circle cx="12" cy="12" r="4" />
-      <circle cx="17.5" cy="6.5" r="0.5" fill="currentColor" />
-    </Svg>
-  );
-}
-
-export function FacebookIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V10H6v4h3v7h4v-7h3l1-4h-4V7a1 1 0 0 1 1-1h2z" />
-    </Svg>
-  );
-}
-
-export function XIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M4 4l16 16M20 4 4 20" />
-    </Svg>
-  );
-}
-
-export function MailIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="m3 7 9 6 9-6" />
-    </Svg>
-  );
-}
-
 export function CarIcon(props: IconProps) {
   return (
     <Svg {...props}>

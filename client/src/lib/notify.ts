@@ -1,13 +1,9 @@
 import type { ToastText } from '@curbside/shared';
-import { notifications, notificationsStore } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { errorMessage } from './errors';
 
 // Toasts with the spec's title - text pairs (MESSAGES in @curbside/shared). One is visible at a time (spec part 1
-// §9); the others queue. The container (components/Toasts) loads with the first toast, so the store carries the
-// settings from the start.
-export const TOAST_LIMIT = 1;
-export const TOAST_POSITION = 'top-right';
-notificationsStore.updateState((state) => ({ ...state, limit: TOAST_LIMIT, defaultPosition: TOAST_POSITION }));
+// §9), the newest: components/Toasts, loaded with the first toast, replaces an older one with a newer one.
 
 /** A success or information toast. */
 export function notifyToast(toast: ToastText): void {
@@ -25,3 +21,6 @@ export function notifyError(toast: ToastText, error?: unknown): void {
 
 /** Takes every toast off the screen and out of the queue. */
 export const clearToasts = (): void => notifications.clean();
+
+/** Takes a toast off the screen (components/Toasts: a newer toast replaces it). */
+export const dismissToast = (id: string) => notifications.hide(id);

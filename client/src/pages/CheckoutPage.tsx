@@ -11,6 +11,7 @@ import { Button, Card, Center, Container, Grid, Group, Loader, Stack, Text, Titl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { LoadError } from '../components/LoadError';
 import { cartTotals, taxLabel } from '../components/shop/cart-totals';
 import { OrderSummary } from '../components/shop/OrderSummary';
 import { useCurrentUser } from '../hooks/useCurrentUser';
@@ -82,8 +83,15 @@ export default function CheckoutPage() {
       </Center>
     );
   }
-  if (cart.isError) return <Text c="red">{MESSAGES.cart.loadError(cart.error.message)}</Text>;
-  if (config.isError) return <Text c="red">{C.initFailed}</Text>;
+  const backToCart = { href: '/cart', label: MESSAGES.loadError.backToCart };
+  if (cart.isError) {
+    return <LoadError message={MESSAGES.cart.loadError(cart.error.message)} query={cart} back={backToCart} />;
+  }
+  if (config.isError) {
+    return (
+      <LoadError message={C.initFailed} explanation={MESSAGES.loadError.checkout} query={config} back={backToCart} />
+    );
+  }
 
   const items = cart.data;
   const state = payment ? form.values.shippingAddress.state : form.values.shippingAddress.state || null;

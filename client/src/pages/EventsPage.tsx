@@ -6,6 +6,7 @@ import { Button, Card, Center, Container, Group, Image, Loader, SimpleGrid, Stac
 import { useQuery } from '@tanstack/react-query';
 import { BannerAd } from '../components/ads/BannerAd';
 import { PLACEHOLDER_IMAGE } from '../components/cars/CarImage';
+import { LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useTRPC } from '../lib/trpc';
 
@@ -27,9 +28,7 @@ export default function EventsPage() {
             <Loader aria-label="Loading events" />
           </Center>
         ) : events.isError ? (
-          <Text c="red" role="alert">
-            {TEXT.loadError}
-          </Text>
+          <LoadError message={TEXT.loadError} query={events} />
         ) : events.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl" fz="lg" fw={600}>
             {TEXT.empty}

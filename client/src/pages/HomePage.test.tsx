@@ -30,10 +30,36 @@ describe('home', () => {
       },
     });
     await screen.findByText('1,234');
-    for (const rank of [1, 2, 3]) await screen.findByText(`#${rank} This Month`);
+    for (const rank of [2, 3]) await screen.findByText(`#${rank} This Month`);
+    // #1 twice: on its card, and on its photo beside the hero's text.
+    expect(screen.getAllByText('#1 This Month')).toHaveLength(2);
     expect((await screen.findByTestId('banner-ad')).querySelector('img')?.getAttribute('alt')).toBe('Live');
     expect(screen.getAllByTestId('banner-ad')).toHaveLength(1);
     await screen.findByRole('link', { name: 'View Details' });
+  });
+
+  it("shows this month's leader beside the hero text, with the photo the first card uses, linked to its page", async () => {
+    const leader = makeCarDto(1, { make: 'Nissan', model: 'Skyline', slug: 'nissan-skyline-1' });
+    const { container } = renderApp({
+      path: '/',
+      handlers: {
+        'stats.site': () => ({ featuredCarsCount: 1, totalVotesCount: 3, printsOrderedCount: 0 }),
+        'cars.top': () => [makeEntry(1, leader)],
+        'cars.list': () => [],
+        'ads.active': () => [],
+      },
+    });
+    const photos = await screen.findAllByRole('img', { name: 'Nissan Skyline' });
+    expect(photos).toHaveLength(2);
+    const [hero, card] = photos as [HTMLImageElement, HTMLImageElement];
+    expect(hero.closest('a')?.getAttribute('href')).toBe('/cars/nissan-skyline-1');
+    // Inside the hero (before the top-car section), with a reserved box and the same candidates and sizes as the
+    // card: the browser downloads one photo for both.
+    expect(container.querySelector('h1')?.compareDocumentPosition(hero)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(hero.getAttribute('width')).toBe('800');
+    expect(hero.getAttribute('height')).toBe('533');
+    expect(hero.getAttribute('srcset')).toBe(card.getAttribute('srcset'));
+    expect(hero.getAttribute('sizes')).toBe(card.getAttribute('sizes'));
   });
 
   it('says so when there is no featured car', async () => {

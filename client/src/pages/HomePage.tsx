@@ -2,11 +2,15 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
+import { CAR_CARD_IMAGE_SIZES, CAR_CARD_MESSAGES, primaryImage } from '@curbside/shared';
 import { Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { BannerAd } from '../components/ads/BannerAd';
 import { CarCard } from '../components/cars/CarCard';
+import { CarImage } from '../components/cars/CarImage';
+import classes from '../components/cars/cars.module.css';
 import { FeaturedSlider } from '../components/cars/FeaturedSlider';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
@@ -23,6 +27,8 @@ const SHOP = [
   { title: 'Custom Brochures', text: 'A printed spec sheet and story of your build.' },
   { title: 'QR Code Merchandise', text: "Stickers and plaques that link straight to your car's page." },
 ];
+
+const SectionLoadError = lazy(() => import('./home/SectionLoadError'));
 
 const formatCount = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleString('en-US'));
 
@@ -68,7 +74,9 @@ function TopCarsOfTheMonth() {
           ))}
         </SimpleGrid>
       ) : top.isError ? (
-        <Text c="dimmed">Failed to fetch monthly top cars</Text>
+        <Suspense fallback={null}>
+          <SectionLoadError section="topCars" query={top} />
+        </Suspense>
       ) : top.data.length === 0 ? (
         <Text c="dimmed">No votes yet this month. Be the first to vote!</Text>
       ) : (
@@ -91,11 +99,40 @@ function FeaturedCars() {
       {featured.isPending ? (
         <Skeleton height={400} radius="md" />
       ) : featured.isError ? (
-        <Text c="dimmed">Failed to fetch featured cars</Text>
+        <Suspense fallback={null}>
+          <SectionLoadError section="featuredCars" query={featured} />
+        </Suspense>
       ) : (
         <FeaturedSlider cars={featured.data} />
       )}
     </Stack>
+  );
+}
+
+/**
+ * The hero's right half on wide screens: this month's leader, from the data the server already rendered the page
+ * with (nothing when no car has a vote yet this month). The same photo at the same sizes as the first top-car card,
+ * which the server preloads: the hero costs no extra download, and on phones it is not shown at all.
+ */
+function HeroPhoto() {
+  const trpc = useTRPC();
+  const car = useQuery(trpc.cars.top.queryOptions(LANDING_INPUTS.homeTopCars)).data?.[0];
+  if (!car) return null;
+  return (
+    <Link href={`/cars/${car.slug}`} className={classes.heroPhoto}>
+      <CarImage
+        image={primaryImage(car.images)}
+        alt={`${car.make} ${car.model}`}
+        sizes={CAR_CARD_IMAGE_SIZES}
+        priority
+      />
+      <span className={classes.heroCaption}>
+        <span>{CAR_CARD_MESSAGES.rankBadge(1)}</span>
+        <strong>
+          {car.make} {car.model}
+        </strong>
+      </span>
+    </Link>
   );
 }
 
@@ -104,24 +141,27 @@ export default function HomePage() {
   return (
     <Container size="lg" py="xl">
       <Stack gap={64}>
-        <Stack gap="lg" maw={720}>
-          <Title order={1} fz={{ base: 40, md: 56 }} lh={1.05}>
-            Street cars, shot where they live.
-          </Title>
-          <Text size="lg" c="dimmed">
-            Curbside photographs cars at local meets, lets the community vote for the best of the month, and turns the
-            photos into prints for your wall.
-          </Text>
-          <Group>
-            <Button component={Link} href="/upload" size="md">
-              Get Your Car Featured
-            </Button>
-            <Button component={Link} href="/gallery" size="md" variant="outline">
-              View Gallery
-            </Button>
-          </Group>
-          <Counters />
-        </Stack>
+        <div className={classes.hero}>
+          <Stack gap="lg" maw={720}>
+            <Title order={1} fz={{ base: 40, md: 56 }} lh={1.05}>
+              Street cars, shot where they live.
+            </Title>
+            <Text size="lg" c="dimmed">
+              Curbside photographs cars at local meets, lets the community vote for the best of the month, and turns the
+              photos into prints for your wall.
+            </Text>
+            <Group>
+              <Button component={Link} href="/upload" size="md">
+                Get Your Car Featured
+              </Button>
+              <Button component={Link} href="/gallery" size="md" variant="outline">
+                View Gallery
+              </Button>
+            </Group>
+            <Counters />
+          </Stack>
+          <HeroPhoto />
+        </div>
 
         <TopCarsOfTheMonth />
 

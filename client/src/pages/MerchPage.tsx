@@ -7,6 +7,7 @@ import { Anchor, Center, Container, Loader, Modal, SimpleGrid, Stack, Text, Titl
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { MerchCard } from '../components/shop/MerchCard';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -40,7 +41,12 @@ export default function MerchPage() {
             <Loader />
           </Center>
         ) : merch.isError ? (
-          <Text c="red">{MESSAGES.fetchErrors.merch}</Text>
+          <LoadError
+            message={MESSAGES.fetchErrors.merch}
+            explanation={MESSAGES.loadError.merch}
+            query={merch}
+            back={BACK_TO_GALLERY}
+          />
         ) : merch.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {MESSAGES.merch.empty}

@@ -21,6 +21,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { LoadError } from '../components/LoadError';
 import { ORDER_STATUS_COLOR, orderStatusLabel } from '../components/shop/order-status';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useTRPC } from '../lib/trpc';
@@ -71,7 +72,8 @@ export default function OrdersPage() {
                 <Loader />
               </Center>
             ) : orders.isError ? (
-              <Text c="red">{O.loadError}</Text>
+              // The page's own Back to Home link is just above: no second one here.
+              <LoadError message={O.loadError} query={orders} back={null} />
             ) : orders.data.length === 0 ? (
               <Stack align="center" py="xl" gap="xs">
                 <Title order={2} fz="xl">

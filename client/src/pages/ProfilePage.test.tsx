@@ -39,5 +39,7 @@ describe('ProfilePage', () => {
     expect(within(card).getByText('1993 · Uncategorized')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/upload?edit=3');
     expect(within(card).getByRole('link', { name: 'View Profile' }).getAttribute('href')).toBe('/cars/mazda-rx-7-1');
+    // The count says which it is: My Vehicles shows the all-time total (the gallery shows this month's votes).
+    expect(within(card).getByText('all time').parentElement?.textContent).toBe('♥ 12 votes all time');
   });
 });

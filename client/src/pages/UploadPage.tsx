@@ -21,6 +21,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { LoadError } from '../components/LoadError';
 import { PageLoader } from '../components/PageLoader';
 import { type PendingPhoto, PhotoDropzone, rejectionMessage, toPendingPhoto } from '../components/upload/PhotoDropzone';
 import { uploadFile } from '../components/upload/upload-file';
@@ -51,6 +52,13 @@ export default function UploadPage() {
   if (!user) return <SignedOutPanel />;
   if (editId !== null) {
     if (carQuery.isPending) return <PageLoader />;
+    if (carQuery.isError && trpcErrorCode(carQuery.error) !== 'NOT_FOUND') {
+      return (
+        <Container size={520} py="xl">
+          <LoadError message={MESSAGES.fetchErrors.carDetails} explanation={MESSAGES.loadError.car} query={carQuery} />
+        </Container>
+      );
+    }
     if (carQuery.isError || !carQuery.data) {
       return <Notice title={MESSAGES.carDetail.notFound} text={MESSAGES.server.carNotFound} />;
     }

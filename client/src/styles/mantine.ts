@@ -30,3 +30,5 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
+// After Mantine's: the theme's colour overrides (secondary buttons).
+import './theme.css';

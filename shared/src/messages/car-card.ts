@@ -1,3 +1,5 @@
+const VOTE_PERIOD = { month: 'this month', all: 'all time' } as const;
+
 /** Car cards on home, gallery and profile (part 1 §2). */
 export const CAR_CARD_MESSAGES = {
   unknownOwner: 'Unknown',
@@ -8,4 +10,6 @@ export const CAR_CARD_MESSAGES = {
   /** Home top cars and the car page badge. */
   rankBadge: (rank: number) => `#${rank} This Month`,
   featuredBadge: 'Featured',
+  /** Chosen: which count a card's heart shows (a card shows this month's votes, else the all-time total). */
+  votePeriod: VOTE_PERIOD,
 } as const;

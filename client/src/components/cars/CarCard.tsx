@@ -3,10 +3,11 @@ import {
   CAR_CARD_MESSAGES,
   type Car,
   carVoteCount,
+  carVotePeriod,
   primaryImage,
   truncateStory,
 } from '@curbside/shared';
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'wouter';
 import { CarImage } from './CarImage';
 import classes from './cars.module.css';
@@ -37,6 +38,7 @@ export interface CarCardProps {
 
 export function CarCard({ car, rank, variant = 'full', eager, priority }: CarCardProps) {
   const votes = carVoteCount(car);
+  const period = carVotePeriod(car);
   return (
     <Card
       component={Link}
@@ -66,9 +68,7 @@ export function CarCard({ car, rank, variant = 'full', eager, priority }: CarCar
           <Title order={3} fz="lg" lineClamp={1}>
             {car.make} {car.model}
           </Title>
-          <Text fw={700} c="yellow" style={{ whiteSpace: 'nowrap' }} aria-label={`${votes} votes`}>
-            ♥ {votes}
-          </Text>
+          <VoteCount count={votes} period={period} />
         </Group>
         <Text size="sm" c="dimmed">
           {car.ownerName || CAR_CARD_MESSAGES.unknownOwner}
@@ -93,5 +93,23 @@ export function CarCard({ car, rank, variant = 'full', eager, priority }: CarCar
         )}
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * A heart and a count, and under it in small letters which count it is ('this month' or 'all time'): a card shows
+ * this month's votes when there are any, else the all-time total; My Vehicles shows the total. Read as "7 votes this
+ * month".
+ */
+export function VoteCount({ count, period }: { count: number; period: 'month' | 'all' }) {
+  return (
+    <span className={classes.votes}>
+      <span>
+        <span aria-hidden>♥ </span>
+        {count}
+        <VisuallyHidden> {count === 1 ? 'vote' : 'votes'}</VisuallyHidden>
+      </span>
+      <span className={classes.votePeriod}> {CAR_CARD_MESSAGES.votePeriod[period]}</span>
+    </span>
   );
 }

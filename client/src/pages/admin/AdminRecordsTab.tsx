@@ -5,6 +5,7 @@ import { Button, Group, Paper, ScrollArea, Stack, Switch, Table, Text, Title } f
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { type AdminRecord, type RecordCalls, useRecordActions } from './record-actions';
 
@@ -86,7 +87,7 @@ export function AdminRecordsTab<T extends AdminRecord>(props: AdminRecordsTabPro
       {records.isPending ? (
         <PageLoader />
       ) : records.isError ? (
-        <Text c="red">{props.fetchError}</Text>
+        <LoadError message={props.fetchError} query={records} />
       ) : records.data.length === 0 ? (
         <Text c="dimmed">{props.emptyText}</Text>
       ) : (

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -69,7 +70,7 @@ export function CarsTab() {
   };
 
   if (cars.isPending) return <PageLoader />;
-  if (cars.isError) return <Text c="red">{MESSAGES.fetchErrors.cars}</Text>;
+  if (cars.isError) return <LoadError message={MESSAGES.fetchErrors.cars} query={cars} />;
   if (cars.data.length === 0 && page === 0) return <Text c="dimmed">No cars have been submitted yet.</Text>;
 
   const updatingId = update.isPending ? update.variables?.id : undefined;

@@ -36,6 +36,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadError } from '../../components/LoadError';
 import { OrderItemName, OrderTotalsRows, ShippingAddressLines } from '../../components/shop/order-parts';
 import { ORDER_STATUS_COLOR, orderStatusLabel } from '../../components/shop/order-status';
 import { errorMessage } from '../../lib/errors';
@@ -137,11 +138,8 @@ function OrderHistory({ orderId }: { orderId: number }) {
   return (
     <Stack gap={4}>
       <Text fw={600}>{F.historyTitle}</Text>
-      {detail.isError ? (
-        <Text size="sm" c="red">
-          {MESSAGES.fetchErrors.orders}
-        </Text>
-      ) : null}
+      {/* Inside the order's dialog: closing it is the way back. */}
+      {detail.isError ? <LoadError message={MESSAGES.fetchErrors.orders} query={detail} back={null} /> : null}
       {detail.data?.history.length === 0 ? (
         <Text size="sm" c="dimmed">
           {F.historyNone}

@@ -34,6 +34,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { LoadError } from '../../components/LoadError';
 import { ORDER_STATUS_COLOR, orderStatusLabel } from '../../components/shop/order-status';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -202,7 +203,7 @@ export function OrdersTab() {
   let body: ReactNode;
   if (rangeError) body = null;
   else if (orders.isPending) body = <Text c="dimmed">{A.ordersLoading}</Text>;
-  else if (orders.isError) body = <Text c="red">{MESSAGES.fetchErrors.orders}</Text>;
+  else if (orders.isError) body = <LoadError message={MESSAGES.fetchErrors.orders} query={orders} />;
   else if (rows.length === 0) body = <Text c="dimmed">{filtered ? A.ordersNoMatch : A.ordersNone}</Text>;
   else if (narrow) {
     body = (

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import { formatCentralDateTime, formatOrderNumber, MESSAGES } from '@curbside/shared';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { LoadError } from '../../components/LoadError';
 import { ShippingAddressLines } from '../../components/shop/order-parts';
 import { useTRPC } from '../../lib/trpc';
 import { printAlt } from './OrderDialog';
@@ -29,7 +30,7 @@ export default function PackingSlip({ orderId, onClose }: { orderId: number; onC
       portalProps={{ className: classes.portal, reuseTargetNode: false }}
     >
       {order.isPending ? <Text c="dimmed">{MESSAGES.admin.ordersLoading}</Text> : null}
-      {order.isError ? <Text c="red">{MESSAGES.fetchErrors.orders}</Text> : null}
+      {order.isError ? <LoadError message={MESSAGES.fetchErrors.orders} query={order} back={null} /> : null}
       {order.data ? (
         <Stack className={classes.slip} gap="md" data-testid="packing-slip">
           <Group justify="space-between" align="start">

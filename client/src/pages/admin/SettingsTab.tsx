@@ -3,6 +3,7 @@ import { MESSAGES, type SiteSettings, siteSettingsUpdateInputSchema } from '@cur
 import { Button, Paper, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -30,7 +31,9 @@ export function SettingsTab() {
     if (settings.data && !form) setForm(toForm(settings.data));
   }, [settings.data, form]);
 
-  if (settings.isError) return <Text c="red">{MESSAGES.server.internal}</Text>;
+  if (settings.isError) {
+    return <LoadError message={MESSAGES.server.internal} explanation={MESSAGES.loadError.settings} query={settings} />;
+  }
   if (!form) return <PageLoader />;
 
   const change = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>

@@ -12,6 +12,7 @@ import {
 } from '@curbside/shared';
 import { Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { useTRPC } from '../../lib/trpc';
 import classes from './stats-bars.module.css';
@@ -55,7 +56,7 @@ export function StatsTab() {
   const stats = useQuery(trpc.admin.stats.overview.queryOptions());
 
   if (stats.isPending) return <PageLoader />;
-  if (stats.isError) return <Text c="red">{MESSAGES.fetchErrors.siteStats}</Text>;
+  if (stats.isError) return <LoadError message={MESSAGES.fetchErrors.siteStats} query={stats} />;
   const { categories } = stats.data;
   const highest = Math.max(1, ...categories.map((c) => c.count));
   const total = categories.reduce((sum, c) => sum + c.count, 0);

@@ -3,6 +3,7 @@ import { MESSAGES, primaryImage } from '@curbside/shared';
 import { Anchor, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { CarImage } from '../../components/cars/CarImage';
+import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { carOwner, carTitle, useAdminCars } from './CarsTab';
 
@@ -16,7 +17,7 @@ const submitted = (iso: string) =>
 export function SubmissionsTab() {
   const cars = useAdminCars();
   if (cars.isPending) return <PageLoader />;
-  if (cars.isError) return <Text c="red">{MESSAGES.fetchErrors.cars}</Text>;
+  if (cars.isError) return <LoadError message={MESSAGES.fetchErrors.cars} query={cars} />;
   const recent = cars.data.slice(0, RECENT_SUBMISSIONS);
   return (
     <Stack gap="sm">

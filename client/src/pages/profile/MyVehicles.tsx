@@ -5,7 +5,9 @@ import { type Car, MESSAGES, primaryImage } from '@curbside/shared';
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import { VoteCount } from '../../components/cars/CarCard';
 import { CarImage } from '../../components/cars/CarImage';
+import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { useTRPC } from '../../lib/trpc';
 
@@ -27,7 +29,7 @@ export function MyVehicles() {
       {cars.isPending ? (
         <PageLoader />
       ) : cars.isError ? (
-        <Text c="red">{MESSAGES.fetchErrors.cars}</Text>
+        <LoadError message={MESSAGES.fetchErrors.cars} explanation={MESSAGES.loadError.cars} query={cars} />
       ) : cars.data.length === 0 ? (
         <Paper withBorder radius="lg" p="xl">
           <Stack align="center">
@@ -71,9 +73,7 @@ function VehicleCard({ car }: { car: Car }) {
         </Text>
         <Group justify="space-between">
           <Text size="sm">Added {created(car.createdAt)}</Text>
-          <Text size="sm" fw={700} c="yellow" aria-label={`${car.totalVotes} votes`}>
-            ♥ {car.totalVotes}
-          </Text>
+          <VoteCount count={car.totalVotes} period="all" />
         </Group>
         <Group grow mt="xs">
           <Button component={Link} href={`/upload?edit=${car.id}`} variant="light">

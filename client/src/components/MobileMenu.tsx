@@ -1,0 +1,68 @@
+import { Button, Container, Divider, Stack } from '@mantine/core';
+import { useClickOutside } from '@mantine/hooks';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { NavItem } from '../lib/nav';
+import classes from './Header.module.css';
+
+export interface MobileMenuProps {
+  id: string;
+  /** The burger that toggles the menu: a click on it is not a click outside. */
+  burger: HTMLButtonElement | null;
+  onClose: () => void;
+  links: NavItem[];
+  navLink: (item: NavItem) => ReactNode;
+  signedIn: boolean;
+  cartCount: number;
+  onLogout: () => void;
+}
+
+/**
+ * The burger's menu on narrow screens, with what closes it. Its own chunk, fetched as the burger is touched or
+ * pointed at: a visitor who never opens it does not download it with the page.
+ */
+export default function MobileMenu(props: MobileMenuProps) {
+  const { id, burger, onClose, links, navLink, signedIn, cartCount, onLogout } = props;
+  const [panel, setPanel] = useState<HTMLDivElement | null>(null);
+  // A click anywhere outside the open menu (the burger excepted: it toggles) closes it, and so does Escape.
+  useClickOutside(onClose, null, [burger, panel]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  return (
+    <div ref={setPanel} id={id} className={classes.mobileMenu}>
+      <Container size="lg">
+        <Stack component="nav" aria-label="Mobile" gap={2}>
+          {links.map(navLink)}
+          <Divider my="xs" />
+          {signedIn ? (
+            <>
+              <Link href="/cart" className={classes.link}>
+                Cart{cartCount > 0 ? ` (${cartCount})` : ''}
+              </Link>
+              <Link href="/user/profile" className={classes.link}>
+                My Profile
+              </Link>
+              <Link href="/user/orders" className={classes.link}>
+                My Orders
+              </Link>
+              <Button component={Link} href="/upload" mt="xs">
+                Submit Your Car
+              </Button>
+              <Button variant="subtle" color="red" onClick={onLogout}>
+                Logout
+              </Button>
+            </>
+          ) : (
+            <Button component={Link} href="/auth" variant="outline" mt="xs">
+              Login/Register
+            </Button>
+          )}
+        </Stack>
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { makeCarDto } from './showcase-fixtures';
+
+describe('a car card', () => {
+  it("labels its count: this month's votes when there are any, else the all-time total", async () => {
+    renderApp({
+      path: '/gallery',
+      handlers: {
+        'cars.list': () => [
+          makeCarDto(1, { make: 'Honda', model: 'NSX', totalVotes: 9, lastMonthVotes: 1 }),
+          makeCarDto(2, { make: 'Ford', model: 'Mustang', totalVotes: 9, lastMonthVotes: 0 }),
+        ],
+        'ads.active': () => [],
+      },
+    });
+    const [nsx, mustang] = (await screen.findAllByTestId('car-card')) as [HTMLElement, HTMLElement];
+    // Seen: '♥ 1' over 'this month'; heard: '1 vote this month'.
+    expect(within(nsx).getByText('this month').parentElement?.textContent).toBe('♥ 1 vote this month');
+    expect(within(mustang).getByText('all time').parentElement?.textContent).toBe('♥ 9 votes all time');
+  });
+});
