@@ -1,9 +1,8 @@
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import { imageSrcSet } from '@curbside/shared';
-import { ActionIcon, Group, Modal, Text } from '@mantine/core';
+import { Group, Modal, Text, UnstyledButton } from '@mantine/core';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import classes from './PhotoViewer.module.css';
 import type { NamedPhoto } from './photos';
@@ -104,28 +103,20 @@ export function PhotoViewer({
         />
         {count > 1 ? (
           <>
-            <ActionIcon
+            <UnstyledButton
               className={`${classes.arrow} ${classes.previous}`}
-              size={48}
-              radius="xl"
-              variant="filled"
-              color="dark"
               aria-label="Previous photo"
               onClick={() => step(-1)}
             >
               <span aria-hidden="true">‹</span>
-            </ActionIcon>
-            <ActionIcon
+            </UnstyledButton>
+            <UnstyledButton
               className={`${classes.arrow} ${classes.next}`}
-              size={48}
-              radius="xl"
-              variant="filled"
-              color="dark"
               aria-label="Next photo"
               onClick={() => step(1)}
             >
               <span aria-hidden="true">›</span>
-            </ActionIcon>
+            </UnstyledButton>
           </>
         ) : null}
       </div>
