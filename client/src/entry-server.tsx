@@ -10,9 +10,10 @@ import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { App } from './App';
+import { App, type AppClients } from './App';
 import { type LandingPageAt, landingPageAt } from './landing';
 import { type AppRouter, createQueryClient } from './lib/trpc';
+import { leaderboardInput } from './pages/leaderboard-period';
 import { SERVER_STATE_ELEMENT_ID } from './server-state';
 
 /**
@@ -46,6 +47,18 @@ function procedureLink(call: CallProcedure): TRPCLink<AppRouter> {
 }
 
 /**
+ * The first queries of the landing pages that read the address's query string, by module: the server renders the
+ * page the whole address names (`/leaderboard?period=all`). The browser's own head start (landing.ts) goes by the path
+ * alone: it is in every page's first download, which is at its budget, and a page asks for what it lacks anyway.
+ */
+const BY_QUERY_STRING: Record<string, (clients: AppClients, search: string) => Promise<unknown>[]> = {
+  'src/pages/LeaderboardPage.tsx': ({ queryClient, trpcClient }, search) => {
+    const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+    return [queryClient.prefetchQuery(trpc.cars.top.queryOptions(leaderboardInput(search)))];
+  },
+};
+
+/**
  * Renders the landing page at `request.path` with its data, or says why not. Throws when React fails to render it
  * (the server then sends index.html as it is).
  */
@@ -72,7 +85,7 @@ async function renderWith(
 
   let prefetches: Promise<unknown>[];
   try {
-    prefetches = page.prefetch({ queryClient, trpcClient });
+    prefetches = (BY_QUERY_STRING[page.module] ?? page.prefetch)({ queryClient, trpcClient }, request.search);
   } catch {
     return { skipped: 'query-failed' }; // an address it cannot read: the browser's page reports it
   }

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { CarImage } from '@curbside/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeCarDto } from '../components/cars/showcase-fixtures';
 import { renderApp } from '../test/render';
 import { ProcedureError } from '../test/trpc-fake';
@@ -64,4 +65,102 @@ describe('car page', () => {
     await screen.findAllByAltText('1999 Nissan Skyline 7');
     expect((screen.getAllByAltText('1999 Nissan Skyline 7')[0] as HTMLImageElement).src).toMatch(/^data:image\/svg/);
   });
+
+  it('names each thumbnail by its kind, so official and owner photos never share a name', async () => {
+    renderApp({
+      path: '/cars/car-8',
+      handlers: { ...common, 'cars.bySlug': () => makeCarDto(8, { images: fourPhotos }) },
+    });
+    await screen.findByRole('heading', { name: 'Owner Photos' });
+    const names = screen.getAllByRole('button', { name: /^Show / }).map((button) => button.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'Show official photo 1',
+      'Show official photo 2',
+      'Show owner photo 1',
+      'Show owner photo 2',
+    ]);
+    const boxes = screen.getAllByRole('checkbox', { name: /for print$/ }).map((box) => box.getAttribute('aria-label'));
+    expect(new Set(boxes).size).toBe(4);
+  });
+
+  it('offers a print only of a car that has a photo', async () => {
+    showPanelsAtOnce();
+    renderApp({ path: '/cars/car-9', handlers: { ...common, 'cars.bySlug': () => makeCarDto(9, { images: [] }) } });
+    await screen.findByRole('heading', { name: 'Share this Car' });
+    expect(screen.queryByRole('heading', { name: 'Purchase Print' })).toBeNull();
+  });
+
+  it('shows the Purchase Print card beside a car with photos', async () => {
+    showPanelsAtOnce();
+    renderApp({
+      path: '/cars/car-10',
+      handlers: { ...common, 'cars.bySlug': () => makeCarDto(10), 'products.list': () => [] },
+    });
+    await screen.findByRole('heading', { name: 'Purchase Print' });
+  });
+
+  it('shows the photos in a viewer: arrows, keyboard, swipe, caption, Escape', async () => {
+    const { userEvent } = renderApp({
+      path: '/cars/car-12',
+      handlers: { ...common, 'cars.bySlug': () => makeCarDto(12, { images: fourPhotos }) },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Enlarge photo' }));
+    const dialog = await screen.findByRole('dialog', { name: '1999 Nissan Skyline 12' });
+    const photo = () => within(dialog).getByTestId('viewer-photo');
+    expect(photo().getAttribute('alt')).toBe('1999 Nissan Skyline 12, official photo 1');
+    // Full size: the largest variant, chosen for the whole screen's width.
+    expect(photo().getAttribute('src')).toBe('/api/file/cars/12/1.w1600.webp');
+    expect(photo().getAttribute('sizes')).toBe('100vw');
+    expect(within(dialog).getByText('At Cars & Coffee')).toBeTruthy();
+    expect(within(dialog).getByText('Official photo 1 · 1 of 4')).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next photo' }));
+    await waitFor(() => expect(photo().getAttribute('alt')).toBe('1999 Nissan Skyline 12, official photo 2'));
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(photo().getAttribute('alt')).toBe('1999 Nissan Skyline 12, owner photo 1'));
+    expect(within(dialog).getByText('Owner photo 1 · 3 of 4')).toBeTruthy();
+    await userEvent.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(photo().getAttribute('alt')).toBe('1999 Nissan Skyline 12, official photo 2'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Previous photo' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Previous photo' }));
+    // Round from the first to the last.
+    await waitFor(() => expect(photo().getAttribute('alt')).toBe('1999 Nissan Skyline 12, owner photo 2'));
+
+    // A swipe to the left is the next photo, to the right the previous one.
+    const stage = photo().parentElement as HTMLElement;
+    fireEvent.pointerDown(stage, { clientX: 300 });
+    fireEvent.pointerUp(stage, { clientX: 120 });
+    await waitFor(() => expect(photo().getAttribute('alt')).toBe('1999 Nissan Skyline 12, official photo 1'));
+    fireEvent.pointerDown(stage, { clientX: 100 });
+    fireEvent.pointerUp(stage, { clientX: 300 });
+    await waitFor(() => expect(photo().getAttribute('alt')).toBe('1999 Nissan Skyline 12, owner photo 2'));
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The page shows the photo the visitor stopped at.
+    expect(screen.getByRole('button', { name: 'Show owner photo 2' }).parentElement?.dataset.selected).toBe('true');
+  });
 });
+
+/** The panels below the fold (print, share) wait for the viewport; a test DOM has none: they show at once. */
+function showPanelsAtOnce() {
+  vi.stubGlobal('IntersectionObserver', undefined);
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+  });
+}
+
+/** Two official photos (the first with a caption) and two of the owner's, as the server lists them. */
+const fourPhotos: CarImage[] = [1, 2, 3, 4].map((n) => ({
+  id: 100 + n,
+  url: `/api/file/cars/12/${n}.jpg`,
+  isPrimary: n === 1,
+  isAdminUploaded: n <= 2,
+  caption: n === 1 ? 'At Cars & Coffee' : null,
+  fileSize: 1000,
+  variants: {
+    w400: `/api/file/cars/12/${n}.w400.webp`,
+    w800: `/api/file/cars/12/${n}.w800.webp`,
+    w1600: `/api/file/cars/12/${n}.w1600.webp`,
+  },
+}));

@@ -2,7 +2,6 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
@@ -14,7 +13,6 @@ import {
   Button,
   Card,
   Container,
-  Grid,
   Group,
   Skeleton,
   Stack,
@@ -36,21 +34,21 @@ import { LANDING_INPUTS } from '../landing';
 import { CONTACT_EMAIL } from '../lib/constants';
 import { trpcErrorCode } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
+import layout from './car-detail/CarDetailLayout.module.css';
 import { CarInfoTabs } from './car-detail/CarInfoTabs';
 import { OwnerCard } from './car-detail/OwnerCard';
 import { PhotoGrid } from './car-detail/PhotoGrid';
+import { namedPhotos } from './car-detail/photos';
 
 // Not needed to render the car, and below the photos on a phone: the print form (Mantine's Select and NumberInput), the
 // share card (QR code) load after the page, when they come near the viewport, so its first render runs less script.
-// They are left out of the server's HTML too (ClientOnly): the share card reads the browser's address. The lightbox
+// They are left out of the server's HTML too (ClientOnly): the share card reads the browser's address. The photo viewer
 // loads when a visitor heads for the photo (pointer over it, focus, or a tap), not with the page.
 const PurchasePrintCard = lazy(() =>
   import('../components/shop/PurchasePrintCard').then((module) => ({ default: module.PurchasePrintCard })),
 );
 const ShareCard = lazy(() => import('../components/cars/ShareCard').then((module) => ({ default: module.ShareCard })));
-const PhotoLightbox = lazy(() =>
-  import('./car-detail/PhotoLightbox').then((module) => ({ default: module.PhotoLightbox })),
-);
+const PhotoViewer = lazy(() => import('./car-detail/PhotoViewer').then((module) => ({ default: module.PhotoViewer })));
 
 function NotFound() {
   useDocumentTitle(MESSAGES.carDetail.notFound);
@@ -101,8 +99,16 @@ export default function CarDetailPage() {
   if (!car) return <NotFound />;
 
   const shown = car.images.find((image) => image.id === shownId) ?? primaryImage(car.images);
-  const official = car.images.filter((image) => image.isAdminUploaded);
-  const ownerPhotos = car.images.filter((image) => !image.isAdminUploaded);
+  const official = namedPhotos(
+    'official',
+    car.images.filter((image) => image.isAdminUploaded),
+  );
+  const ownerPhotos = namedPhotos(
+    'owner',
+    car.images.filter((image) => !image.isAdminUploaded),
+  );
+  // The viewer's order is the page's: official photos, then the owner's.
+  const photos = [...official, ...ownerPhotos];
   const rank = top.data?.find((entry) => entry.id === car.id)?.rank;
   const canEdit = Boolean(user && (isAdmin || user.id === car.ownerId));
   const alt = `${car.year} ${car.make} ${car.model}`;
@@ -133,100 +139,103 @@ export default function CarDetailPage() {
           ) : null}
         </Group>
 
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="lg">
-              <div style={{ position: 'relative' }}>
-                <UnstyledButton
-                  display="block"
-                  w="100%"
-                  onPointerEnter={() => setLightboxWanted(true)}
-                  onFocus={() => setLightboxWanted(true)}
-                  onClick={() => {
-                    setLightboxWanted(true);
-                    if (shown) setEnlarged(true);
-                  }}
-                  aria-label="Enlarge photo"
-                >
-                  <CarImage
-                    image={shown}
-                    alt={alt}
-                    sizes={CAR_MAIN_IMAGE_SIZES}
-                    priority
-                    className={classes.mainImage}
-                  />
-                </UnstyledButton>
-                <Group gap="xs" style={{ position: 'absolute', top: 12, left: 12 }}>
-                  {rank ? (
-                    <Badge color="yellow" variant="filled" size="lg">
-                      {MESSAGES.carCard.rankBadge(rank)}
-                    </Badge>
-                  ) : null}
-                  {shown && car.images.find((image) => image.id === shown.id) ? (
-                    <Badge color={shown.isAdminUploaded ? 'blue' : 'gray'} variant="filled">
-                      {shown.isAdminUploaded
-                        ? MESSAGES.carDetail.officialPhotoBadge
-                        : MESSAGES.carDetail.ownerPhotoBadge}
-                    </Badge>
-                  ) : null}
-                </Group>
-              </div>
-              <HydrationUnit>
-                {[
-                  { title: 'Official Photos', images: official },
-                  { title: 'Owner Photos', images: ownerPhotos },
-                ].map(({ title, images }) => (
-                  <PhotoGrid
-                    key={title}
-                    title={title}
-                    images={images}
-                    alt={alt}
-                    shownId={shown?.id ?? null}
-                    selectedIds={selectedIds}
-                    onShow={setShownId}
-                    onToggle={toggle}
-                  />
-                ))}
-                {official.length === 0 ? (
-                  <Card withBorder radius="md" padding="lg">
-                    <Title order={2} fz="lg">
-                      Want professional photos of your car?
-                    </Title>
-                    <Text size="sm" c="dimmed" mt={4}>
-                      Our photographers shoot cars at local meets and on request.{' '}
-                      <Anchor
-                        underline="always"
-                        href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(`Photoshoot request: ${alt}`)}`}
-                      >
-                        Request a photoshoot
-                      </Anchor>
-                    </Text>
-                  </Card>
+        <div className={layout.layout}>
+          <div className={layout.column}>
+            <div style={{ position: 'relative' }}>
+              <UnstyledButton
+                display="block"
+                w="100%"
+                onPointerEnter={() => setLightboxWanted(true)}
+                onFocus={() => setLightboxWanted(true)}
+                onClick={() => {
+                  setLightboxWanted(true);
+                  if (shown) setEnlarged(true);
+                }}
+                aria-label="Enlarge photo"
+              >
+                <CarImage image={shown} alt={alt} sizes={CAR_MAIN_IMAGE_SIZES} priority className={classes.mainImage} />
+              </UnstyledButton>
+              <Group gap="xs" style={{ position: 'absolute', top: 12, left: 12 }}>
+                {rank ? (
+                  <Badge color="yellow" variant="filled" size="lg">
+                    {MESSAGES.carCard.rankBadge(rank)}
+                  </Badge>
                 ) : null}
-              </HydrationUnit>
-              <HydrationUnit>
-                <CarInfoTabs car={car} />
-              </HydrationUnit>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="lg">
+                {shown && car.images.find((image) => image.id === shown.id) ? (
+                  <Badge color={shown.isAdminUploaded ? 'blue' : 'gray'} variant="filled">
+                    {shown.isAdminUploaded ? MESSAGES.carDetail.officialPhotoBadge : MESSAGES.carDetail.ownerPhotoBadge}
+                  </Badge>
+                ) : null}
+              </Group>
+            </div>
+            <HydrationUnit>
+              {[
+                { title: 'Official Photos', named: official },
+                { title: 'Owner Photos', named: ownerPhotos },
+              ].map(({ title, named }) => (
+                <PhotoGrid
+                  key={title}
+                  title={title}
+                  photos={named}
+                  alt={alt}
+                  shownId={shown?.id ?? null}
+                  selectedIds={selectedIds}
+                  onShow={setShownId}
+                  onToggle={toggle}
+                />
+              ))}
+              {official.length === 0 ? (
+                <Card withBorder radius="md" padding="lg">
+                  <Title order={2} fz="lg">
+                    Want professional photos of your car?
+                  </Title>
+                  <Text size="sm" c="dimmed" mt={4}>
+                    Our photographers shoot cars at local meets and on request.{' '}
+                    <Anchor
+                      underline="always"
+                      href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(`Photoshoot request: ${alt}`)}`}
+                    >
+                      Request a photoshoot
+                    </Anchor>
+                  </Text>
+                </Card>
+              ) : null}
+            </HydrationUnit>
+            <HydrationUnit>
+              <CarInfoTabs car={car} />
+            </HydrationUnit>
+          </div>
+          <div className={layout.column}>
+            <div className={layout.vote} data-voted={car.hasVoted || undefined} data-testid="vote-bar">
               <VoteButton car={car} />
-              <HydrationUnit>
-                <OwnerCard car={car} />
-              </HydrationUnit>
-              <ClientOnly fallback={<Skeleton height={320} radius="md" />} nearViewport>
+            </div>
+            <HydrationUnit>
+              <OwnerCard car={car} />
+            </HydrationUnit>
+            <ClientOnly fallback={<Skeleton height={320} radius="md" />} nearViewport>
+              {/* A print is of a photo: a car without one has nothing to print. */}
+              {photos.length > 0 ? (
                 <PurchasePrintCard carId={car.id} selectedImageIds={selectedIds} onAdded={() => setSelectedIds([])} />
-                <ShareCard car={car} />
-              </ClientOnly>
-            </Stack>
-          </Grid.Col>
-        </Grid>
+              ) : null}
+              <ShareCard car={car} />
+            </ClientOnly>
+          </div>
+        </div>
       </Stack>
 
-      {shown && lightboxWanted ? (
+      {shown && lightboxWanted && photos.length > 0 ? (
         <Suspense fallback={null}>
-          <PhotoLightbox opened={enlarged} photo={shown} alt={alt} onClose={() => setEnlarged(false)} />
+          <PhotoViewer
+            opened={enlarged}
+            photos={photos}
+            index={Math.max(
+              0,
+              photos.findIndex((photo) => photo.image.id === shown.id),
+            )}
+            alt={alt}
+            onIndexChange={(index) => setShownId(photos[index]?.image.id ?? null)}
+            onClose={() => setEnlarged(false)}
+          />
         </Suspense>
       ) : null}
     </Container>

@@ -2,14 +2,24 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Skeleton.css';
-import { LEADERBOARD_PERIOD_LABELS, type LeaderboardEntry, type LeaderboardPeriod, MESSAGES } from '@curbside/shared';
+import {
+  LEADERBOARD_PERIOD_LABELS,
+  type LeaderboardEntry,
+  type LeaderboardPeriod,
+  MESSAGES,
+  primaryImage,
+} from '@curbside/shared';
 import { Anchor, Badge, Container, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
+import { CarImage } from '../components/cars/CarImage';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
 import { useTRPC } from '../lib/trpc';
+import { leaderboardInput } from './leaderboard-period';
+
+/** From this width the table has every column; below it, the phone layout. */
+const WIDE = 'sm';
 
 /** The Change cell: places moved since 24 hours ago, or New. */
 export function ChangeBadge({ entry }: { entry: Pick<LeaderboardEntry, 'change' | 'isNew'> }) {
@@ -41,11 +51,23 @@ export function ChangeBadge({ entry }: { entry: Pick<LeaderboardEntry, 'change' 
   );
 }
 
+/** Where a period's leaderboard is: This Month, the default, at /leaderboard itself. */
+function periodSearch(period: LeaderboardPeriod) {
+  return period === LANDING_INPUTS.leaderboard.period ? '' : `?period=${period}`;
+}
+
+/**
+ * The spec's table (Rank, Car, Owner, Classification, Votes, Change, Action). On a phone, Owner, Classification and
+ * Action give way so the rest fits without sideways scrolling: the car's name, a link like View, carries the owner and
+ * classification under it. One table for every width, switched by CSS, so the server's render fits any screen.
+ */
 export default function LeaderboardPage() {
   useDocumentTitle('Leaderboard');
   const trpc = useTRPC();
-  const [period, setPeriod] = useState<LeaderboardPeriod>('month');
-  const top = useQuery(trpc.cars.top.queryOptions({ ...LANDING_INPUTS.leaderboard, period }));
+  const [, navigate] = useLocation();
+  const input = leaderboardInput(useSearch());
+  const { period } = input;
+  const top = useQuery(trpc.cars.top.queryOptions(input));
 
   return (
     <Container size="lg" py="xl">
@@ -54,7 +76,7 @@ export default function LeaderboardPage() {
           <Title order={1}>{MESSAGES.leaderboard.title}</Title>
           <SegmentedControl
             value={period}
-            onChange={(value) => setPeriod(value as LeaderboardPeriod)}
+            onChange={(value) => navigate(`/leaderboard${periodSearch(value as LeaderboardPeriod)}`)}
             data={[
               { value: 'month', label: LEADERBOARD_PERIOD_LABELS.month },
               { value: 'all', label: LEADERBOARD_PERIOD_LABELS.all },
@@ -76,42 +98,61 @@ export default function LeaderboardPage() {
             {MESSAGES.leaderboard.empty}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Rank</Table.Th>
-                  <Table.Th>Car</Table.Th>
-                  <Table.Th>Owner</Table.Th>
-                  <Table.Th>Classification</Table.Th>
-                  <Table.Th>Votes</Table.Th>
-                  <Table.Th>Change</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {top.data.map((entry) => (
+          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Rank</Table.Th>
+                <Table.Th>Car</Table.Th>
+                <Table.Th visibleFrom={WIDE}>Owner</Table.Th>
+                <Table.Th visibleFrom={WIDE}>Classification</Table.Th>
+                <Table.Th>Votes</Table.Th>
+                <Table.Th>Change</Table.Th>
+                <Table.Th visibleFrom={WIDE}>Action</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {top.data.map((entry) => {
+                const owner = entry.ownerName || MESSAGES.carCard.unknownOwner;
+                const classification = entry.category || MESSAGES.carCard.otherCategory;
+                return (
                   <Table.Tr key={entry.id} data-testid="leaderboard-row">
                     <Table.Td fw={700}>#{entry.rank}</Table.Td>
                     <Table.Td>
-                      {entry.year} {entry.make} {entry.model}
+                      {/* Photo beside the name where the column has room; above it on a phone. */}
+                      <Group gap="sm">
+                        <CarImage
+                          image={primaryImage(entry.images)}
+                          alt=""
+                          sizes="64px"
+                          lazy
+                          style={{ width: 64, flex: 'none', borderRadius: 'var(--mantine-radius-sm)' }}
+                        />
+                        <div style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+                          <Anchor component={Link} href={`/cars/${entry.slug}`} fw={600}>
+                            {entry.year} {entry.make} {entry.model}
+                          </Anchor>
+                          <Text size="xs" c="dimmed" hiddenFrom={WIDE}>
+                            {owner} · {classification}
+                          </Text>
+                        </div>
+                      </Group>
                     </Table.Td>
-                    <Table.Td>{entry.ownerName || MESSAGES.carCard.unknownOwner}</Table.Td>
-                    <Table.Td>{entry.category || MESSAGES.carCard.otherCategory}</Table.Td>
+                    <Table.Td visibleFrom={WIDE}>{owner}</Table.Td>
+                    <Table.Td visibleFrom={WIDE}>{classification}</Table.Td>
                     <Table.Td>{entry.votes}</Table.Td>
                     <Table.Td>
                       <ChangeBadge entry={entry} />
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom={WIDE}>
                       <Anchor component={Link} href={`/cars/${entry.slug}`}>
                         View
                       </Anchor>
                     </Table.Td>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
     </Container>

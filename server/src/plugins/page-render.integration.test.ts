@@ -233,6 +233,31 @@ describe('a page every signed-out visitor sees alike', () => {
     expect(fromCampaign.headers.get('etag')).toBe(etag);
   });
 
+  it("renders the leaderboard's period from its address, each period's page kept apart", async () => {
+    /** The period the page's list was rendered for, and whether its selector shows it chosen. */
+    const rendered = (html: string) => {
+      const page = parsePage(html);
+      const top = page.state.queries.find((q: { queryKey: [string[]] }) => q.queryKey[0].join('.') === 'cars.top');
+      const chosen = [...page.rootMarkup.matchAll(/<input\b[^>]*>/g)]
+        .map(([input]) => input)
+        .filter((input) => /\bchecked\b/.test(input))
+        .map((input) => /value="(\w+)"/.exec(input)?.[1]);
+      return { period: top?.queryKey[1].input.period, chosen };
+    };
+    // Each twice, in turn: a kept page of one period is never sent for the other.
+    for (const [pagePath, period] of [
+      ['/leaderboard?period=all', 'all'],
+      ['/leaderboard', 'month'],
+      ['/leaderboard?period=all', 'all'],
+      ['/leaderboard?period=decade', 'month'],
+      ['/leaderboard', 'month'],
+    ]) {
+      const res = await newVisitor().get(pagePath as string);
+      expect(res.status, pagePath).toBe(200);
+      expect(rendered(res.text), pagePath).toEqual({ period, chosen: [period] });
+    }
+  });
+
   it("shows another visitor's vote on the next page, and the voter their own vote", async () => {
     const car = await makeCar(t.app.services.ds, { make: 'Toyota', model: 'AE86 Trueno' });
     await makeImage(t.app.services.ds, car, { isPrimary: true });

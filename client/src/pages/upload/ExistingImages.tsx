@@ -56,6 +56,8 @@ export function ExistingImages({ carId, images }: { carId: number; images: CarIm
     );
   }
   const busy = setPrimary.isPending || remove.isPending;
+  // The server keeps the primary photo while the car has others (it may go only as the last one): say so up front.
+  const keepsPrimary = (image: CarImage) => image.isPrimary && images.length > 1;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" data-testid="existing-images">
       {images.map((image, index) => (
@@ -77,12 +79,18 @@ export function ExistingImages({ carId, images }: { carId: number; images: CarIm
                 color="red"
                 variant="subtle"
                 onClick={() => deleteImage(image)}
-                disabled={busy}
+                disabled={busy || keepsPrimary(image)}
                 aria-label={`Delete photo ${index + 1}`}
+                aria-describedby={keepsPrimary(image) ? `primary-delete-reason-${image.id}` : undefined}
               >
                 Delete
               </Button>
             </Group>
+            {keepsPrimary(image) ? (
+              <Text id={`primary-delete-reason-${image.id}`} size="xs" c="dimmed">
+                {MESSAGES.server.primaryImageDelete}
+              </Text>
+            ) : null}
           </Stack>
         </Paper>
       ))}
