@@ -17,6 +17,7 @@ export * from './newsletter';
 export * from './order-admin';
 export * from './orders';
 export * from './pages';
+export * from './photo-format';
 export * from './pricing';
 export * from './products';
 export * from './profile';

@@ -44,20 +44,22 @@ export default function UploadPage() {
   const carQuery = useQuery({
     ...trpc.cars.byId.queryOptions({ id: editId ?? 0 }),
     enabled: editId !== null && !!user,
+    retry: false,
   });
+  // A car without a photo yet is no public car: its owner finds it among their own (My Vehicles).
+  const ownQuery = useQuery({ ...trpc.cars.owned.queryOptions(), enabled: editId !== null && carQuery.isError });
   useDocumentTitle(editId ? 'Edit Your Car' : 'Submit Your Car');
 
   if (isLoading) return <PageLoader />;
   if (!user) return <SignedOutPanel />;
   if (editId !== null) {
-    if (carQuery.isPending) return <PageLoader />;
-    if (carQuery.isError || !carQuery.data) {
-      return <Notice title={MESSAGES.carDetail.notFound} text={MESSAGES.server.carNotFound} />;
-    }
-    if (!isAdmin && carQuery.data.ownerId !== user.id) {
+    const car = carQuery.data ?? ownQuery.data?.find((own) => own.id === editId);
+    if (carQuery.isPending || (carQuery.isError && ownQuery.isPending)) return <PageLoader />;
+    if (!car) return <Notice title={MESSAGES.carDetail.notFound} text={MESSAGES.server.carNotFound} />;
+    if (!isAdmin && car.ownerId !== user.id) {
       return <Notice title="Not your car" text={MESSAGES.server.notOwner} />;
     }
-    return <CarEditor key={carQuery.data.id} car={carQuery.data} isAdmin={isAdmin} defaultOwner="" />;
+    return <CarEditor key={car.id} car={car} isAdmin={isAdmin} defaultOwner="" />;
   }
   return <CarEditor car={null} isAdmin={isAdmin} defaultOwner={user.name ?? user.username} />;
 }
@@ -143,7 +145,15 @@ function CarEditor({ car, isAdmin, defaultOwner }: { car: Car | null; isAdmin: b
     await queryClient.invalidateQueries({ queryKey: trpc.cars.pathKey() });
     if (failed === 0) notifyToast(MESSAGES.admin.success);
     setSaving(false);
-    navigate(saved.slug ? `/cars/${saved.slug}` : '/');
+    // Public once a photo is stored; until then its page would be "Car not found", so the owner stays here, where
+    // the car waits for a photo (issue 24).
+    const listed = saved.published || failed < photos.length;
+    if (!listed) {
+      setPhotos((list) => list.filter((p) => p.status !== 'failed'));
+      navigate(`/upload?edit=${saved.id}`, { replace: !car });
+      return;
+    }
+    navigate(`/cars/${saved.slug}`);
   });
 
   // Leaving the page while photos go up would lose them silently.
@@ -260,6 +270,11 @@ function CarEditor({ car, isAdmin, defaultOwner }: { car: Car | null; isAdmin: b
                 <Title order={2} fz="h4">
                   Photos
                 </Title>
+                {car && !car.published ? (
+                  <Alert color="yellow" variant="light" title={U.notListed.title} data-testid="not-listed">
+                    {U.notListed.message}
+                  </Alert>
+                ) : null}
                 {car ? <ExistingImages carId={car.id} images={car.images} /> : null}
                 <PhotoDropzone
                   photos={photos}
