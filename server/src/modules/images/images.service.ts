@@ -8,8 +8,8 @@ import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/s
 import type { Storage } from '../../lib/storage';
 import { type Actor, assertCanEditCar, lockCar } from '../cars/access';
 import { CarEntity } from '../cars/car.entity';
-import { syncListing } from '../cars/cars.service';
 import { toCarImageDto } from '../cars/car-dto';
+import { syncListing } from '../cars/cars.service';
 import type { SettingsService } from '../settings/settings.service';
 import { CarImageEntity } from './car-image.entity';
 import { removeKeys, storeCarPhoto } from './process-image';

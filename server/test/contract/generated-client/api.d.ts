@@ -943,6 +943,7 @@ export interface components {
                 [key: string]: string | number | boolean;
             };
             featured: boolean;
+            published: boolean;
             legalAgreement: boolean;
             ownerId: number | null;
             ownerName: string | null;
@@ -1659,6 +1660,7 @@ export interface operations {
                             [key: string]: string | number | boolean;
                         };
                         featured: boolean;
+                        published: boolean;
                         legalAgreement: boolean;
                         ownerId: number | null;
                         ownerName: string | null;
