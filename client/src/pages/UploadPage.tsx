@@ -1,7 +1,14 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { CAR_CATEGORIES, type Car, type CarImage, carFormSchema, MESSAGES } from '@curbside/shared';
+import {
+  CAR_CATEGORIES,
+  type Car,
+  type CarImage,
+  carFormSchema,
+  MESSAGES,
+  UPLOAD_PHOTO_MESSAGES,
+} from '@curbside/shared';
 import {
   Alert,
   Button,
@@ -271,8 +278,13 @@ function CarEditor({ car, isAdmin, defaultOwner }: { car: Car | null; isAdmin: b
                   Photos
                 </Title>
                 {car && !car.published ? (
-                  <Alert color="yellow" variant="light" title={U.notListed.title} data-testid="not-listed">
-                    {U.notListed.message}
+                  <Alert
+                    color="yellow"
+                    variant="light"
+                    title={UPLOAD_PHOTO_MESSAGES.notListed.title}
+                    data-testid="not-listed"
+                  >
+                    {UPLOAD_PHOTO_MESSAGES.notListed.message}
                   </Alert>
                 ) : null}
                 {car ? <ExistingImages carId={car.id} images={car.images} /> : null}

@@ -13,15 +13,6 @@ export const UPLOAD_MESSAGES = {
     title: 'Error uploading images',
     message: `Failed to upload image ${imageNumber}`,
   }),
-  /** A chosen file whose content is no photo (checked in the browser before anything is sent, issue 24). */
-  notAPhoto: (fileName: string) =>
-    `"${fileName}" is not a photo we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.`,
-  notAPhotoTitle: 'Some files are not photos',
-  /** The owner's car without a photo: nobody else sees it until one is stored (issue 24). */
-  notListed: {
-    title: 'Not public yet',
-    message: 'Your car is saved, but only you can see it until it has a photo. Add at least one photo and save.',
-  },
   primaryImageFailed: 'Failed to update primary image',
   deleteImageFailed: 'Failed to delete image',
   imageAlreadyRemoved: 'Note: Image already removed or not found on the server',

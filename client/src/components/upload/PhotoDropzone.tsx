@@ -3,7 +3,7 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Alert.css';
-import { ACCEPTED_IMAGE_TYPES, LIMITS, MESSAGES } from '@curbside/shared';
+import { ACCEPTED_IMAGE_TYPES, LIMITS, UPLOAD_PHOTO_MESSAGES } from '@curbside/shared';
 import { ActionIcon, Alert, Group, Image, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useEffect, useMemo, useState } from 'react';
@@ -70,12 +70,12 @@ export function PhotoDropzone({ photos, onAdd, onRemove, onReject, disabled }: P
         </Stack>
       </Dropzone>
       {notPhotos.length > 0 ? (
-        <Alert color="red" variant="light" title={MESSAGES.upload.notAPhotoTitle} role="alert">
+        <Alert color="red" variant="light" title={UPLOAD_PHOTO_MESSAGES.notAPhotoTitle} role="alert">
           <Stack gap={4}>
             {notPhotos.map((name, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: two chosen files may share a name
               <Text key={index} size="sm">
-                {MESSAGES.upload.notAPhoto(name)}
+                {UPLOAD_PHOTO_MESSAGES.notAPhoto(name)}
               </Text>
             ))}
           </Stack>
