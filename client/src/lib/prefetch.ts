@@ -6,7 +6,7 @@ import type { landingPageAt as LandingPageAt } from '../landing';
 // click on a link whose page is not ready yet keeps the current page on screen until the next one can render. Loaded
 // after the first render (App), so it adds nothing to a page's first download.
 
-/** How long a click waits for the next page's data once its code is there; then the page shows its own loading. */
+/** How long a click waits at most for the next page's code and data; then the page shows its own loading. */
 const DATA_WAIT_MS = 2500;
 
 let clients: AppClients;
@@ -68,8 +68,8 @@ let bar: HTMLElement | undefined;
 
 /**
  * A plain left click on a link whose page is not ready: the router is told to stay (the default is prevented before
- * it sees the click), and the address changes once the page's code is there (and its data, up to DATA_WAIT_MS); a thin
- * bar at the top says the click was taken meanwhile. A later click wins.
+ * it sees the click), and the address changes once the page's code and data are there, or after DATA_WAIT_MS (on a
+ * very slow network); a thin bar at the top says the click was taken meanwhile. A later click wins.
  */
 function onClick(event: MouseEvent) {
   const found = linkOf(event.target);
