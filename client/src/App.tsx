@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Router } from 'wouter';
 import { ToastsHost } from './components/ToastsHost';
+import { landingPageAt } from './landing';
 import { type AppRouter, TRPCProvider } from './lib/trpc';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
@@ -48,6 +49,11 @@ export interface ServerLocation {
  * or, on the server (entry-server.tsx), on clients that call the procedures in-process, at `location`.
  */
 export function App({ location, ...clients }: AppClients & { location?: ServerLocation }) {
+  // Only in the browser: a page's code and data are fetched when its link is pointed at (lib/prefetch.ts).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the clients are made once, outside React
+  useEffect(() => {
+    import('./lib/prefetch').then((module) => module.listen(clients, landingPageAt));
+  }, []);
   return (
     <Router ssrPath={location?.path} ssrSearch={location?.search}>
       <AppProviders {...clients}>

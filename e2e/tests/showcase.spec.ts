@@ -19,6 +19,16 @@ test('browse the showcase, vote once, and see it on the leaderboard', async ({ p
     },
   });
   expect(added.status(), await added.text()).toBe(201);
+  // Listed once it has a photo (issue 24): one of the demo's JPEGs.
+  const photo = await member.request.get((await demoCar(member.request)).images[0]?.url ?? '');
+  const stored = await member.request.post('/api/images', {
+    multipart: {
+      carId: String((await added.json()).id),
+      isPrimary: 'true',
+      image: { name: 'datsun.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await photo.body()) },
+    },
+  });
+  expect(stored.status(), await stored.text()).toBe(201);
   await member.close();
 
   await page.goto('/');

@@ -210,6 +210,7 @@ describe('carSchema', () => {
     specs: null,
     additionalSpecs: { engine: 'RB26', horsepower: 276, modified: false },
     featured: true,
+    published: true,
     legalAgreement: true,
     ownerId: 3,
     ownerName: 'Kenji',

@@ -61,6 +61,8 @@ export const carSchema = z.object({
   specs: z.string().nullable(),
   additionalSpecs: additionalSpecsSchema,
   featured: z.boolean(),
+  /** False until the car's first photo is stored: only its owner sees it then (My Vehicles, its edit page). */
+  published: z.boolean(),
   legalAgreement: z.boolean(),
   ownerId: idSchema.nullable(),
   ownerName: z.string().nullable(),

@@ -19,6 +19,7 @@ export * from './order-admin';
 export * from './order-number';
 export * from './orders';
 export * from './pages';
+export * from './photo-format';
 export * from './pricing';
 export * from './products';
 export * from './profile';

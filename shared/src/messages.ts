@@ -38,6 +38,7 @@ import { REQUEST_MESSAGES } from './messages/request';
 import { SERVER_MESSAGES } from './messages/server';
 import { SITE_MODE_MESSAGES } from './messages/site-mode';
 import { UPLOAD_MESSAGES } from './messages/upload';
+import { UPLOAD_PHOTO_MESSAGES } from './messages/upload-photos';
 import { VALIDATION_MESSAGES } from './messages/validation';
 import { VOTE_MESSAGES } from './messages/vote';
 
@@ -75,6 +76,7 @@ export {
   SERVER_MESSAGES,
   SITE_MODE_MESSAGES,
   UPLOAD_MESSAGES,
+  UPLOAD_PHOTO_MESSAGES,
   VALIDATION_MESSAGES,
   VOTE_MESSAGES,
 };

@@ -87,3 +87,47 @@ describe('UploadPage', () => {
     await screen.findByText(`Enter a year between 1886 and ${new Date().getFullYear() + 1}`);
   });
 });
+
+describe('UploadPage photo check (issue 24)', () => {
+  const jpegHead = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]);
+
+  it('refuses a text file named .jpg by its content, with a plain message, and keeps the real photo', async () => {
+    const { userEvent, calls } = renderApp({ path: '/upload', user: makeUser() });
+    await screen.findByRole('heading', { name: 'Submit Your Car' });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    assert(input);
+    await userEvent.upload(input, [
+      new File(['this is a text file, not a photo'], 'notes.jpg', { type: 'image/jpeg' }),
+      new File([jpegHead], 'front.jpg', { type: 'image/jpeg' }),
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Some files were not added')).toBeTruthy();
+    expect(
+      within(alert).getByText('notes.jpg is not a photo we can use. Choose a JPEG, PNG, WebP, GIF or AVIF image.'),
+    ).toBeTruthy();
+    const pending = await screen.findAllByTestId('pending-photo');
+    expect(pending).toHaveLength(1);
+    expect(within(pending[0] as HTMLElement).getByText(/front\.jpg/)).toBeTruthy();
+    expect(calls.some((c) => c.path === 'cars.create')).toBe(false);
+  });
+
+  it('shows its owner a car without a photo yet, saying nobody else sees it until one is added', async () => {
+    renderApp({
+      path: '/upload?edit=3',
+      user: makeUser(),
+      handlers: {
+        'cars.byId': () => {
+          throw new ProcedureError('NOT_FOUND', 'Car not found');
+        },
+        'cars.owned': () => [makeCar({ published: false, images: [] })],
+      },
+    });
+    await screen.findByRole('heading', { name: 'Edit Your Car' });
+    expect(await screen.findByText('Not public yet')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your car is saved, but only you can see it until it has a photo. Add at least one photo and save.',
+      ),
+    ).toBeTruthy();
+  });
+});

@@ -1,7 +1,14 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { CAR_CATEGORIES, type Car, type CarImage, carFormSchema, MESSAGES } from '@curbside/shared';
+import {
+  CAR_CATEGORIES,
+  type Car,
+  type CarImage,
+  carFormSchema,
+  MESSAGES,
+  UPLOAD_PHOTO_MESSAGES,
+} from '@curbside/shared';
 import {
   Alert,
   Button,
@@ -45,27 +52,29 @@ export default function UploadPage() {
   const carQuery = useQuery({
     ...trpc.cars.byId.queryOptions({ id: editId ?? 0 }),
     enabled: editId !== null && !!user,
+    retry: false,
   });
+  // A car without a photo yet is no public car: its owner finds it among their own (My Vehicles).
+  const ownQuery = useQuery({ ...trpc.cars.owned.queryOptions(), enabled: editId !== null && carQuery.isError });
   useDocumentTitle(editId ? 'Edit Your Car' : 'Submit Your Car');
 
   if (isLoading) return <PageLoader />;
   if (!user) return <SignedOutPanel />;
   if (editId !== null) {
-    if (carQuery.isPending) return <PageLoader />;
-    if (carQuery.isError && trpcErrorCode(carQuery.error) !== 'NOT_FOUND') {
+    const car = carQuery.data ?? ownQuery.data?.find((own) => own.id === editId);
+    if (carQuery.isPending || (carQuery.isError && ownQuery.isPending)) return <PageLoader />;
+    if (!car && carQuery.isError && trpcErrorCode(carQuery.error) !== 'NOT_FOUND') {
       return (
         <Container size={520} py="xl">
           <LoadError message={MESSAGES.fetchErrors.carDetails} explanation={MESSAGES.loadError.car} query={carQuery} />
         </Container>
       );
     }
-    if (carQuery.isError || !carQuery.data) {
-      return <Notice title={MESSAGES.carDetail.notFound} text={MESSAGES.server.carNotFound} />;
-    }
-    if (!isAdmin && carQuery.data.ownerId !== user.id) {
+    if (!car) return <Notice title={MESSAGES.carDetail.notFound} text={MESSAGES.server.carNotFound} />;
+    if (!isAdmin && car.ownerId !== user.id) {
       return <Notice title="Not your car" text={MESSAGES.server.notOwner} />;
     }
-    return <CarEditor key={carQuery.data.id} car={carQuery.data} isAdmin={isAdmin} defaultOwner="" />;
+    return <CarEditor key={car.id} car={car} isAdmin={isAdmin} defaultOwner="" />;
   }
   return <CarEditor car={null} isAdmin={isAdmin} defaultOwner={user.name ?? user.username} />;
 }
@@ -151,7 +160,15 @@ function CarEditor({ car, isAdmin, defaultOwner }: { car: Car | null; isAdmin: b
     await queryClient.invalidateQueries({ queryKey: trpc.cars.pathKey() });
     if (failed === 0) notifyToast(MESSAGES.admin.success);
     setSaving(false);
-    navigate(saved.slug ? `/cars/${saved.slug}` : '/');
+    // Public once a photo is stored; until then its page would be "Car not found", so the owner stays here, where
+    // the car waits for a photo (issue 24).
+    const listed = saved.published || failed < photos.length;
+    if (!listed) {
+      setPhotos((list) => list.filter((p) => p.status !== 'failed'));
+      navigate(`/upload?edit=${saved.id}`, { replace: !car });
+      return;
+    }
+    navigate(`/cars/${saved.slug}`);
   });
 
   // Leaving the page while photos go up would lose them silently.
@@ -268,6 +285,16 @@ function CarEditor({ car, isAdmin, defaultOwner }: { car: Car | null; isAdmin: b
                 <Title order={2} fz="h4">
                   Photos
                 </Title>
+                {car && !car.published ? (
+                  <Alert
+                    color="yellow"
+                    variant="light"
+                    title={UPLOAD_PHOTO_MESSAGES.notListed.title}
+                    data-testid="not-listed"
+                  >
+                    {UPLOAD_PHOTO_MESSAGES.notListed.message}
+                  </Alert>
+                ) : null}
                 {car ? <ExistingImages carId={car.id} images={car.images} /> : null}
                 <PhotoDropzone
                   photos={photos}

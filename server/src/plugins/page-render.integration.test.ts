@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../test/app';
 import { HttpClient } from '../../test/http';
 import { makeCar, makeImage } from '../../test/showcase-fixtures';
+import { jpegBytes, uploadCarImage } from '../modules/images/upload-test-helpers';
 import { RENDER_TIME_LIMIT_MS } from './page-render';
 
 // The landing pages reach a signed-out visitor already rendered: their text is in the HTML before any script runs, with
@@ -298,6 +299,8 @@ describe('a page every signed-out visitor sees alike', () => {
       legalAgreement: true,
     });
     expect(created.status).toBe(201);
+    // Public with its first photo (issue 24).
+    expect((await uploadCarImage(owner, created.body.id, await jpegBytes(), true)).status).toBe(201);
     const carPage = `/cars/${created.body.slug}`;
     expect(textOf(parsePage((await newVisitor().get(carPage)).text).rootMarkup)).toContain('Pop-up headlights.');
 

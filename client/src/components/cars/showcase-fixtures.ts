@@ -13,6 +13,7 @@ export function makeCarDto(id: number, overrides: Partial<Car> = {}): Car {
     specs: null,
     additionalSpecs: { engine: 'RB26', horsepower: 280, modified: true },
     featured: false,
+    published: true,
     legalAgreement: true,
     ownerId: null,
     ownerName: 'Sam Driver',

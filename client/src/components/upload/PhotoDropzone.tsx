@@ -2,10 +2,12 @@ import '@mantine/dropzone/styles.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Image.css';
-import { ACCEPTED_IMAGE_TYPES, LIMITS, MESSAGES } from '@curbside/shared';
-import { ActionIcon, Group, Image, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import { ACCEPTED_IMAGE_TYPES, LIMITS, MESSAGES, UPLOAD_PHOTO_MESSAGES } from '@curbside/shared';
+import { ActionIcon, Alert, Group, Image, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { sortByContent } from './photo-check';
 
 /** A photo chosen in the browser, with its upload state. */
 export interface PendingPhoto {
@@ -47,12 +49,21 @@ export interface PhotoDropzoneProps {
   disabled?: boolean;
 }
 
-/** Drag-and-drop (or click) photo picker with previews and a progress bar per file while uploading. */
+/**
+ * Drag-and-drop (or click) photo picker with previews and a progress bar per file while uploading. Only files whose
+ * content is a photo are added; the others are named with the reason, and nothing of them is sent.
+ */
 export function PhotoDropzone({ photos, onAdd, onRemove, onReject, disabled }: PhotoDropzoneProps) {
+  const [notPhotos, setNotPhotos] = useState<string[]>([]);
+  const addPhotos = async (files: File[]) => {
+    const sorted = await sortByContent(files);
+    setNotPhotos(sorted.refused.map((file) => file.name));
+    if (sorted.photos.length > 0) onAdd(sorted.photos);
+  };
   return (
     <Stack gap="sm">
       <Dropzone
-        onDrop={onAdd}
+        onDrop={addPhotos}
         onReject={onReject}
         accept={[...ACCEPTED_IMAGE_TYPES]}
         maxSize={LIMITS.photoMaxBytes}
@@ -70,6 +81,18 @@ export function PhotoDropzone({ photos, onAdd, onRemove, onReject, disabled }: P
           </Text>
         </Stack>
       </Dropzone>
+      {notPhotos.length > 0 ? (
+        <Alert color="red" variant="light" title={UPLOAD_PHOTO_MESSAGES.notAPhotoTitle} role="alert">
+          <Stack gap={4}>
+            {notPhotos.map((name, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two chosen files may share a name
+              <Text key={index} size="sm">
+                {UPLOAD_PHOTO_MESSAGES.notAPhoto(name)}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
       {photos.length > 0 ? (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
           {photos.map((photo, index) => (

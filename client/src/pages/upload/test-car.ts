@@ -13,6 +13,7 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
     specs: null,
     additionalSpecs: { engine: '13B-REW', horsepower: 255, modified: true },
     featured: false,
+    published: true,
     legalAgreement: true,
     ownerId: 7,
     ownerName: 'Ana',

@@ -87,6 +87,7 @@ async function carDtoMapper(
       specs: car.specs,
       additionalSpecs: normalizeSpecs(car.additionalSpecs ?? {}),
       featured: car.featured,
+      published: car.published,
       legalAgreement: car.legalAgreement,
       ownerId: car.ownerId,
       ownerName: car.ownerName,

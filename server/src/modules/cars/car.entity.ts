@@ -64,6 +64,13 @@ export class CarEntity {
   @Column({ type: 'int', default: 0 })
   totalVotes!: number;
 
+  /**
+   * Listed (gallery, search, leaderboard, sitemap, its page) only once it has a photo: a new car starts unlisted and
+   * CarsService.syncListing lists it with its first stored photo (issue 24).
+   */
+  @Column({ type: 'boolean', default: true })
+  published!: boolean;
+
   @CreatedAtColumn()
   createdAt!: Date;
 

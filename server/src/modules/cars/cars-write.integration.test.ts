@@ -62,9 +62,13 @@ describe('POST /api/cars', () => {
     expect(again.body.slug).not.toBe(car.slug);
     expect(again.body.additionalSpecs).toEqual({ engine: 'RB26' });
 
+    // Public with its first photo (issue 24), not before.
+    expect(car.published).toBe(false);
+    expect((await new HttpClient(t.baseUrl).get(`/api/cars/${car.slug}`)).status).toBe(404);
+    expect((await uploadCarImage(client, car.id, await jpegBytes(), true)).status).toBe(201);
     const page = await new HttpClient(t.baseUrl).get(`/api/cars/${car.slug}`);
     expect(page.status).toBe(200);
-    expect(page.body.id).toBe(car.id);
+    expect(page.body).toMatchObject({ id: car.id, published: true });
   });
 
   it('refuses a signed-out visitor with 401 and bad fields with the §5 messages', async () => {

@@ -9,7 +9,7 @@ import {
   MESSAGES,
   SERVER_LIMITS,
 } from '@curbside/shared';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { runInTransaction } from '../../db/transaction';
 import { forbidden, notFound } from '../../errors';
@@ -25,6 +25,18 @@ const S = MESSAGES.server;
 export const FEATURE_ADMIN_ONLY = 'Only an admin can feature a car';
 /** Cars one user may submit in any 24 hours (admins: no limit). */
 export const CARS_PER_DAY: Quota = { limit: SERVER_LIMITS.carsPerUserPerDay, windowMs: SERVER_LIMITS.quotaDayMs };
+
+/** The cars anyone may see: those with at least one stored photo (a new car is unlisted until then, issue 24). */
+export const LISTED = { published: true } as const;
+
+/**
+ * The one place a car's listing follows its photos, in the transaction that stored or removed one: listed with its
+ * first stored photo, unlisted again when its last photo is deleted. Writes only when the listing changes.
+ */
+export async function syncListing(em: EntityManager, carId: number): Promise<void> {
+  const hasPhoto = (await em.getRepository(CarImageEntity).count({ where: { carId }, take: 1 })) > 0;
+  await em.getRepository(CarEntity).update({ id: carId, published: !hasPhoto }, { published: hasPhoto });
+}
 
 /** The `!` escapes LIKE's wildcards, so a search for "50%" or "a_b" matches those characters literally. */
 export function likeContains(text: string): string {
@@ -46,6 +58,7 @@ export class CarsService {
   async list(query: CarListQuery, viewer: CarViewer): Promise<Car[]> {
     const cars = await this.cars.find({
       where: {
+        ...LISTED,
         ...(query.featured !== undefined ? { featured: query.featured } : {}),
         ...(query.category ? { category: query.category } : {}),
       },
@@ -66,6 +79,7 @@ export class CarsService {
           OR LOWER(car.ownerName) LIKE :pattern ESCAPE '!')`,
         { pattern },
       )
+      .andWhere('car.published = :published', LISTED)
       .orderBy('car.createdAt', 'DESC')
       .addOrderBy('car.id', 'DESC')
       .take(query.limit)
@@ -73,21 +87,28 @@ export class CarsService {
     return loadCarDtos(this.deps.ds, cars, viewer);
   }
 
+  /**
+   * A listed car, the same for everyone (the response is shared by the read cache): a car without a photo yet is
+   * "Car not found" here, its owner sees it in My Vehicles and on its edit page.
+   */
   bySlug(slug: string, viewer: CarViewer): Promise<Car> {
-    return this.dtoOf({ slug }, viewer);
+    return this.dtoOf({ slug, ...LISTED }, viewer);
   }
 
   byId(id: number, viewer: CarViewer): Promise<Car> {
-    return this.dtoOf({ id }, viewer);
+    return this.dtoOf({ id, ...LISTED }, viewer);
   }
 
-  /** The signed-in user's cars (My Vehicles), newest first. */
+  /** The signed-in user's cars (My Vehicles), newest first, listed or not yet. */
   async ownedBy(userId: number, viewer: CarViewer): Promise<Car[]> {
     const cars = await this.cars.find({ where: { ownerId: userId }, order: { createdAt: 'DESC', id: 'DESC' } });
     return loadCarDtos(this.deps.ds, cars, viewer);
   }
 
-  private async dtoOf(where: { id: number } | { slug: string }, viewer: CarViewer): Promise<Car> {
+  private async dtoOf(
+    where: { id: number; published?: true } | { slug: string; published?: true },
+    viewer: CarViewer,
+  ): Promise<Car> {
     const car = await this.cars.findOneBy(where);
     if (!car) throw notFound(S.carNotFound);
     return loadCarDto(this.deps.ds, car, viewer);
@@ -99,7 +120,7 @@ export class CarsService {
    */
   async create(actor: Actor, input: CarCreateInput, viewer: CarViewer): Promise<Car> {
     const car = await this.insert(actor, input);
-    return this.byId(car.id, viewer);
+    return this.dtoOf({ id: car.id }, viewer);
   }
 
   private insert(actor: Actor, input: CarCreateInput): Promise<CarEntity> {
@@ -130,6 +151,8 @@ export class CarsService {
               additionalSpecs: input.additionalSpecs,
               legalAgreement: true,
               featured: false,
+              // Listed with its first stored photo (syncListing).
+              published: false,
               ownerId: actor.id,
             }),
           );
@@ -162,7 +185,7 @@ export class CarsService {
     if (input.legalAgreement !== undefined) changes.legalAgreement = true;
     if (input.featured !== undefined) changes.featured = input.featured;
     if (Object.keys(changes).length > 0) await this.cars.update({ id: car.id }, changes);
-    return this.byId(car.id, viewer);
+    return this.dtoOf({ id: car.id }, viewer);
   }
 
   /** Admin only (checked by the procedure): the car, its images (rows by cascade) and their files. */

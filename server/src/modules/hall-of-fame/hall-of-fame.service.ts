@@ -17,6 +17,7 @@ import { runInTransaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import { CarEntity } from '../cars/car.entity';
 import { type CarViewer, loadCarDtos } from '../cars/car-dto';
+import { LISTED } from '../cars/cars.service';
 import { HallOfFameMonthEntity, HallOfFamePlaceEntity } from './hall-of-fame.entity';
 
 /**
@@ -78,7 +79,7 @@ export class HallOfFameService {
 
   /** GET /api/cars/{slug}/honours: 404 'Car not found' for an unknown slug. */
   async honoursOf(slug: string, now = new Date()): Promise<CarHonours> {
-    const car = await this.ds.getRepository(CarEntity).findOne({ where: { slug }, select: { id: true } });
+    const car = await this.ds.getRepository(CarEntity).findOne({ where: { slug, ...LISTED }, select: { id: true } });
     if (!car) throw new DomainError('NOT_FOUND', MESSAGES.server.carNotFound);
     return this.honours(car.id, now);
   }
@@ -141,7 +142,8 @@ export class HallOfFameService {
 
   private async carsById(ids: number[], viewer: CarViewer) {
     if (ids.length === 0) return new Map();
-    const entities = await this.ds.getRepository(CarEntity).findBy({ id: In(ids) });
+    // Only listed cars, as everywhere a visitor looks (a car without a photo is not public).
+    const entities = await this.ds.getRepository(CarEntity).findBy({ id: In(ids), ...LISTED });
     return new Map((await loadCarDtos(this.ds, entities, viewer)).map((car) => [car.id, car]));
   }
 }

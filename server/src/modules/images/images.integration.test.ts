@@ -52,8 +52,13 @@ async function ownerWithCar() {
   return { client, carId: car.body.id as number };
 }
 
+/** The car as its owner sees it (My Vehicles): a car without a photo yet is not public. */
+const ownCar = async (client: HttpClient, carId: number) =>
+  ((await client.get('/api/owner/cars')).body as { id: number; slug: string; images: unknown[] }[]).find(
+    (car) => car.id === carId,
+  );
 const imagesOf = async (client: HttpClient, carId: number) =>
-  (await client.get(`/api/cars/by-id/${carId}`)).body.images as { id: number; isPrimary: boolean }[];
+  (await ownCar(client, carId))?.images as { id: number; isPrimary: boolean }[];
 
 /** The upload of `bytes` to the car is refused with `status` and `message`: no new row, stored file or temp file. */
 async function expectRefused(
@@ -319,7 +324,7 @@ describe('when photos arrive faster than the server can process them', () => {
   it("draws a car's share preview in the same queue: 503 with Retry-After while it is full", async () => {
     const { client, carId } = await ownerWithCar();
     expect((await uploadCarImage(client, carId, await jpegBytes(1200, 800))).status).toBe(201);
-    const slug = (await client.get(`/api/cars/by-id/${carId}`)).body.slug as string;
+    const slug = (await ownCar(client, carId))?.slug as string;
     const { queue, release } = holdQueue(t.app.services.imageQueue.limits.waiting);
     const busy = await fetch(`${t.baseUrl}/api/share-image/${slug}.jpg`);
     expect(busy.status).toBe(503);

@@ -9,6 +9,7 @@ import type { Storage } from '../../lib/storage';
 import { type Actor, assertCanEditCar, lockCar } from '../cars/access';
 import { CarEntity } from '../cars/car.entity';
 import { toCarImageDto } from '../cars/car-dto';
+import { syncListing } from '../cars/cars.service';
 import type { SettingsService } from '../settings/settings.service';
 import { CarImageEntity } from './car-image.entity';
 import { removeKeys, storeCarPhoto } from './process-image';
@@ -65,7 +66,7 @@ export class ImagesService {
         const existing = await images.find({ where: { carId }, select: { id: true, sortOrder: true } });
         const primary = isPrimary || existing.length === 0;
         if (primary && existing.length > 0) await images.update({ carId }, { isPrimary: false });
-        return images.save(
+        const saved = await images.save(
           images.create({
             carId,
             storageKey: stored.storageKey,
@@ -81,6 +82,8 @@ export class ImagesService {
             uploadedById: actor.id,
           }),
         );
+        await syncListing(em, carId);
+        return saved;
       });
       return toCarImageDto(row);
     } catch (error) {
@@ -132,6 +135,7 @@ export class ImagesService {
         throw new DomainError('CONFLICT', S.primaryImageDelete);
       }
       await images.delete({ id: imageId });
+      await syncListing(em, image.carId);
       return image;
     });
     await this.removeFiles(imageKeys(removed));

@@ -11,6 +11,7 @@ import { type DataSource, In } from 'typeorm';
 import { sqlDateParam } from '../../db/sql-dates';
 import { CarEntity } from '../cars/car.entity';
 import { type CarViewer, loadCarDtos } from '../cars/car-dto';
+import { LISTED } from '../cars/cars.service';
 
 interface Score {
   carId: number;
@@ -126,9 +127,9 @@ export class LeaderboardService {
   async top(query: TopCarsQuery, viewer: CarViewer): Promise<LeaderboardEntry[]> {
     const ranked = await rankTopCars(this.ds, query);
     if (ranked.length === 0) return [];
-    const entities = await this.ds.getRepository(CarEntity).findBy({ id: In(ranked.map((r) => r.carId)) });
+    const entities = await this.ds.getRepository(CarEntity).findBy({ id: In(ranked.map((r) => r.carId)), ...LISTED });
     const byId = new Map((await loadCarDtos(this.ds, entities, viewer)).map((car) => [car.id, car]));
-    // A car deleted since its votes were ranked is left out.
+    // A car deleted or unlisted since its votes were ranked is left out.
     return ranked.flatMap((r) => {
       const car = byId.get(r.carId);
       if (!car) return [];

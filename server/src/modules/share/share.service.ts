@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import type { DataSource } from 'typeorm';
 import { notFound } from '../../errors';
 import { CarEntity } from '../cars/car.entity';
+import { LISTED } from '../cars/cars.service';
 import { CarImageEntity } from '../images/car-image.entity';
 import { topCarOfTheMonth } from '../leaderboard/leaderboard.service';
 
@@ -41,15 +42,15 @@ export class ShareService {
     return { qrCode };
   }
 
-  /** Whether a car has that slug (a car page of an unknown car is sent with 404). */
+  /** Whether a listed car has that slug (a car page of an unknown or unlisted car is sent with 404). */
   async carExists(slug: string): Promise<boolean> {
-    return (await this.deps.ds.getRepository(CarEntity).count({ where: { slug }, take: 1 })) > 0;
+    return (await this.deps.ds.getRepository(CarEntity).count({ where: { slug, ...LISTED }, take: 1 })) > 0;
   }
 
   /** The car a link preview describes, or null when there is no car with that slug. */
   previewCar(slug: string): Promise<PreviewCar | null> {
     return this.deps.ds.getRepository(CarEntity).findOne({
-      where: { slug },
+      where: { slug, ...LISTED },
       select: { id: true, slug: true, make: true, model: true, year: true, story: true },
     });
   }
@@ -79,6 +80,7 @@ export class ShareService {
   /** The newest `limit` cars' page addresses and when each last changed, for the sitemap. */
   sitemapCars(limit: number): Promise<Pick<CarEntity, 'slug' | 'updatedAt'>[]> {
     return this.deps.ds.getRepository(CarEntity).find({
+      where: LISTED,
       select: { slug: true, updatedAt: true },
       order: { id: 'DESC' },
       take: limit,

@@ -994,6 +994,7 @@ export interface components {
                 [key: string]: string | number | boolean;
             };
             featured: boolean;
+            published: boolean;
             legalAgreement: boolean;
             ownerId: number | null;
             ownerName: string | null;
@@ -1710,6 +1711,7 @@ export interface operations {
                             [key: string]: string | number | boolean;
                         };
                         featured: boolean;
+                        published: boolean;
                         legalAgreement: boolean;
                         ownerId: number | null;
                         ownerName: string | null;

@@ -5,6 +5,7 @@ import { RegistrationThrottle1795611914005 } from './1795611914005-RegistrationT
 import { NewsletterSignupQuota1795612970926 } from './1795612970926-NewsletterSignupQuota';
 import { ApiTokens1795621966716 } from './1795621966716-ApiTokens';
 import { OrderFulfilment1795622034276 } from './1795622034276-OrderFulfilment';
+import { CarPublished1795633247209 } from './1795633247209-CarPublished';
 import { HallOfFame1795634206652 } from './1795634206652-HallOfFame';
 
 /**
@@ -19,5 +20,6 @@ export const mysqlMigrations: Function[] = [
   NewsletterSignupQuota1795612970926,
   ApiTokens1795621966716,
   OrderFulfilment1795622034276,
+  CarPublished1795633247209,
   HallOfFame1795634206652,
 ];

@@ -5,6 +5,7 @@ import { RegistrationThrottle1795611911668 } from './1795611911668-RegistrationT
 import { NewsletterSignupQuota1795612968235 } from './1795612968235-NewsletterSignupQuota';
 import { ApiTokens1795621962057 } from './1795621962057-ApiTokens';
 import { OrderFulfilment1795622025833 } from './1795622025833-OrderFulfilment';
+import { CarPublished1795633245548 } from './1795633245548-CarPublished';
 import { HallOfFame1795634197260 } from './1795634197260-HallOfFame';
 
 /**
@@ -19,5 +20,6 @@ export const sqliteMigrations: Function[] = [
   NewsletterSignupQuota1795612968235,
   ApiTokens1795621962057,
   OrderFulfilment1795622025833,
+  CarPublished1795633245548,
   HallOfFame1795634197260,
 ];

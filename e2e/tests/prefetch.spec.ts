@@ -1,0 +1,63 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Navigation without spinners (issue 24): pointing at a link starts loading the next page's code and data, and the
+// current page stays on screen until the next one can render, so no loading spinner comes between two pages.
+
+declare global {
+  interface Window {
+    /** Set when the page loader (the spinner shown while a page's code arrives) appeared. */
+    loaderSeen?: boolean;
+  }
+}
+
+/** Waits until the app listens for links being pointed at: its prefetch code (loaded after the first render) has run. */
+async function prefetchReady(page: Page) {
+  const chunk = await page.waitForFunction(
+    () =>
+      performance.getEntriesByType('resource').find((entry) => /\/assets\/prefetch-[\w-]+\.js$/.test(entry.name))?.name,
+  );
+  const url = String(await chunk.jsonValue());
+  await page.evaluate(async (chunkUrl) => {
+    await import(chunkUrl);
+  }, url);
+}
+
+test('from the gallery to a car, the gallery stays until the car page renders: no spinner page between', async ({
+  page,
+}) => {
+  await page.goto('/gallery');
+  const card = page.getByTestId('car-card').first();
+  await expect(card).toBeVisible();
+  await prefetchReady(page);
+  const name = (await card.getByRole('heading', { level: 3 }).textContent())?.trim() ?? '';
+  expect(name).not.toBe('');
+
+  // Watches every change of the page from here on for the page loader (role status, "Loading…").
+  await page.evaluate(() => {
+    window.loaderSeen = false;
+    const check = () => {
+      const statuses = Array.from(document.querySelectorAll('[role="status"]'));
+      if (statuses.some((status) => status.textContent?.trim() === 'Loading…')) window.loaderSeen = true;
+    };
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+
+  await card.hover();
+  await card.click();
+  await expect(page).toHaveURL(/\/cars\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect(await page.evaluate(() => window.loaderSeen), 'the page loader appeared during the navigation').toBe(false);
+
+  // Back on the gallery (its code is loaded) and to another car the same way.
+  await page.goBack();
+  await expect(page.getByTestId('car-card').first()).toBeVisible();
+  const other = page.getByTestId('car-card').nth(1);
+  const otherName = (await other.getByRole('heading', { level: 3 }).textContent())?.trim() ?? '';
+  await page.evaluate(() => {
+    window.loaderSeen = false;
+  });
+  await other.hover();
+  await other.click();
+  await expect(page.getByRole('heading', { level: 1, name: otherName })).toBeVisible();
+  expect(await page.evaluate(() => window.loaderSeen), 'the page loader appeared during the navigation').toBe(false);
+});
