@@ -22,8 +22,28 @@ describe('car page', () => {
     await screen.findByText('Vote recorded!');
     expect(screen.getByRole('button', { name: 'Already Voted' })).toHaveProperty('disabled', true);
     expect(screen.getByText('You can vote for this car again after 24 hours.')).toBeTruthy();
-    expect(screen.getByTestId('car-votes').textContent).toContain('4 votes');
+    expect(screen.getByTestId('car-votes').textContent).toContain('4 votes this month');
     expect(calls.find((call) => call.path === 'votes.cast')?.input).toEqual({ carId: 5 });
+  });
+
+  it('shows its Hall of Fame honours, each linked to its month', async () => {
+    const car = makeCarDto(6, { make: 'Honda', model: 'NSX' });
+    renderApp({
+      path: '/cars/car-6',
+      handlers: {
+        ...common,
+        'cars.bySlug': () => car,
+        'hallOfFame.honours': () => [
+          { month: '2026-10', label: 'October 2026', rank: 1, votes: 12 },
+          { month: '2026-09', label: 'September 2026', rank: 3, votes: 7 },
+        ],
+      },
+    });
+    const winner = await screen.findByRole('link', { name: 'Car of the Month · October 2026' });
+    expect(winner.getAttribute('href')).toBe('/hall-of-fame?month=2026-10');
+    expect(screen.getByRole('link', { name: '#3 · September 2026' }).getAttribute('href')).toBe(
+      '/hall-of-fame?month=2026-09',
+    );
   });
 
   it("shows the server's message when the vote is refused", async () => {

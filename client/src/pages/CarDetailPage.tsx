@@ -6,7 +6,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
-import { CAR_MAIN_IMAGE_SIZES, carVoteCount, MESSAGES, primaryImage } from '@curbside/shared';
+import { CAR_MAIN_IMAGE_SIZES, carVoteCount, carVotePeriod, MESSAGES, primaryImage } from '@curbside/shared';
 import {
   Anchor,
   Badge,
@@ -24,10 +24,12 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ClientOnly } from '../components/ClientOnly';
+import { CarHonours } from '../components/cars/CarHonours';
 import { CarImage } from '../components/cars/CarImage';
 import classes from '../components/cars/cars.module.css';
 import { VoteButton } from '../components/cars/VoteButton';
 import { HydrationUnit } from '../components/HydrationUnit';
+import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
@@ -90,9 +92,12 @@ export default function CarDetailPage() {
     if (trpcErrorCode(carQuery.error) === 'NOT_FOUND') return <NotFound />;
     return (
       <Container size="lg" py="xl">
-        <Text c="red.4" role="alert">
-          Failed to fetch car details
-        </Text>
+        <LoadError
+          message={MESSAGES.fetchErrors.carDetails}
+          explanation={MESSAGES.loadError.car}
+          query={carQuery}
+          back={BACK_TO_GALLERY}
+        />
       </Container>
     );
   }
@@ -127,10 +132,12 @@ export default function CarDetailPage() {
               <Text c="dimmed">{car.year}</Text>
               <Text c="dimmed">{car.ownerName || MESSAGES.carCard.unknownOwner}</Text>
               <Text c="yellow" fw={700} data-testid="car-votes">
-                ♥ {carVoteCount(car)} {carVoteCount(car) === 1 ? 'vote' : 'votes'}
+                ♥ {carVoteCount(car)} {carVoteCount(car) === 1 ? 'vote' : 'votes'}{' '}
+                {MESSAGES.carCard.votePeriod[carVotePeriod(car)]}
               </Text>
               <Badge variant="light">{car.category || MESSAGES.carCard.otherCategory}</Badge>
             </Group>
+            <CarHonours slug={car.slug} />
           </Stack>
           {canEdit ? (
             <Button component={Link} href={`/upload?edit=${car.id}`} variant="outline">

@@ -5,6 +5,7 @@ import { Anchor, Button, Center, Container, Grid, Group, Loader, Stack, Text, Ti
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { cartTotals, taxLabel } from '../components/shop/cart-totals';
 import { OrderSummary } from '../components/shop/OrderSummary';
 import { useInvalidateCart } from '../components/shop/useInvalidateCart';
@@ -56,7 +57,11 @@ export default function CartPage() {
             <Loader />
           </Center>
         ) : cart.isError ? (
-          <Text c="red">{MESSAGES.cart.loadError(errorMessage(cart.error, cart.error.message))}</Text>
+          <LoadError
+            message={MESSAGES.cart.loadError(errorMessage(cart.error, cart.error.message))}
+            query={cart}
+            back={BACK_TO_GALLERY}
+          />
         ) : cart.data.length === 0 ? (
           <Stack align="center" py="xl" gap="sm">
             <Title order={2} fz="xl">

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { BannerAd } from '../components/ads/BannerAd';
 import { CarCard } from '../components/cars/CarCard';
+import { LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
 import { useTRPC } from '../lib/trpc';
@@ -113,9 +114,7 @@ export default function GalleryPage() {
             ))}
           </SimpleGrid>
         ) : source.isError ? (
-          <Text c="red.4" role="alert">
-            {MESSAGES.gallery.loadError}
-          </Text>
+          <LoadError message={MESSAGES.gallery.loadError} query={source} />
         ) : visible.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {MESSAGES.gallery.empty}

@@ -69,7 +69,7 @@ describe('/hall-of-fame', () => {
     expect(await screen.findByText(/No month has closed yet/)).toBeTruthy();
   });
 
-  it('offers Retry when the Hall of Fame cannot be loaded', async () => {
+  it('offers Try Again when the Hall of Fame cannot be loaded', async () => {
     let calls = 0;
     renderApp({
       path: '/hall-of-fame',
@@ -82,7 +82,7 @@ describe('/hall-of-fame', () => {
         },
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try Again' }));
     expect(await screen.findByTestId('hall-of-fame-winner')).toBeTruthy();
   });
 });

@@ -12,7 +12,6 @@ import {
 import {
   Anchor,
   Badge,
-  Button,
   Card,
   Container,
   Group,
@@ -26,6 +25,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CarImage } from '../components/cars/CarImage';
+import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useTRPC } from '../lib/trpc';
 
@@ -56,19 +56,10 @@ export default function HallOfFamePage() {
           <Title order={1}>{TEXT.title}</Title>
           <Text c="dimmed">{TEXT.intro}</Text>
         </Stack>
-        {winners.isError || ranking.isError ? (
-          <Stack gap="xs" align="flex-start" role="alert">
-            <Text c="red">{TEXT.loadError}</Text>
-            <Button
-              variant="light"
-              onClick={() => {
-                void winners.refetch();
-                if (month) void ranking.refetch();
-              }}
-            >
-              Retry
-            </Button>
-          </Stack>
+        {winners.isError ? (
+          <LoadError message={TEXT.loadError} query={winners} back={BACK_TO_GALLERY} />
+        ) : ranking.isError ? (
+          <LoadError message={TEXT.loadError} query={ranking} back={null} />
         ) : winners.isPending ? (
           <Skeleton height={360} radius="md" />
         ) : winners.data.length === 0 ? (

@@ -13,6 +13,7 @@ import { Anchor, Badge, Container, Group, SegmentedControl, Skeleton, Stack, Tab
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CarImage } from '../components/cars/CarImage';
+import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
 import { useTRPC } from '../lib/trpc';
@@ -90,9 +91,7 @@ export default function LeaderboardPage() {
         {top.isPending ? (
           <Skeleton height={320} radius="md" />
         ) : top.isError ? (
-          <Text c="red.4" role="alert">
-            {MESSAGES.leaderboard.loadError}
-          </Text>
+          <LoadError message={MESSAGES.leaderboard.loadError} query={top} back={BACK_TO_GALLERY} />
         ) : top.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {MESSAGES.leaderboard.empty}
