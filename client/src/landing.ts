@@ -44,6 +44,7 @@ const LANDING_PAGES: LandingPage[] = [
       qc.prefetchQuery(trpc.stats.site.queryOptions()),
       qc.prefetchQuery(trpc.cars.top.queryOptions(LANDING_INPUTS.homeTopCars)),
       qc.prefetchQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.homeFeatured)),
+      qc.prefetchQuery(trpc.hallOfFame.winners.queryOptions()),
     ],
   },
   {

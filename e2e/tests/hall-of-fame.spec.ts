@@ -24,8 +24,18 @@ test('the Hall of Fame shows each closed month with its winner and places, and t
   await page.goBack();
   await expect(winner.getByText(`Car of the Month · ${options[0]}`)).toBeVisible();
 
-  // The winner's name leads to its car page.
-  const name = (await winner.getByRole('link').first().textContent()) ?? '';
+  // The winner's name leads to its car page, which shows the honour.
+  const name = ((await winner.getByRole('link').first().textContent()) ?? '').trim();
   await winner.getByRole('link').first().click();
-  await expect(page.getByRole('heading', { name: name.trim(), level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Car of the Month · ${options[0]}` })).toBeVisible();
+
+  // The home page names the latest winner; the leaderboard shows that month's final ranking.
+  await page.goto('/');
+  await expect(page.getByTestId('last-month-winner')).toContainText(`Car of the Month, ${options[0]}: ${name}`);
+  await page.goto('/leaderboard');
+  await page.getByLabel('Past months').selectOption({ label: options[0] as string });
+  await expect(page).toHaveURL(/\/leaderboard\?month=\d{4}-\d{2}$/);
+  await expect(page.getByText(`The final ranking of ${options[0]}, frozen when the month ended.`)).toBeVisible();
+  await expect(page.getByTestId('leaderboard-row').first()).toContainText(name.replace(/^\d{4} /, ''));
 });

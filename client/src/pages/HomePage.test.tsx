@@ -62,6 +62,26 @@ describe('home', () => {
     expect(hero.getAttribute('sizes')).toBe(card.getAttribute('sizes'));
   });
 
+  it("names the latest closed month's winner, linked to its car and the Hall of Fame", async () => {
+    const winner = makeCarDto(4, { make: 'Mazda', model: 'RX-7', year: 1993, slug: 'mazda-rx-7' });
+    renderApp({
+      path: '/',
+      handlers: {
+        'stats.site': () => ({ featuredCarsCount: 1, totalVotesCount: 3, printsOrderedCount: 0 }),
+        'cars.top': () => [],
+        'cars.list': () => [],
+        'ads.active': () => [],
+        'hallOfFame.winners': () => [
+          { month: '2026-10', label: 'October 2026', winner: { rank: 1, votes: 42, car: winner } },
+        ],
+      },
+    });
+    const line = await screen.findByTestId('last-month-winner');
+    expect(line.textContent).toBe('Car of the Month, October 2026: 1993 Mazda RX-7 · Hall of Fame');
+    expect(screen.getByRole('link', { name: '1993 Mazda RX-7' }).getAttribute('href')).toBe('/cars/mazda-rx-7');
+    expect(screen.getByRole('link', { name: 'Hall of Fame' }).getAttribute('href')).toBe('/hall-of-fame');
+  });
+
   it('says so when there is no featured car', async () => {
     renderApp({
       path: '/',

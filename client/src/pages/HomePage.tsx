@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
-import { CAR_CARD_IMAGE_SIZES, CAR_CARD_MESSAGES, primaryImage } from '@curbside/shared';
+import { CAR_CARD_IMAGE_SIZES, CAR_CARD_MESSAGES, HALL_OF_FAME_MESSAGES, primaryImage } from '@curbside/shared';
 import { Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -59,13 +59,29 @@ function Counters() {
 function TopCarsOfTheMonth() {
   const trpc = useTRPC();
   const top = useQuery(trpc.cars.top.queryOptions(LANDING_INPUTS.homeTopCars));
+  // The latest closed month's winner (the Hall of Fame), named with its month.
+  const lastWinner = useQuery(trpc.hallOfFame.winners.queryOptions()).data?.[0];
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={2}>Top Cars of the Month</Title>
-        <Anchor component={Link} href="/leaderboard">
-          View Leaderboard
-        </Anchor>
+        <Group gap="md">
+          {lastWinner && (
+            <Text size="sm" c="dimmed" data-testid="last-month-winner">
+              {HALL_OF_FAME_MESSAGES.winnerOf(lastWinner.label)}{' '}
+              <Anchor component={Link} href={`/cars/${lastWinner.winner.car.slug}`}>
+                {lastWinner.winner.car.year} {lastWinner.winner.car.make} {lastWinner.winner.car.model}
+              </Anchor>
+              {' · '}
+              <Anchor component={Link} href="/hall-of-fame">
+                {HALL_OF_FAME_MESSAGES.title}
+              </Anchor>
+            </Text>
+          )}
+          <Anchor component={Link} href="/leaderboard">
+            View Leaderboard
+          </Anchor>
+        </Group>
       </Group>
       {top.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

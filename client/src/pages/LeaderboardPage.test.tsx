@@ -36,6 +36,40 @@ describe('leaderboard', () => {
     ]);
   });
 
+  it("shows a closed month's final ranking at ?month=, picked from the past months", async () => {
+    const supra = makeCarDto(1, { make: 'Toyota', model: 'Supra', year: 1994, slug: 'toyota-supra' });
+    const civic = makeCarDto(2, { make: 'Honda', model: 'Civic', year: 1998, slug: 'honda-civic' });
+    const { userEvent, calls } = renderApp({
+      path: '/leaderboard',
+      handlers: {
+        'cars.top': () => [makeEntry(1, civic)],
+        'hallOfFame.winners': () => [
+          { month: '2026-10', label: 'October 2026', winner: { rank: 1, votes: 42, car: supra } },
+        ],
+        'hallOfFame.month': () => ({
+          month: '2026-10',
+          label: 'October 2026',
+          places: [
+            { rank: 1, votes: 42, car: supra },
+            { rank: 2, votes: 30, car: civic },
+          ],
+        }),
+      },
+    });
+    await screen.findAllByTestId('leaderboard-row');
+    await userEvent.selectOptions(await screen.findByLabelText('Past months'), '2026-10');
+    expect(currentAddress()).toBe('/leaderboard?month=2026-10');
+    await screen.findByText('The final ranking of October 2026, frozen when the month ended.');
+    const rows = await screen.findAllByTestId('leaderboard-row');
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['#1', '#2']);
+    expect(within(rows[0] as HTMLElement).getByRole('link', { name: '1994 Toyota Supra' })).toBeTruthy();
+    // A closed month has no "change since yesterday".
+    expect(screen.queryByRole('columnheader', { name: 'Change' })).toBeNull();
+    expect(calls.filter((call) => call.path === 'hallOfFame.month').map((call) => call.input)).toEqual([
+      { month: '2026-10' },
+    ]);
+  });
+
   it('shows the empty state', async () => {
     renderApp({ path: '/leaderboard', handlers: { 'cars.top': () => [] } });
     await screen.findByText('No cars have been voted on yet. Be the first to vote!');

@@ -3,13 +3,26 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Skeleton.css';
 import {
+  isMonthKey,
   LEADERBOARD_PERIOD_LABELS,
   type LeaderboardEntry,
   type LeaderboardPeriod,
   MESSAGES,
   primaryImage,
 } from '@curbside/shared';
-import { Anchor, Badge, Container, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Container,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CarImage } from '../components/cars/CarImage';
@@ -66,94 +79,160 @@ export default function LeaderboardPage() {
   useDocumentTitle('Leaderboard');
   const trpc = useTRPC();
   const [, navigate] = useLocation();
-  const input = leaderboardInput(useSearch());
+  const search = useSearch();
+  const input = leaderboardInput(search);
+  const pastMonth = pastMonthOf(search);
   const { period } = input;
-  const top = useQuery(trpc.cars.top.queryOptions(input));
+  const top = useQuery({ ...trpc.cars.top.queryOptions(input), enabled: pastMonth === null });
+  const closedMonths = useQuery(trpc.hallOfFame.winners.queryOptions());
+  const past = useQuery({
+    ...trpc.hallOfFame.month.queryOptions({ month: pastMonth ?? '' }),
+    enabled: pastMonth !== null,
+  });
 
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <Title order={1}>{MESSAGES.leaderboard.title}</Title>
-          <SegmentedControl
-            value={period}
-            onChange={(value) => navigate(`/leaderboard${periodSearch(value as LeaderboardPeriod)}`)}
-            data={[
-              { value: 'month', label: LEADERBOARD_PERIOD_LABELS.month },
-              { value: 'all', label: LEADERBOARD_PERIOD_LABELS.all },
-            ]}
-            aria-label="Period"
-          />
+          <Group gap="sm" align="flex-end">
+            <SegmentedControl
+              value={pastMonth === null ? period : ''}
+              onChange={(value) => navigate(`/leaderboard${periodSearch(value as LeaderboardPeriod)}`)}
+              data={[
+                { value: 'month', label: LEADERBOARD_PERIOD_LABELS.month },
+                { value: 'all', label: LEADERBOARD_PERIOD_LABELS.all },
+              ]}
+              aria-label="Period"
+            />
+            {closedMonths.data?.length ? (
+              <NativeSelect
+                aria-label={MESSAGES.hallOfFame.pastMonths}
+                value={pastMonth ?? ''}
+                onChange={(event) =>
+                  navigate(
+                    event.currentTarget.value ? `/leaderboard?month=${event.currentTarget.value}` : '/leaderboard',
+                  )
+                }
+                data={[
+                  { value: '', label: MESSAGES.hallOfFame.pastMonths },
+                  ...closedMonths.data.map((m) => ({ value: m.month, label: m.label })),
+                ]}
+              />
+            ) : null}
+          </Group>
         </Group>
-        <Text size="sm" c="dimmed">
-          Change compares each car's rank with its rank 24 hours ago.
-        </Text>
-        {top.isPending ? (
-          <Skeleton height={320} radius="md" />
-        ) : top.isError ? (
-          <LoadError message={MESSAGES.leaderboard.loadError} query={top} back={BACK_TO_GALLERY} />
-        ) : top.data.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {MESSAGES.leaderboard.empty}
-          </Text>
+        {pastMonth === null ? (
+          <>
+            <Text size="sm" c="dimmed">
+              Change compares each car's rank with its rank 24 hours ago. Past months:{' '}
+              <Anchor component={Link} href="/hall-of-fame">
+                {MESSAGES.hallOfFame.title}
+              </Anchor>
+              .
+            </Text>
+            {top.isPending ? (
+              <Skeleton height={320} radius="md" />
+            ) : top.isError ? (
+              <LoadError message={MESSAGES.leaderboard.loadError} query={top} back={BACK_TO_GALLERY} />
+            ) : top.data.length === 0 ? (
+              <Text c="dimmed" ta="center" py="xl">
+                {MESSAGES.leaderboard.empty}
+              </Text>
+            ) : (
+              <RankingTable entries={top.data} showChange />
+            )}
+          </>
         ) : (
-          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Rank</Table.Th>
-                <Table.Th>Car</Table.Th>
-                <Table.Th visibleFrom={WIDE}>Owner</Table.Th>
-                <Table.Th visibleFrom={WIDE}>Classification</Table.Th>
-                <Table.Th>Votes</Table.Th>
-                <Table.Th>Change</Table.Th>
-                <Table.Th visibleFrom={WIDE}>Action</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {top.data.map((entry) => {
-                const owner = entry.ownerName || MESSAGES.carCard.unknownOwner;
-                const classification = entry.category || MESSAGES.carCard.otherCategory;
-                return (
-                  <Table.Tr key={entry.id} data-testid="leaderboard-row">
-                    <Table.Td fw={700}>#{entry.rank}</Table.Td>
-                    <Table.Td>
-                      {/* Photo beside the name where the column has room; above it on a phone. */}
-                      <Group gap="sm">
-                        <CarImage
-                          image={primaryImage(entry.images)}
-                          alt=""
-                          sizes="64px"
-                          lazy
-                          style={{ width: 64, flex: 'none', borderRadius: 'var(--mantine-radius-sm)' }}
-                        />
-                        <div style={{ overflowWrap: 'break-word', minWidth: 0 }}>
-                          <Anchor component={Link} href={`/cars/${entry.slug}`} fw={600}>
-                            {entry.year} {entry.make} {entry.model}
-                          </Anchor>
-                          <Text size="xs" c="dimmed" hiddenFrom={WIDE}>
-                            {owner} · {classification}
-                          </Text>
-                        </div>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td visibleFrom={WIDE}>{owner}</Table.Td>
-                    <Table.Td visibleFrom={WIDE}>{classification}</Table.Td>
-                    <Table.Td>{entry.votes}</Table.Td>
-                    <Table.Td>
-                      <ChangeBadge entry={entry} />
-                    </Table.Td>
-                    <Table.Td visibleFrom={WIDE}>
-                      <Anchor component={Link} href={`/cars/${entry.slug}`}>
-                        View
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <>
+            <Text size="sm" c="dimmed">
+              {MESSAGES.hallOfFame.finalRanking(past.data?.label ?? pastMonth)}
+            </Text>
+            {past.isPending ? (
+              <Skeleton height={320} radius="md" />
+            ) : past.isError ? (
+              <LoadError message={MESSAGES.hallOfFame.monthNotClosed} query={past} back={BACK_TO_LEADERBOARD} />
+            ) : (
+              <RankingTable
+                entries={past.data.places.map((place) => ({ ...place.car, rank: place.rank, votes: place.votes }))}
+                showChange={false}
+              />
+            )}
+          </>
         )}
       </Stack>
     </Container>
+  );
+}
+
+const BACK_TO_LEADERBOARD = { href: '/leaderboard', label: MESSAGES.leaderboard.title };
+
+/** A closed month the address names (`/leaderboard?month=2026-10`), or null for the live leaderboard. */
+function pastMonthOf(search: string): string | null {
+  const month = new URLSearchParams(search).get('month');
+  return month && isMonthKey(month) ? month : null;
+}
+
+type RankedCar = Omit<LeaderboardEntry, 'change' | 'isNew'> & Partial<Pick<LeaderboardEntry, 'change' | 'isNew'>>;
+
+function RankingTable({ entries, showChange }: { entries: RankedCar[]; showChange: boolean }) {
+  return (
+    <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Rank</Table.Th>
+          <Table.Th>Car</Table.Th>
+          <Table.Th visibleFrom={WIDE}>Owner</Table.Th>
+          <Table.Th visibleFrom={WIDE}>Classification</Table.Th>
+          <Table.Th>Votes</Table.Th>
+          {showChange && <Table.Th>Change</Table.Th>}
+          <Table.Th visibleFrom={WIDE}>Action</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {entries.map((entry) => {
+          const owner = entry.ownerName || MESSAGES.carCard.unknownOwner;
+          const classification = entry.category || MESSAGES.carCard.otherCategory;
+          return (
+            <Table.Tr key={entry.id} data-testid="leaderboard-row">
+              <Table.Td fw={700}>#{entry.rank}</Table.Td>
+              <Table.Td>
+                {/* Photo beside the name where the column has room; above it on a phone. */}
+                <Group gap="sm">
+                  <CarImage
+                    image={primaryImage(entry.images)}
+                    alt=""
+                    sizes="64px"
+                    lazy
+                    style={{ width: 64, flex: 'none', borderRadius: 'var(--mantine-radius-sm)' }}
+                  />
+                  <div style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+                    <Anchor component={Link} href={`/cars/${entry.slug}`} fw={600}>
+                      {entry.year} {entry.make} {entry.model}
+                    </Anchor>
+                    <Text size="xs" c="dimmed" hiddenFrom={WIDE}>
+                      {owner} · {classification}
+                    </Text>
+                  </div>
+                </Group>
+              </Table.Td>
+              <Table.Td visibleFrom={WIDE}>{owner}</Table.Td>
+              <Table.Td visibleFrom={WIDE}>{classification}</Table.Td>
+              <Table.Td>{entry.votes}</Table.Td>
+              {showChange && (
+                <Table.Td>
+                  <ChangeBadge entry={{ change: entry.change ?? null, isNew: entry.isNew ?? false }} />
+                </Table.Td>
+              )}
+              <Table.Td visibleFrom={WIDE}>
+                <Anchor component={Link} href={`/cars/${entry.slug}`}>
+                  View
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }

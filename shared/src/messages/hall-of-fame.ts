@@ -9,6 +9,8 @@ export const HALL_OF_FAME_MESSAGES = {
   badMonth: 'Choose a month as YYYY-MM, for example 2026-10.',
   monthNotClosed: 'That month has not closed yet, or nobody voted in it.',
   pastWinners: 'Past winners',
-  lastMonthWinner: "Last month's winner",
+  pastMonths: 'Past months',
+  finalRanking: (month: string) => `The final ranking of ${month}, frozen when the month ended.`,
+  winnerOf: (month: string) => `Car of the Month, ${month}:`,
   votesInMonth: (votes: number) => `${votes} ${votes === 1 ? 'vote' : 'votes'} that month`,
 } as const;
