@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
@@ -94,26 +95,27 @@ function MonthRanking({ label, places }: { label: string; places: HallOfFamePlac
     <Stack gap="md" component="section" aria-label={label}>
       {winner && (
         <Card withBorder radius="md" padding="lg" data-testid="hall-of-fame-winner">
-          <Card.Section>
+          {/* Photo and words side by side on wide screens, so the winner fits the first screen. */}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <CarImage
               image={primaryImage(winner.car.images)}
               alt={carName(winner)}
-              sizes="(min-width: 1200px) 1140px, 100vw"
-              ratio={16 / 9}
+              sizes="(min-width: 992px) 560px, 100vw"
               priority
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />
-          </Card.Section>
-          <Stack gap={4} mt="md">
-            <Badge color="yellow" variant="filled" size="lg">
-              {TEXT.carOfTheMonth} · {label}
-            </Badge>
-            <Anchor component={Link} href={`/cars/${winner.car.slug}`} fz="xl" fw={700}>
-              {carName(winner)}
-            </Anchor>
-            <Text c="dimmed">
-              {ownerOf(winner)} · {TEXT.votesInMonth(winner.votes)}
-            </Text>
-          </Stack>
+            <Stack gap="xs" justify="center">
+              <Badge color="yellow" variant="filled" size="lg">
+                {TEXT.carOfTheMonth} · {label}
+              </Badge>
+              <Anchor component={Link} href={`/cars/${winner.car.slug}`} fz={28} fw={700} lh={1.2}>
+                {carName(winner)}
+              </Anchor>
+              <Text c="dimmed">
+                {ownerOf(winner)} · {TEXT.votesInMonth(winner.votes)}
+              </Text>
+            </Stack>
+          </SimpleGrid>
         </Card>
       )}
       {rest.length > 0 && (
@@ -131,7 +133,7 @@ function MonthRanking({ label, places }: { label: string; places: HallOfFamePlac
                 style={{ width: 96, borderRadius: 6, flexShrink: 0 }}
               />
               <Stack gap={0} style={{ minWidth: 0 }}>
-                <Anchor component={Link} href={`/cars/${place.car.slug}`} fw={600} truncate>
+                <Anchor component={Link} href={`/cars/${place.car.slug}`} fw={600}>
                   {carName(place)}
                 </Anchor>
                 <Text c="dimmed" fz="sm" truncate>
