@@ -21,6 +21,7 @@ import { HALL_OF_FAME_MESSAGES } from './messages/hall-of-fame';
 import { HOME_MESSAGES } from './messages/home';
 import { LABEL_MESSAGES } from './messages/label';
 import { LEADERBOARD_MESSAGES } from './messages/leaderboard';
+import { MEET_CARD_MESSAGES } from './messages/meet-cards';
 import { MERCH_MESSAGES } from './messages/merch';
 import { MY_ORDERS_MESSAGES } from './messages/my-orders';
 import { NAV_MESSAGES } from './messages/nav';
@@ -52,6 +53,7 @@ export {
   HOME_MESSAGES,
   LABEL_MESSAGES,
   LEADERBOARD_MESSAGES,
+  MEET_CARD_MESSAGES,
   MERCH_MESSAGES,
   MY_ORDERS_MESSAGES,
   NAV_MESSAGES,
@@ -88,6 +90,7 @@ export const MESSAGES = {
   myOrders: MY_ORDERS_MESSAGES,
   profile: PROFILE_MESSAGES,
   merch: MERCH_MESSAGES,
+  meetCards: MEET_CARD_MESSAGES,
   events: EVENTS_MESSAGES,
   upload: UPLOAD_MESSAGES,
   cart: CART_MESSAGES,
