@@ -3,6 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { trpcErrorCode } from '../../lib/errors';
 import { notifyError, notifyToast } from '../../lib/notify';
+import { forgetMeetCardVisit, meetCardAttribution } from '../../lib/tracking';
 import { useTRPC } from '../../lib/trpc';
 
 async function celebrate() {
@@ -35,13 +36,17 @@ export function VoteButton({ car }: { car: Car }) {
   const vote = useMutation(
     trpc.votes.cast.mutationOptions({
       onSuccess: (totals) => {
+        forgetMeetCardVisit(car.slug);
         markVoted(totals);
         void queryClient.invalidateQueries({ queryKey: trpc.cars.top.pathKey() });
         notifyToast(MESSAGES.vote.recorded);
         void celebrate();
       },
       onError: (error) => {
-        if (trpcErrorCode(error) === 'TOO_MANY_REQUESTS') markVoted();
+        if (trpcErrorCode(error) === 'TOO_MANY_REQUESTS') {
+          forgetMeetCardVisit(car.slug);
+          markVoted();
+        }
         notifyError(MESSAGES.vote.failed, error);
       },
     }),
@@ -52,7 +57,8 @@ export function VoteButton({ car }: { car: Car }) {
       notifyToast(MESSAGES.vote.alreadyVoted);
       return;
     }
-    vote.mutate({ carId: car.id });
+    // A page opened from a meet card's QR code: the vote says so (issue 26).
+    vote.mutate({ carId: car.id, ...meetCardAttribution(car.slug) });
   };
 
   return (
