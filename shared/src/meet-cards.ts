@@ -7,9 +7,6 @@ import { MESSAGES } from './messages';
 /** The most cars one meet-card PDF holds (an admin's download for an event). */
 export const MEET_CARD_MAX_CARS = 60;
 
-/** The `src` value of a card's QR code address, and the vote source it becomes. */
-export const MEET_CARD_SOURCE = 'card';
-
 /**
  * a6: one A6 card per page (it also prints on 4×6 in photo paper with "fit to page"); sheet: four cards per US Letter
  * sheet; sheet-a4: four cards per A4 sheet.
@@ -38,12 +35,6 @@ export const adminMeetCardsQuerySchema = z.object({
   layout: meetCardLayoutSchema.default('a6'),
   eventId: z.coerce.number().pipe(idSchema).optional(),
 });
-
-/** The address a card's QR code opens: the car's page, marked as scanned from a card (and at which event). */
-export function meetCardUrl(publicUrl: string, slug: string, eventId?: number | null): string {
-  const event = eventId ? `&event=${eventId}` : '';
-  return `${publicUrl}/cars/${encodeURIComponent(slug)}?src=${MEET_CARD_SOURCE}${event}`;
-}
 
 /** The download addresses the client links to. */
 export const meetCardPaths = {

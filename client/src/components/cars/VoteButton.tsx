@@ -1,9 +1,10 @@
 import { type Car, LIMITS, MESSAGES } from '@curbside/shared';
 import { Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { trpcErrorCode } from '../../lib/errors';
+import { forgetMeetCardVisit, meetCardAttribution, rememberMeetCardVisit } from '../../lib/meet-card-visit';
 import { notifyError, notifyToast } from '../../lib/notify';
-import { forgetMeetCardVisit, meetCardAttribution } from '../../lib/tracking';
 import { useTRPC } from '../../lib/trpc';
 
 async function celebrate() {
@@ -29,6 +30,8 @@ async function celebrate() {
 export function VoteButton({ car }: { car: Car }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  // Opened from a meet card's QR code: remember it for the vote and clean the address (issue 26).
+  useEffect(() => rememberMeetCardVisit(), []);
   const carKey = trpc.cars.bySlug.queryKey({ slug: car.slug });
   const markVoted = (totals?: { totalVotes: number; lastMonthVotes: number }) =>
     queryClient.setQueryData(carKey, (old) => (old ? { ...old, ...totals, hasVoted: true } : old));
