@@ -71,6 +71,18 @@ describe('GET /api/cars/{id}/meet-card.pdf', () => {
     expect((await download(owner, '/api/cars/999999/meet-card.pdf')).status).toBe(404);
     expect((await download(new HttpClient(t.baseUrl), `/api/cars/${theirs.id}/meet-card.pdf`)).status).toBe(401);
   });
+
+  it('is closed to owners while the site is in maintenance mode, like every other call', async () => {
+    const car = await ownersCar();
+    const settings = (await admin.get('/api/site-settings')).body;
+    expect((await admin.put('/api/site-settings', { ...settings, maintenanceMode: true })).status).toBe(200);
+    try {
+      expect((await download(owner, `/api/cars/${car.id}/meet-card.pdf`)).status).toBe(503);
+      expect((await download(admin, `/api/cars/${car.id}/meet-card.pdf`)).status).toBe(200);
+    } finally {
+      expect((await admin.put('/api/site-settings', settings)).status).toBe(200);
+    }
+  });
 });
 
 describe('GET /api/admin/meet-cards.pdf', () => {

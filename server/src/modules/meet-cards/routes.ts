@@ -32,6 +32,9 @@ export function registerMeetCardRoutes(
   /** GET /api/cars/{id}/meet-card.pdf?layout=a6|sheet|sheet-a4 (the car's owner, or an admin). */
   app.get('/api/cars/:id/meet-card.pdf', async (req, reply) => {
     const user = signedIn((await caller(req)).user);
+    // While a site mode is on the site is for admins only, as for every procedure (trpc.ts siteModes).
+    const closed = await app.services.settings.refusalFor(user);
+    if (closed) throw closed;
     const { id } = carParams.parse(req.params);
     const { layout } = meetCardQuerySchema.parse(req.query);
     const batch = await deps.meetCards.ownerCard(user, id);
