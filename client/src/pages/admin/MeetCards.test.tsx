@@ -40,7 +40,7 @@ describe('meet cards in Manage Cars', () => {
       handlers: { 'cars.list': () => [makeCar()], 'admin.events.list': () => [] },
     });
     expect(await screen.findByText('Choose at least one car to print its meet card.')).toBeTruthy();
-    expect(screen.getByText('Meet cards (PDF) (0)').closest('a')?.hasAttribute('href')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Meet cards (PDF) (0)' })).toHaveProperty('disabled', true);
   });
 });
 

@@ -22,6 +22,7 @@ export function MeetCardsDownload({ carIds }: { carIds: number[] }) {
   const [eventId, setEventId] = useState('');
   const tooMany = carIds.length > MEET_CARD_MAX_CARS;
   const ready = carIds.length > 0 && !tooMany;
+  const label = `${M.adminDownload} (${carIds.length})`;
 
   return (
     <Paper withBorder radius="md" p="sm" mb="md">
@@ -41,18 +42,20 @@ export function MeetCardsDownload({ carIds }: { carIds: number[] }) {
           value={eventId}
           onChange={(event) => setEventId(event.currentTarget.value)}
         />
-        <Button
-          component="a"
-          href={ready ? meetCardPaths.admin(carIds, layout, eventId ? Number(eventId) : null) : undefined}
-          download={ready ? true : undefined}
-          data-disabled={ready ? undefined : true}
-          onClick={(event) => {
-            if (!ready) event.preventDefault();
-          }}
-          variant="light"
-        >
-          {M.adminDownload} ({carIds.length})
-        </Button>
+        {ready ? (
+          <Button
+            component="a"
+            href={meetCardPaths.admin(carIds, layout, eventId ? Number(eventId) : null)}
+            download
+            variant="light"
+          >
+            {label}
+          </Button>
+        ) : (
+          <Button disabled variant="light">
+            {label}
+          </Button>
+        )}
       </Group>
       {carIds.length === 0 || tooMany ? (
         <Text size="sm" c={tooMany ? 'red' : 'dimmed'} mt="xs" role={tooMany ? 'alert' : undefined}>
