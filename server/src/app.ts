@@ -10,6 +10,7 @@ import { errorHeaders, INTERNAL_ERROR_MESSAGE, toErrorResponse } from './http-er
 import { type Mailer, OutboxMailer, SmtpMailer } from './lib/mailer';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerUploadRoutes } from './modules/images/upload-routes';
+import { registerMeetCardRoutes } from './modules/meet-cards/routes';
 import { registerOrderAdminDownloads } from './modules/orders/admin-downloads';
 import type { StripeClientOptions } from './modules/payments/stripe-provider';
 import { stripeWebhookPlugin } from './modules/payments/webhook-route';
@@ -140,6 +141,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await withSessions.register(stripeWebhookPlugin, { ...services.payments, checkout: services.checkout });
     registerFileRoutes(withSessions, services.storage);
     registerOrderAdminDownloads(withSessions, { orderAdmin: services.orderAdmin, storage: services.storage });
+    registerMeetCardRoutes(withSessions, {
+      meetCards: services.meetCards,
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+    });
     await registerUploadRoutes(withSessions, config);
     registerShareImageRoute(withSessions, {
       share: services.share,

@@ -13,6 +13,7 @@ import { EventsService } from './modules/events/events.service';
 import { HallOfFameService } from './modules/hall-of-fame/hall-of-fame.service';
 import { ImagesService } from './modules/images/images.service';
 import { LeaderboardService } from './modules/leaderboard/leaderboard.service';
+import { MeetCardsService } from './modules/meet-cards/meet-cards.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
@@ -22,6 +23,7 @@ import { ProductsService } from './modules/products/products.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { ShareService } from './modules/share/share.service';
+import { CardVotesService } from './modules/stats/card-votes';
 import { StatsService } from './modules/stats/stats.service';
 import { TokensService } from './modules/tokens/tokens.service';
 import { RecentVoters } from './modules/votes/recent-voters';
@@ -55,6 +57,8 @@ export interface Services {
   hallOfFame: HallOfFameService;
   images: ImagesService;
   leaderboard: LeaderboardService;
+  /** Meet cards (issue 26): which cars a caller may print, and each card's data. */
+  meetCards: MeetCardsService;
   newsletter: NewsletterService;
   orders: OrdersService;
   /** Order management (admin): every order, status changes, cancel with restock and refund. */
@@ -66,6 +70,8 @@ export interface Services {
   settings: SettingsService;
   share: ShareService;
   stats: StatsService;
+  /** Votes that came through meet cards, per event (admin statistics). */
+  cardVotes: CardVotesService;
   /** Personal API tokens: made and revoked by their owners, checked on every request that sends one. */
   tokens: TokensService;
   votes: VotesService;
@@ -115,6 +121,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     hallOfFame: new HallOfFameService(ds),
     images,
     leaderboard: new LeaderboardService(ds),
+    meetCards: new MeetCardsService({ ds, storage, imageQueue, publicUrl: config.publicUrl }),
     newsletter: new NewsletterService(ds),
     orders,
     orderAdmin: new OrderAdminService({ ds, orders, provider: payments.provider, mailer, ...site, log: shop.log }),
@@ -124,6 +131,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     settings,
     share: new ShareService({ ds, publicUrl: config.publicUrl }),
     stats: new StatsService(ds),
+    cardVotes: new CardVotesService(ds),
     tokens: new TokensService({ ds }),
     votes: new VotesService({ ds, recentVoters, metrics }),
     recentVoters,

@@ -12,6 +12,8 @@ export * from './hall-of-fame';
 export * from './launch-date';
 export * from './leaderboard';
 export * from './limits';
+export * from './meet-card-url';
+export * from './meet-cards';
 export * from './messages';
 export * from './money';
 export * from './newsletter';

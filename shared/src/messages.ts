@@ -24,6 +24,7 @@ import { HOME_MESSAGES } from './messages/home';
 import { LABEL_MESSAGES } from './messages/label';
 import { LEADERBOARD_MESSAGES } from './messages/leaderboard';
 import { LOGIN_REQUIRED_MESSAGES } from './messages/login-required';
+import { MEET_CARD_MESSAGES } from './messages/meet-cards';
 import { MERCH_MESSAGES } from './messages/merch';
 import { MY_ORDERS_MESSAGES } from './messages/my-orders';
 import { NAV_MESSAGES } from './messages/nav';
@@ -62,6 +63,7 @@ export {
   LEADERBOARD_MESSAGES,
   LOAD_ERROR_MESSAGES,
   LOGIN_REQUIRED_MESSAGES,
+  MEET_CARD_MESSAGES,
   MERCH_MESSAGES,
   MY_ORDERS_MESSAGES,
   NAV_MESSAGES,
@@ -101,6 +103,7 @@ export const MESSAGES = {
   myOrders: MY_ORDERS_MESSAGES,
   profile: PROFILE_MESSAGES,
   merch: MERCH_MESSAGES,
+  meetCards: MEET_CARD_MESSAGES,
   events: EVENTS_MESSAGES,
   upload: UPLOAD_MESSAGES,
   photoPicker: PHOTO_PICKER_MESSAGES,

@@ -3,7 +3,15 @@ import { countSchema, idSchema } from './common';
 
 // POST /api/votes (part 1 §3, §7). The 24-hour window is in ./vote-window.
 
-export const voteInputSchema = z.object({ carId: idSchema });
+/**
+ * source 'card': the voter opened the car's page from a meet card's QR code (and eventId: at that event). Both are
+ * optional and only attribute the vote; they never change whether it counts.
+ */
+export const voteInputSchema = z.object({
+  carId: idSchema,
+  source: z.enum(['card']).optional(),
+  eventId: idSchema.optional(),
+});
 export type VoteInput = z.infer<typeof voteInputSchema>;
 
 export const voteOutputSchema = z.object({

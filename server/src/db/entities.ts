@@ -22,6 +22,7 @@ import { ProductEntity } from '../modules/products/product.entity';
 import { SiteSettingsEntity } from '../modules/settings/site-settings.entity';
 import { ApiTokenEntity } from '../modules/tokens/api-token.entity';
 import { CarMonthlyVotesEntity } from '../modules/votes/car-monthly-votes.entity';
+import { CardVoteEntity } from '../modules/votes/card-vote.entity';
 import { VoteEntity } from '../modules/votes/vote.entity';
 import { VoteLimitEntity } from '../modules/votes/vote-limit.entity';
 
@@ -41,6 +42,7 @@ export const entities = [
   VoteEntity,
   VoteLimitEntity,
   CarMonthlyVotesEntity,
+  CardVoteEntity,
   // shop
   ProductEntity,
   CartItemEntity,

@@ -212,6 +212,7 @@ const MATRIX: Record<ProcedurePath, Row> = {
   'admin.ads.update': { expect: ADMIN_ONLY, input: (fx) => ({ id: fx.adId, name: `Renamed ${unique()}` }) },
   'admin.ads.delete': { expect: ADMIN_ONLY, input: async (fx) => ({ id: await createAd(fx.t) }) },
   'admin.stats.overview': { expect: ADMIN_ONLY },
+  'admin.cardVotes.perEvent': { expect: ADMIN_ONLY },
   'admin.settings.update': {
     expect: ADMIN_ONLY,
     input: () => ({

@@ -1,7 +1,9 @@
 import { type Car, LIMITS, MESSAGES } from '@curbside/shared';
 import { Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { trpcErrorCode } from '../../lib/errors';
+import { forgetMeetCardVisit, meetCardAttribution, rememberMeetCardVisit } from '../../lib/meet-card-visit';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 
@@ -28,6 +30,8 @@ async function celebrate() {
 export function VoteButton({ car }: { car: Car }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  // Opened from a meet card's QR code: remember it for the vote and clean the address (issue 26).
+  useEffect(() => rememberMeetCardVisit(), []);
   const carKey = trpc.cars.bySlug.queryKey({ slug: car.slug });
   const markVoted = (totals?: { totalVotes: number; lastMonthVotes: number }) =>
     queryClient.setQueryData(carKey, (old) => (old ? { ...old, ...totals, hasVoted: true } : old));
@@ -35,13 +39,17 @@ export function VoteButton({ car }: { car: Car }) {
   const vote = useMutation(
     trpc.votes.cast.mutationOptions({
       onSuccess: (totals) => {
+        forgetMeetCardVisit(car.slug);
         markVoted(totals);
         void queryClient.invalidateQueries({ queryKey: trpc.cars.top.pathKey() });
         notifyToast(MESSAGES.vote.recorded);
         void celebrate();
       },
       onError: (error) => {
-        if (trpcErrorCode(error) === 'TOO_MANY_REQUESTS') markVoted();
+        if (trpcErrorCode(error) === 'TOO_MANY_REQUESTS') {
+          forgetMeetCardVisit(car.slug);
+          markVoted();
+        }
         notifyError(MESSAGES.vote.failed, error);
       },
     }),
@@ -52,7 +60,8 @@ export function VoteButton({ car }: { car: Car }) {
       notifyToast(MESSAGES.vote.alreadyVoted);
       return;
     }
-    vote.mutate({ carId: car.id });
+    // A page opened from a meet card's QR code: the vote says so (issue 26).
+    vote.mutate({ carId: car.id, ...meetCardAttribution(car.slug) });
   };
 
   return (

@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Checkbox.css';
 import { type Car, MESSAGES } from '@curbside/shared';
-import { Anchor, Button, Group, ScrollArea, Switch, Table, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, ScrollArea, Switch, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -12,6 +13,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { adminPageQuery, ListPager, pageRows } from './list-pager';
+import { MeetCardsDownload } from './MeetCardsDownload';
 
 export const carTitle = (car: Pick<Car, 'make' | 'model' | 'year'>) => `${car.year} ${car.make} ${car.model}`;
 export const carOwner = (car: Pick<Car, 'ownerName' | 'ownerDetails'>) =>
@@ -33,6 +35,9 @@ export function CarsTab() {
   const [page, setPage] = useState(0);
   const cars = useAdminCars(page);
   const [toDelete, setToDelete] = useState<Car | null>(null);
+  // Cars ticked for meet cards, kept across pages.
+  const [chosen, setChosen] = useState<number[]>([]);
+  const choose = (id: number, on: boolean) => setChosen((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
   const update = useMutation(trpc.cars.update.mutationOptions());
   const remove = useMutation(trpc.admin.cars.delete.mutationOptions());
   // Every car query (home slider, gallery, car pages) may show the change.
@@ -76,10 +81,12 @@ export function CarsTab() {
   const updatingId = update.isPending ? update.variables?.id : undefined;
   return (
     <>
+      <MeetCardsDownload carIds={chosen} />
       <ScrollArea type="auto">
         <Table striped highlightOnHover verticalSpacing="sm" miw={760}>
           <Table.Thead>
             <Table.Tr>
+              <Table.Th w={40} />
               <Table.Th>Car</Table.Th>
               <Table.Th>Owner</Table.Th>
               <Table.Th>Votes</Table.Th>
@@ -90,6 +97,13 @@ export function CarsTab() {
           <Table.Tbody>
             {pageRows(cars.data).map((car) => (
               <Table.Tr key={car.id} data-testid="car-row">
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Meet card: ${carTitle(car)}`}
+                    checked={chosen.includes(car.id)}
+                    onChange={(event) => choose(car.id, event.currentTarget.checked)}
+                  />
+                </Table.Td>
                 <Table.Td>
                   <Anchor component={Link} href={`/cars/${car.slug}`} fw={600}>
                     {carTitle(car)}

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { type Car, MESSAGES, primaryImage } from '@curbside/shared';
+import { type Car, MESSAGES, meetCardPaths, primaryImage } from '@curbside/shared';
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -83,6 +83,9 @@ function VehicleCard({ car }: { car: Car }) {
             View Profile
           </Button>
         </Group>
+        <Button component="a" href={meetCardPaths.owner(car.id, 'a6')} download variant="subtle" size="compact-sm">
+          {MESSAGES.meetCards.download}
+        </Button>
       </Stack>
     </Card>
   );

@@ -6,6 +6,7 @@ import { ordersAdminRouter } from '../orders/admin-router';
 import { productsAdminRouter } from '../products/admin-router';
 import { settingsAdminRouter } from '../settings/admin-router';
 import { statsAdminRouter } from '../stats/admin-router';
+import { cardVotesAdminRouter } from '../stats/card-votes';
 
 // Every admin-only procedure, mounted under `admin.` (tRPC) at its documented /api path (REST). Each domain keeps
 // its admin procedures in its own admin-router.ts; this file only gathers them. The authorization matrix
@@ -19,5 +20,6 @@ export const adminRouter = router({
   events: eventsAdminRouter,
   ads: adsAdminRouter,
   stats: statsAdminRouter,
+  cardVotes: cardVotesAdminRouter,
   settings: settingsAdminRouter,
 });

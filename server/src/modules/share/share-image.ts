@@ -2,9 +2,9 @@ import { LIMITS } from '@curbside/shared';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../errors';
 import type { ImageQueue } from '../../lib/image-queue';
+import { storedRendition } from '../../lib/rendition';
 import { loadSharp } from '../../lib/sharp';
 import type { Storage } from '../../lib/storage';
-import { MAX_INPUT_PIXELS } from '../images/process-image';
 import type { PreviewPhoto, ShareService } from './share.service';
 
 // The link-preview picture of a car: its primary (else first) photo of at most 8 MB, cropped to 1200×630 JPEG.
@@ -21,23 +21,10 @@ interface Deps {
   imageQueue: ImageQueue;
 }
 
-async function renderPreview({ storage, imageQueue }: Deps, image: PreviewPhoto): Promise<Buffer | null> {
-  const key = `share/car-${image.carId}-image-${image.id}.jpg`;
-  const cached = await storage.get(key);
-  if (cached) return streamToBuffer(cached.body);
-  const original = await storage.get(image.storageKey);
-  if (!original) return null;
-  const bytes = await streamToBuffer(original.body);
-  const sharp = await loadSharp();
-  const jpeg = await imageQueue.run(() =>
-    sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize(WIDTH, HEIGHT, { fit: 'cover', position: 'attention' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer(),
+function renderPreview(deps: Deps, image: PreviewPhoto): Promise<Buffer | null> {
+  return storedRendition(deps, `share/car-${image.carId}-image-${image.id}.jpg`, image.storageKey, (photo) =>
+    photo.resize(WIDTH, HEIGHT, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82, mozjpeg: true }),
   );
-  await storage.put(key, jpeg, { contentType: 'image/jpeg' });
-  return jpeg;
 }
 
 let placeholder: Promise<Buffer> | null = null;
@@ -49,12 +36,6 @@ function placeholderPreview(): Promise<Buffer> {
       .toBuffer(),
   );
   return placeholder;
-}
-
-async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
 }
 
 /** GET /api/share-image/{slug}.jpg */

@@ -13,6 +13,11 @@ export function carPageUrl(publicUrl: string, slug: string): string {
   return `${publicUrl}/cars/${encodeURIComponent(slug)}`;
 }
 
+/** A QR code of `url` as PNG bytes, `width` pixels square: the car page's (256 px) and a meet card's (print size). */
+export function qrCodePng(url: string, width: number): Promise<Buffer> {
+  return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width });
+}
+
 /** What a car page's link preview names. */
 export type PreviewCar = Pick<CarEntity, 'id' | 'slug' | 'make' | 'model' | 'year' | 'story'>;
 /** A photo as a preload or a share image needs it. */
@@ -34,12 +39,8 @@ export class ShareService {
       .getRepository(CarEntity)
       .findOne({ where: { slug }, select: { id: true, slug: true } });
     if (!car) throw notFound(MESSAGES.server.carNotFound);
-    const qrCode = await QRCode.toDataURL(carPageUrl(this.deps.publicUrl, car.slug), {
-      errorCorrectionLevel: 'M',
-      margin: 2,
-      width: 256,
-    });
-    return { qrCode };
+    const png = await qrCodePng(carPageUrl(this.deps.publicUrl, car.slug), 256);
+    return { qrCode: `data:image/png;base64,${png.toString('base64')}` };
   }
 
   /** Whether a listed car has that slug (a car page of an unknown or unlisted car is sent with 404). */

@@ -12,5 +12,12 @@ export const votesRouter = router({
     })
     .input(voteInputSchema)
     .output(voteOutputSchema)
-    .mutation(({ ctx, input }) => ctx.services.votes.vote(input.carId, ctx.ipHash)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.votes.vote(
+        input.carId,
+        ctx.ipHash,
+        new Date(),
+        input.source ? { source: input.source, eventId: input.eventId ?? null } : null,
+      ),
+    ),
 });

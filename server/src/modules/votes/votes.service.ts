@@ -11,7 +11,7 @@ import type { RecentVoters } from './recent-voters';
 // ("group commit"): while one batch is being written, new votes queue, and the next batch takes them all in one
 // transaction. Inside it, the rule is decided for every vote against vote_limits (carId, ipHash) — including the
 // votes before it in the same batch — and the vote rows, cars.totalVotes and the monthly tallies are written with a
-// fixed number of statements, so the tallies never drift from the votes and a burst costs a few statements, not a
+// fixed number of statements (one more for votes through a meet card), so the tallies never drift from the votes and a burst costs a few statements, not a
 // few per vote. A single vote on a quiet site is a batch of one, written at once.
 
 /** The most votes written in one transaction. */
@@ -22,10 +22,17 @@ const MAX_BATCH = 200;
  */
 const WRITERS = { sqlite: 1, mysql: 2 };
 
+/** Where a vote came from, when the voter arrived by a meet card's QR code (eventId: the event the card names). */
+export interface VoteAttribution {
+  source: 'card';
+  eventId: number | null;
+}
+
 interface PendingVote {
   carId: number;
   ipHash: string;
   at: Date;
+  attribution: VoteAttribution | null;
   resolve(outcome: Outcome): void;
   reject(error: unknown): void;
 }
@@ -56,9 +63,14 @@ export class VotesService {
   }
 
   /** Casts `ipHash`'s vote for the car; throws NOT_FOUND for a missing car and TOO_MANY_REQUESTS in the cooldown. */
-  async vote(carId: number, ipHash: string, now: Date = new Date()): Promise<VoteOutput> {
+  async vote(
+    carId: number,
+    ipHash: string,
+    now: Date = new Date(),
+    attribution: VoteAttribution | null = null,
+  ): Promise<VoteOutput> {
     const outcome = await new Promise<Outcome>((resolve, reject) => {
-      this.queue.push({ carId, ipHash, at: now, resolve, reject });
+      this.queue.push({ carId, ipHash, at: now, attribution, resolve, reject });
       this.scheduleDrain();
     });
     if (outcome.status === 'missing') throw notFound(MESSAGES.server.carNotFound);
@@ -184,6 +196,14 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
       voteRows,
     );
     yield sql(`INSERT INTO votes (carId, ipHash, createdAt) VALUES ${tuples(counted.length, 3)}`, voteRows);
+    // Meet-card votes (issue 26) are noted beside them, one statement more only in a batch that has some.
+    const fromCards = counted.filter((v) => v.attribution?.source === 'card');
+    if (fromCards.length > 0) {
+      yield sql(
+        `INSERT INTO card_votes (carId, eventId, createdAt) VALUES ${tuples(fromCards.length, 3)}`,
+        fromCards.flatMap((v) => [v.carId, v.attribution?.eventId ?? null, date(v.at)]),
+      );
+    }
     yield sql(
       `UPDATE cars SET totalVotes = totalVotes + CASE id ${[...perCar.keys()].map(() => 'WHEN ? THEN ?').join(' ')} END
        WHERE id IN (${marks([...perCar.keys()])})`,

@@ -863,6 +863,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/stats/card-votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Votes cast through meet cards, per event (admin) */
+        get: operations["admin-cardVotes-perEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cars/{slugOrId}": {
         parameters: {
             query?: never;
@@ -2034,6 +2051,9 @@ export interface operations {
             content: {
                 "application/json": {
                     carId: number;
+                    /** @enum {string} */
+                    source?: "card";
+                    eventId?: number;
                 };
             };
         };
@@ -3765,6 +3785,34 @@ export interface operations {
                             };
                         };
                     };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-cardVotes-perEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventId: number | null;
+                        eventTitle: string | null;
+                        votes: number;
+                    }[];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -1,0 +1,36 @@
+import type { Sharp } from 'sharp';
+import { MAX_INPUT_PIXELS } from '../modules/images/process-image';
+import type { ImageQueue } from './image-queue';
+import { loadSharp } from './sharp';
+import type { Storage } from './storage';
+
+/** The whole body of a stored object. */
+export async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A JPEG made once from a stored photo (a share preview, a meet card's print photo) and kept in storage under `key`
+ * beside the uploads: the key names the photo, so it never goes stale. Made in the image queue with the uploads; null
+ * when the original is gone.
+ */
+export async function storedRendition(
+  { storage, imageQueue }: { storage: Storage; imageQueue: ImageQueue },
+  key: string,
+  originalKey: string,
+  edit: (image: Sharp) => Sharp,
+): Promise<Buffer | null> {
+  const cached = await storage.get(key);
+  if (cached) return streamToBuffer(cached.body);
+  const original = await storage.get(originalKey);
+  if (!original) return null;
+  const bytes = await streamToBuffer(original.body);
+  const sharp = await loadSharp();
+  const jpeg = await imageQueue.run(() =>
+    edit(sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate()).toBuffer(),
+  );
+  await storage.put(key, jpeg, { contentType: 'image/jpeg' });
+  return jpeg;
+}

@@ -1,0 +1,29 @@
+import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { DateTimeColumn } from '../../db/columns';
+import { CarEntity } from '../cars/car.entity';
+
+/**
+ * A counted vote cast from a car page opened by a meet card's QR code (issue 26), written in the vote's transaction.
+ * A table of its own, not columns on votes: a plain vote writes nothing more, and the admin statistics read only these
+ * rows. eventId is the event the admin chose when printing the card; it has no foreign key (the address can be edited,
+ * and a vote must never fail for it): the statistics count an unknown event as no event.
+ */
+@Entity('card_votes')
+@Index(['eventId'])
+export class CardVoteEntity {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id!: number;
+
+  @ManyToOne(() => CarEntity, { nullable: false, onDelete: 'CASCADE' })
+  car!: Relation<CarEntity>;
+
+  @Column({ type: 'int' })
+  carId!: number;
+
+  @Column({ type: 'int', nullable: true })
+  eventId!: number | null;
+
+  /** The vote's instant (the same as its votes row). */
+  @DateTimeColumn()
+  createdAt!: Date;
+}
