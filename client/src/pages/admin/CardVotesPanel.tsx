@@ -2,6 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { MESSAGES } from '@curbside/shared';
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { useTRPC } from '../../lib/trpc';
 
@@ -20,7 +21,7 @@ export function CardVotesPanel() {
       {stats.isPending ? (
         <PageLoader />
       ) : stats.isError ? (
-        <Text c="red">{M.statsLoadError}</Text>
+        <LoadError message={M.statsLoadError} query={stats} back={null} />
       ) : stats.data.length === 0 ? (
         <Text c="dimmed">{M.statsEmpty}</Text>
       ) : (

@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { useTRPC } from '../../lib/trpc';
+import { CardVotesPanel } from './CardVotesPanel';
 import classes from './stats-bars.module.css';
 
 const CARDS = [
@@ -102,6 +103,7 @@ export function StatsTab() {
         )}
       </Paper>
       <ShopSection shop={stats.data.shop} />
+      <CardVotesPanel />
     </Stack>
   );
 }
