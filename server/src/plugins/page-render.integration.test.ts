@@ -160,6 +160,8 @@ describe('landing pages rendered on the server', () => {
       legalAgreement: true,
     });
     expect(added.status).toBe(201);
+    // Listed with its first photo (issue 24).
+    expect((await uploadCarImage(owner, added.body.id, await jpegBytes(), true)).status).toBe(201);
     const cardsIn = (html: string) => parsePage(html).rootMarkup.split('data-testid="car-card"').length - 1;
     const galleryPage = async (query: string) => {
       const res = await newVisitor().get(`/gallery?${query}`);
