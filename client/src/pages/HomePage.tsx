@@ -69,11 +69,11 @@ function TopCarsOfTheMonth() {
           {lastWinner && (
             <Text size="sm" c="dimmed" data-testid="last-month-winner">
               {HALL_OF_FAME_MESSAGES.winnerOf(lastWinner.label)}{' '}
-              <Anchor component={Link} href={`/cars/${lastWinner.winner.car.slug}`}>
+              <Anchor component={Link} href={`/cars/${lastWinner.winner.car.slug}`} underline="always">
                 {lastWinner.winner.car.year} {lastWinner.winner.car.make} {lastWinner.winner.car.model}
               </Anchor>
               {' · '}
-              <Anchor component={Link} href="/hall-of-fame">
+              <Anchor component={Link} href="/hall-of-fame" underline="always">
                 {HALL_OF_FAME_MESSAGES.title}
               </Anchor>
             </Text>

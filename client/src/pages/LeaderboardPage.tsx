@@ -126,7 +126,7 @@ export default function LeaderboardPage() {
           <>
             <Text size="sm" c="dimmed">
               Change compares each car's rank with its rank 24 hours ago. Past months:{' '}
-              <Anchor component={Link} href="/hall-of-fame">
+              <Anchor component={Link} href="/hall-of-fame" underline="always">
                 {MESSAGES.hallOfFame.title}
               </Anchor>
               .
