@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, newUser, registerByApi, seeToast } from './support';
+import { addPhotoByApi, DEMO_ADMIN, newUser, registerByApi, seeToast } from './support';
 
 // Meet cards (issue 26): an owner downloads their car's printable card; a visitor at the meet scans its QR code on a
 // phone, lands on the car page with a clean address, and votes in one tap; the admin statistics count that vote.
@@ -16,6 +16,7 @@ test('an owner downloads a meet card, and a visitor who scans it votes from a ph
   });
   expect(created.status(), await created.text()).toBe(201);
   const car = (await created.json()) as { id: number; slug: string };
+  await addPhotoByApi(page.request, car.id);
 
   await page.goto('/user/profile');
   const vehicle = page.getByTestId('vehicle-card').filter({ hasText: 'Mazda RX-7' });

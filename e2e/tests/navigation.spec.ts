@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_DRIVER, demoCar } from './support';
+import { addPhotoByApi, DEMO_ADMIN, DEMO_DRIVER, demoCar } from './support';
 
 // Never losing the visitor's place (issue 24): Back to the gallery shows the same list at the same place, a filtered
 // gallery address can be shared, and signing in returns to the page that sent the visitor, never to another site.
@@ -7,7 +7,6 @@ import { DEMO_ADMIN, DEMO_DRIVER, demoCar } from './support';
 /** At least `count` cars in the gallery, each with a photo: the demo's 12 and cars the admin (no quota) adds. */
 async function atLeastCars(api: APIRequestContext, count: number) {
   const listed = (await (await api.get('/api/cars?limit=100')).json()) as unknown[];
-  const photo = await (await api.get((await demoCar(api)).images[0]?.url ?? '')).body();
   for (let i = listed.length; i < count; i++) {
     const car = await api.post('/api/cars', {
       data: {
@@ -21,14 +20,7 @@ async function atLeastCars(api: APIRequestContext, count: number) {
     });
     expect(car.status(), await car.text()).toBe(201);
     const { id } = (await car.json()) as { id: number };
-    const image = await api.post('/api/images', {
-      multipart: {
-        image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo },
-        carId: String(id),
-        isPrimary: 'true',
-      },
-    });
-    expect(image.status(), await image.text()).toBe(201);
+    await addPhotoByApi(api, id);
   }
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoCar, newUser, registerByApi } from './support';
+import { addPhotoByApi, demoCar, newUser, registerByApi } from './support';
 
 // A visitor's journey on the demo data: home → gallery (Load More, filter, search) → a car → vote → the second vote is refused
 // → the leaderboard shows the vote. Plus the link preview a shared car link gets.
@@ -19,16 +19,8 @@ test('browse the showcase, vote once, and see it on the leaderboard', async ({ p
     },
   });
   expect(added.status(), await added.text()).toBe(201);
-  // Listed once it has a photo (issue 24): one of the demo's JPEGs.
-  const photo = await member.request.get((await demoCar(member.request)).images[0]?.url ?? '');
-  const stored = await member.request.post('/api/images', {
-    multipart: {
-      carId: String((await added.json()).id),
-      isPrimary: 'true',
-      image: { name: 'datsun.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await photo.body()) },
-    },
-  });
-  expect(stored.status(), await stored.text()).toBe(201);
+  // Listed once it has a photo (issue 24).
+  await addPhotoByApi(member.request, (await added.json()).id);
   await member.close();
 
   await page.goto('/');

@@ -66,6 +66,7 @@ export interface ListedCar {
   model: string;
   featured: boolean;
   images: { url: string; isPrimary: boolean }[];
+  createdAt: string;
 }
 
 /**
@@ -74,9 +75,30 @@ export interface ListedCar {
  */
 export async function demoCar(request: APIRequestContext): Promise<ListedCar> {
   const cars = (await (await request.get('/api/cars?limit=100')).json()) as ListedCar[];
-  const car = cars.find((candidate) => candidate.images.some((image) => image.url.endsWith('.jpg')));
+  // A car of the demo data (shot months ago), not one a journey added today with a photo of its own.
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  const car = cars.find(
+    (candidate) =>
+      Date.parse(candidate.createdAt) < dayAgo && candidate.images.some((image) => image.url.endsWith('.jpg')),
+  );
   expect(car, 'the demo data has a car with photos').toBeDefined();
   return car as ListedCar;
+}
+
+/**
+ * Stores a photo (one of the demo's JPEGs) as the primary image of a car `request`'s user owns (or any car, for an
+ * admin): a car is listed, and its page public, only once it has one (issue 24).
+ */
+export async function addPhotoByApi(request: APIRequestContext, carId: number): Promise<void> {
+  const photo = await request.get((await demoCar(request)).images[0]?.url ?? '');
+  const stored = await request.post('/api/images', {
+    multipart: {
+      carId: String(carId),
+      isPrimary: 'true',
+      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await photo.body()) },
+    },
+  });
+  expect(stored.status(), await stored.text()).toBe(201);
 }
 
 /** Puts one merchandise item that is in stock into this context's cart, through the API. */
