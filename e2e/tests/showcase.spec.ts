@@ -25,7 +25,7 @@ test('browse the showcase, vote once, and see it on the leaderboard', async ({ p
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Top Cars of the Month' })).toBeVisible();
-  await expect(page.getByText('#1 This Month')).toBeVisible();
+  await expect(page.getByText('#1 This Month').first()).toBeVisible();
   await expect(page.getByText('#3 This Month')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Featured Cars' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'View Details' })).toBeVisible();

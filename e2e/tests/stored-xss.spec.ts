@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, demoCar, newUser, registerByApi } from './support';
+import { addPhotoByApi, DEMO_ADMIN, demoCar, newUser, registerByApi } from './support';
 
 // Stored text cannot run script in any page. A car owner stores hostile text as a car's make, model, story, specs and
 // engine and as their display name and bio; an admin stores it as an event and an advertisement. Every page that
@@ -136,6 +136,7 @@ test('stored hostile text shows as text and runs nowhere', async ({ browser }) =
   const ownerApi = owner.page.request;
   expect((await ownerApi.put('/api/profile', { data: PROFILE })).status()).toBe(200);
   const car = (await post(ownerApi, '/api/cars', CAR)) as { id: number; slug: string };
+  await addPhotoByApi(ownerApi, car.id); // public from its first photo
 
   const adminApi = admin.page.request;
   expect((await adminApi.post('/api/login', { data: DEMO_ADMIN })).status()).toBe(200);
