@@ -7,8 +7,15 @@ import { MESSAGES } from './messages';
 
 const V = MESSAGES.validation;
 
+/** The largest id a table holds (ids are INT columns): a larger number is no id, and MySQL refuses to store it. */
+export const MAX_ID = 2_147_483_647;
+
 /** A database id. The REST adapter coerces path and query strings to numbers before this runs. */
-export const idSchema = z.number({ error: V.invalidId }).int(V.invalidId).positive(V.invalidId);
+export const idSchema = z
+  .number({ error: V.invalidId })
+  .int(V.invalidId)
+  .positive(V.invalidId)
+  .max(MAX_ID, V.invalidId);
 export const idInputSchema = z.object({ id: idSchema });
 export type IdInput = z.infer<typeof idInputSchema>;
 

@@ -159,4 +159,12 @@ describe('votes through a meet card', () => {
     expect(total(after.body)).toBe(total(before.body) + 2);
     expect((await owner.get('/api/admin/stats/card-votes')).status).toBe(403);
   });
+
+  it('refuses an event id past what an id can be with 400, counting nothing', async () => {
+    const car = await ownersCar();
+    const res = await new HttpClient(t.baseUrl).post('/api/votes', { carId: car.id, source: 'card', eventId: 2 ** 40 });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('Invalid id');
+    expect((await new HttpClient(t.baseUrl).get(`/api/cars/${car.slug}`)).body.totalVotes).toBe(0);
+  });
 });
