@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The API server (Fastify) listens on 3000 in development; the browser only ever talks to the Vite origin,
 // so cookies stay first-party and no CORS is needed.
@@ -8,16 +11,67 @@ const apiTarget = process.env.CURBSIDE_API_URL ?? 'http://127.0.0.1:3000';
 // Modules known to be free of side effects although their package.json does not say so (see build.rolldownOptions):
 // - @curbside/shared is pure (schemas, constants, functions): importing one constant would otherwise drag every zod
 //   schema, and zod, into the page that uses it. TODO(shared): drop once shared/package.json has "sideEffects": false.
+// - @trpc/client's WebSocket link, which its index imports and whose top-level code outlives tree-shaking: this app
+//   talks HTTP only.
 // - react-remove-scroll's sidecar registration, re-exported by @mantine/core's index, lands in every bundle even
 //   where no modal is used; it only matters where RemoveScroll (Modal, Drawer) is imported, and then it is.
 const SIDE_EFFECT_FREE = [
   /[\\/]shared[\\/]src[\\/].*\.ts$/,
+  /[\\/]node_modules[\\/]@trpc[\\/]client[\\/]dist[\\/]wsLink-[\w-]+\.mjs$/,
   /[\\/]node_modules[\\/]react-remove-scroll[\\/].*sidecar\.js$/,
   /[\\/]node_modules[\\/]use-sidecar[\\/].*medium\.js$/,
 ];
 
+/**
+ * The files each page module under src/pages needs beyond the entry's (its chunk, the chunks it imports statically and
+ * their styles), as assets/page-files-<hash>.json, named in index.html by `<meta name="page-files">`.
+ * src/lib/prefetch.ts fetches them for the links in view on a touch screen without running them: running a page's
+ * code costs the main thread, fetching it does not. Keyed as the manifest names modules (src/pages/CartPage.tsx).
+ */
+function pageFilesPlugin(): Plugin {
+  let root = '';
+  let written: { fileName: string; json: string } | undefined;
+  return {
+    name: 'curbside-page-files',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (fileName: string, files = new Set<string>()) => {
+          const chunk = byFile.get(fileName);
+          if (!chunk || files.has(fileName)) return files;
+          files.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+          for (const imported of chunk.imports) closure(imported, files);
+          return files;
+        };
+        const entry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...closure(chunk.fileName)]));
+        const pageFiles: Record<string, string[]> = {};
+        for (const chunk of chunks) {
+          const module = chunk.isDynamicEntry && chunk.facadeModuleId && relative(root, chunk.facadeModuleId);
+          if (!module || !/^src\/pages\/\w+\.tsx$/.test(module)) continue;
+          pageFiles[module] = [...closure(chunk.fileName)].filter((file) => !entry.has(file));
+        }
+        const json = JSON.stringify(pageFiles);
+        const hash = createHash('sha256').update(json).digest('base64url').slice(0, 10);
+        written = { fileName: `assets/page-files-${hash}.json`, json };
+        return html.replace('</head>', `<meta name="page-files" content="/${written.fileName}" />\n  </head>`);
+      },
+    },
+    writeBundle({ dir }) {
+      if (written && dir) writeFileSync(join(dir, written.fileName), written.json);
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), pageFilesPlugin()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

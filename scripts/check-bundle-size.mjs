@@ -3,6 +3,7 @@
 //   - CSS ≤ 25 KB gzip: the stylesheets those chunks carry.
 //   - The admin dashboard, the submission form and checkout (with Stripe) are not part of it: they load when visited.
 //   - Each of those files (1 KB and up) has the .br and .gz copies the server sends instead (client/scripts/precompress.mjs).
+//   - No landing page (home, gallery, a car, the leaderboard) downloads code that calls `new Function` (zod).
 // Reads the Vite manifest of the production build (client/dist/.vite/manifest.json), so `npm run build` comes first.
 // Prints the sizes either way; exits 1 when a budget is exceeded. Run by `npm test` after the build.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -16,6 +17,19 @@ export const BUDGETS = { homeJsGzip: 130 * KB, homeCssGzip: 25 * KB };
 /** Pages that must stay out of the home page's download (their source files, as the manifest names them). */
 const LOADED_ONLY_WHEN_VISITED = ['src/pages/AdminPage.tsx', 'src/pages/UploadPage.tsx', 'src/pages/CheckoutPage.tsx'];
 const STRIPE = /node_modules\/@stripe\//;
+/**
+ * The pages people land on, whose download must not run code that probes for eval (zod's `new Function('')`, run when
+ * its schemas are built): the content security policy refuses it and Chromium reports the violation (Lighthouse's
+ * best practices), and building schemas costs a phone's main thread. Forms load zod when they are opened.
+ */
+const LANDING_PAGES = [
+  'src/pages/HomePage.tsx',
+  'src/pages/GalleryPage.tsx',
+  'src/pages/CarDetailPage.tsx',
+  'src/pages/LeaderboardPage.tsx',
+];
+// `new Function(...)` or, minified, `Function(...)`.
+const EVAL_PROBE = /(?<![\w$.])Function\(/;
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'client', 'dist');
 const manifestFile = join(dist, '.vite', 'manifest.json');
@@ -63,6 +77,18 @@ for (const page of LOADED_ONLY_WHEN_VISITED) {
 for (const key of homeChunks) {
   if (STRIPE.test(manifest[key].src ?? key)) problems.push(`Stripe (${key}) is part of the home page's download`);
 }
+for (const page of LANDING_PAGES) {
+  if (!manifest[page]) {
+    problems.push(`the manifest has no ${page}: has the page moved?`);
+    continue;
+  }
+  for (const key of staticClosure(page, staticClosure(entryKey))) {
+    const file = manifest[key].file;
+    if (file.endsWith('.js') && EVAL_PROBE.test(readFileSync(join(dist, file), 'utf8'))) {
+      problems.push(`${file}, part of ${page}'s download, calls Function() (zod's eval probe?)`);
+    }
+  }
+}
 for (const file of [...jsFiles, ...cssFiles]) {
   if (statSync(join(dist, file)).size < PRECOMPRESS_MIN_BYTES) continue;
   const missing = ['.br', '.gz'].filter((suffix) => !existsSync(join(dist, `${file}${suffix}`)));
@@ -73,4 +99,6 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`✗ ${problem}`);
   process.exit(1);
 }
-console.log('✓ within budget, served pre-compressed; admin, upload and checkout load only when visited');
+console.log(
+  '✓ within budget, served pre-compressed; admin, upload and checkout load only when visited; no eval probe on a landing page',
+);

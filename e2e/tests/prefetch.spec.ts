@@ -61,3 +61,40 @@ test('from the gallery to a car, the gallery stays until the car page renders: n
   await expect(page.getByRole('heading', { level: 1, name: otherName })).toBeVisible();
   expect(await page.evaluate(() => window.loaderSeen), 'the page loader appeared during the navigation').toBe(false);
 });
+
+test.describe('on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the files of the pages linked in view are fetched once the visitor scrolls, without running them', async ({
+    page,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'View Gallery' }).first()).toBeVisible();
+    await prefetchReady(page);
+    await page.waitForLoadState('networkidle');
+    const galleryFetches = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/GalleryPage-[\w-]+\.js$/.test(entry.name))
+          .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+      );
+    // A visitor who only reads downloads nothing for the pages they have not chosen.
+    expect(await galleryFetches()).toEqual([]);
+
+    await page.evaluate(() => window.scrollBy(0, 1));
+    // Fetched by the prefetch (a fetch), not imported: the gallery's code has not run on the home page.
+    await expect.poll(galleryFetches, { timeout: 30_000 }).toEqual(['fetch']);
+    await page.waitForLoadState('networkidle');
+    expect(violations, 'no content security policy violation').toEqual([]);
+
+    // The gallery then opens from the cache.
+    await page.getByRole('link', { name: 'View Gallery' }).first().tap();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(page.getByTestId('car-card').first()).toBeVisible();
+  });
+});

@@ -47,10 +47,3 @@ export const carHonoursSchema = z.array(
   }),
 );
 export type CarHonours = z.infer<typeof carHonoursSchema>;
-
-/** "Car of the Month · October 2026" for a winner, "#3 · September 2026" for the other places. */
-export function honourLabel(honour: { rank: number; label: string }): string {
-  return honour.rank === 1
-    ? `${HALL_OF_FAME_MESSAGES.carOfTheMonth} · ${honour.label}`
-    : `#${honour.rank} · ${honour.label}`;
-}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -12,9 +12,13 @@ const BANNER_HEIGHT = '28px';
 export function Layout({ banner, children }: { banner?: ReactNode; children: ReactNode }) {
   const [path] = useLocation();
 
-  // A new screen starts at the top, unless the address points at an anchor (the page scrolls to it itself).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
+  // A new screen starts at the top, unless the address points at an anchor (the page scrolls to it itself). Not on
+  // arrival: the browser has placed the page (top, or where a reload left it), and scrolling would force a layout
+  // while the page hydrates.
+  const arrivedAt = useRef(path);
   useEffect(() => {
+    if (path === arrivedAt.current) return;
+    arrivedAt.current = '';
     if (!window.location.hash) window.scrollTo({ top: 0 });
   }, [path]);
 

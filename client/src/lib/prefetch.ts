@@ -2,9 +2,9 @@ import type { AppClients } from '../App';
 import type { landingPageAt as LandingPageAt } from '../landing';
 
 // Navigation without spinners (issue 24). A page's code and first data are requested as soon as a link to it is
-// pointed at, focused or touched (on touch screens, links in view get their code when the browser is idle), and a
-// click on a link whose page is not ready yet keeps the current page on screen until the next one can render. Loaded
-// after the first render (App), so it adds nothing to a page's first download.
+// pointed at, focused or touched (on touch screens, the files of the pages whose links are in view are fetched when
+// the browser is idle, not run), and a click on a link whose page is not ready yet keeps the current page on screen
+// until the next one can render. Loaded after the first render (App), so it adds nothing to a page's first download.
 
 /** How long a click waits at most for the next page's code and data; then the page shows its own loading. */
 const DATA_WAIT_MS = 2500;
@@ -12,39 +12,81 @@ const DATA_WAIT_MS = 2500;
 let clients: AppClients;
 let landingPageAt: typeof LandingPageAt;
 /**
- * The code of the other pages (routes.tsx loads them with React.lazy; the same chunks: once fetched here, the route
- * finds them in the browser's module map).
+ * The other pages' modules (routes.tsx loads the same modules with React.lazy: the same chunks, so once fetched here
+ * the route finds them in the browser's module map), by the path that shows them. Named as the build manifest names
+ * them: index.html lists the files each needs (PAGE_FILES).
  */
-const PAGE_CODE: Record<string, () => Promise<unknown>> = {
-  '/auth': () => import('../pages/AuthPage'),
-  '/reset-password': () => import('../pages/ResetPasswordPage'),
-  '/merch': () => import('../pages/MerchPage'),
-  '/events': () => import('../pages/EventsPage'),
-  '/terms-of-service': () => import('../pages/TermsPage'),
-  '/cart': () => import('../pages/CartPage'),
-  '/checkout': () => import('../pages/CheckoutPage'),
-  '/order-success': () => import('../pages/OrderSuccessPage'),
-  '/user/orders': () => import('../pages/OrdersPage'),
-  '/user/profile': () => import('../pages/ProfilePage'),
-  '/upload': () => import('../pages/UploadPage'),
-  '/admin': () => import('../pages/AdminPage'),
+const PAGE_MODULES: Record<string, string> = {
+  '/auth': 'src/pages/AuthPage.tsx',
+  '/reset-password': 'src/pages/ResetPasswordPage.tsx',
+  '/merch': 'src/pages/MerchPage.tsx',
+  '/events': 'src/pages/EventsPage.tsx',
+  '/terms-of-service': 'src/pages/TermsPage.tsx',
+  '/cart': 'src/pages/CartPage.tsx',
+  '/checkout': 'src/pages/CheckoutPage.tsx',
+  '/order-success': 'src/pages/OrderSuccessPage.tsx',
+  '/user/orders': 'src/pages/OrdersPage.tsx',
+  '/user/profile': 'src/pages/ProfilePage.tsx',
+  '/upload': 'src/pages/UploadPage.tsx',
+  '/admin': 'src/pages/AdminPage.tsx',
+  '/hall-of-fame': 'src/pages/HallOfFamePage.tsx',
 };
+const PAGE_CODE = import.meta.glob('../pages/*Page.tsx');
+const loadModule = (module: string) => PAGE_CODE[module.replace(/^src\//, '../')];
+
+/**
+ * The files (chunks and styles) each page's module needs beyond what the entry has loaded: a JSON file the build writes
+ * and names in index.html (client/vite.config.ts, pageFilesPlugin); none in development.
+ */
+let pageFiles: Promise<Record<string, string[]>> | undefined;
+const requestedFiles = new Set<string>();
+
+/**
+ * Fetches a page's files into the browser's cache at low priority, without running them: evaluating a page's code and
+ * applying its styles is work for the main thread, which a page the visitor has not chosen should not cost. The
+ * page's import finds them in the cache (assets are cached as immutable). No elements are added: each would cost a
+ * style invalidation.
+ */
+async function prefetchFiles(module: string) {
+  const url = document.querySelector<HTMLMetaElement>('meta[name="page-files"]')?.content;
+  if (!url) return;
+  pageFiles ??= fetch(url).then((response) => (response.ok ? response.json() : {}));
+  const files = (await pageFiles.catch(() => ({}) as Record<string, string[]>))[module] ?? [];
+  for (const file of files) {
+    if (requestedFiles.has(file)) continue;
+    requestedFiles.add(file);
+    fetch(`/${file}`, { priority: 'low' })
+      .then((response) => response.blob())
+      .catch(() => requestedFiles.delete(file));
+  }
+}
+
+/** What tells that a visitor on a touch screen is using the page, not only reading it. */
+const ENGAGEMENT = ['touchstart', 'scroll', 'keydown'];
 
 /** Paths whose code and data are in: a click on their links goes through at once. */
 const ready = new Set<string>();
 const started = new Map<string, Promise<unknown>>();
 
-/** Starts fetching what the page at `path` needs to render (its code, and unless `dataToo` is false its data). */
-function prefetch(path: string, dataToo = true): Promise<unknown> | undefined {
+/** The module of the page at `path` and how to load it; undefined for a path no page of this list shows. */
+function pageAt(path: string) {
   const page = landingPageAt(path);
-  const load = page?.load ?? PAGE_CODE[path.replace(/(.)\/$/, '$1')];
-  if (!load) return undefined;
-  if (!dataToo) return load();
+  if (page) return page;
+  const module = PAGE_MODULES[path.replace(/(.)\/$/, '$1')];
+  const load = module && loadModule(module);
+  return module && load ? { module, load, prefetch: undefined } : undefined;
+}
+
+/** Starts fetching what the page at `path` needs to render: its code (loaded and run) and its first data. */
+function prefetch(path: string): Promise<unknown> | undefined {
+  const page = pageAt(path);
+  if (!page) return undefined;
+  const { load } = page;
   let whenReady = started.get(path);
   if (!whenReady) {
     let data: Promise<unknown> = Promise.resolve();
     try {
-      if (page) data = Promise.all(page.prefetch(clients));
+      if (page.prefetch) data = Promise.all(page.prefetch(clients));
     } catch {
       // an address the page cannot read (a malformed %-escape): the page reports it
     }
@@ -118,7 +160,9 @@ export function listen(appClients: AppClients, landing: typeof LandingPageAt): v
   }
   addEventListener('click', onClick, { capture: true });
 
-  // Touch screens have no hover: the code of the pages whose links are in view is fetched while the browser is idle.
+  // Touch screens have no hover: once the visitor touches or scrolls the page, the files of the pages whose links are
+  // in view are fetched while the browser is idle (not before: a visitor who only reads pays nothing for it, and the
+  // page's load keeps the network and the main thread to itself).
   if (!matchMedia('(hover: none)').matches || !('IntersectionObserver' in window)) return;
   let inView: IntersectionObserver | undefined;
   const scan = () => {
@@ -126,12 +170,17 @@ export function listen(appClients: AppClients, landing: typeof LandingPageAt): v
     inView = new IntersectionObserver((entries) => {
       for (const entry of entries) {
         const found = entry.isIntersecting ? linkOf(entry.target) : undefined;
-        if (found) prefetch(found.path, false);
+        const module = found && pageAt(found.path)?.module;
+        if (module) void prefetchFiles(module);
       }
     });
     for (const link of document.querySelectorAll('a[href^="/"]')) inView.observe(link);
   };
   const idle = () => (window.requestIdleCallback ?? setTimeout)(scan);
-  idle();
-  for (const type of ['popstate', 'pushState']) addEventListener(type, idle);
+  const engaged = () => {
+    for (const type of ENGAGEMENT) removeEventListener(type, engaged, true);
+    idle();
+    for (const type of ['popstate', 'pushState']) addEventListener(type, idle);
+  };
+  for (const type of ENGAGEMENT) addEventListener(type, engaged, { capture: true, passive: true });
 }

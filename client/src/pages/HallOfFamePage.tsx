@@ -106,7 +106,7 @@ function MonthRanking({ label, places }: { label: string; places: HallOfFamePlac
             />
             <Stack gap="xs" justify="center">
               <Badge color="yellow" variant="filled" size="lg">
-                {TEXT.carOfTheMonth} · {label}
+                {TEXT.honour(1, label)}
               </Badge>
               <Anchor component={Link} href={`/cars/${winner.car.slug}`} fz={28} fw={700} lh={1.2}>
                 {carName(winner)}

@@ -1,4 +1,4 @@
-import { honourLabel } from '@curbside/shared';
+import { HALL_OF_FAME_MESSAGES } from '@curbside/shared';
 import { Badge, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -23,7 +23,7 @@ export function CarHonours({ slug }: { slug: string }) {
           variant={honour.rank === 1 ? 'filled' : 'light'}
           style={{ cursor: 'pointer' }}
         >
-          {honourLabel(honour)}
+          {HALL_OF_FAME_MESSAGES.honour(honour.rank, honour.label)}
         </Badge>
       ))}
     </Group>
