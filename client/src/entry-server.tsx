@@ -54,7 +54,12 @@ function procedureLink(call: CallProcedure): TRPCLink<AppRouter> {
 const BY_QUERY_STRING: Record<string, (clients: AppClients, search: string) => Promise<unknown>[]> = {
   'src/pages/LeaderboardPage.tsx': ({ queryClient, trpcClient }, search) => {
     const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
-    return [queryClient.prefetchQuery(trpc.cars.top.queryOptions(leaderboardInput(search)))];
+    return [
+      queryClient.prefetchQuery(trpc.cars.top.queryOptions(leaderboardInput(search))),
+      // The past months' menu: with the page, so nothing on it changes after it hydrates (its deferred parts would
+      // otherwise be rendered again in the browser instead of adopted).
+      queryClient.prefetchQuery(trpc.hallOfFame.winners.queryOptions()),
+    ];
   },
 };
 

@@ -3,6 +3,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+import { deferUnitsUntilInteraction } from './components/HydrationUnit';
 import { landingPageAt, preloadLanding } from './landing';
 import { createQueryClient, createTrpcClient } from './lib/trpc';
 import { SERVER_STATE_ELEMENT_ID } from './server-state';
@@ -31,6 +32,8 @@ if (serverState?.textContent && root.firstElementChild && landing) {
   // browser every few milliseconds instead of holding the main thread for the whole page. The chunk is asked for in a
   // task of its own: its code (preloaded, so it would run at once) is not run in the task that ran this entry.
   setTimeout(() => landing.load().catch(() => undefined), 0);
+  // The page's deferred parts (HydrationUnit defer) wait for the visitor's first interaction.
+  deferUnitsUntilInteraction();
   startTransition(() => {
     hydrateRoot(root, app);
   });

@@ -27,13 +27,13 @@ export function Layout({ banner, children }: { banner?: ReactNode; children: Rea
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
-      <HydrationUnit>
+      <HydrationUnit defer>
         <Header banner={banner} />
       </HydrationUnit>
       <main id="main-content" className={classes.main} tabIndex={-1}>
         {children}
       </main>
-      <HydrationUnit>
+      <HydrationUnit defer>
         <Footer />
       </HydrationUnit>
     </div>

@@ -175,7 +175,7 @@ export default function CarDetailPage() {
                 ) : null}
               </Group>
             </div>
-            <HydrationUnit>
+            <HydrationUnit defer>
               {[
                 { title: 'Official Photos', named: official },
                 { title: 'Owner Photos', named: ownerPhotos },
@@ -208,7 +208,7 @@ export default function CarDetailPage() {
                 </Card>
               ) : null}
             </HydrationUnit>
-            <HydrationUnit>
+            <HydrationUnit defer>
               <CarInfoTabs car={car} />
             </HydrationUnit>
           </div>
@@ -216,7 +216,7 @@ export default function CarDetailPage() {
             <div className={layout.vote} data-voted={car.hasVoted || undefined} data-testid="vote-bar">
               <VoteButton car={car} />
             </div>
-            <HydrationUnit>
+            <HydrationUnit defer>
               <OwnerCard car={car} />
             </HydrationUnit>
             <ClientOnly fallback={<Skeleton height={320} radius="md" />} nearViewport>

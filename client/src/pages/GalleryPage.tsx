@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { BannerAd } from '../components/ads/BannerAd';
 import { CarCard } from '../components/cars/CarCard';
+import { HydrationUnit } from '../components/HydrationUnit';
 import { LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
@@ -86,55 +87,59 @@ export default function GalleryPage() {
       <Stack gap="lg">
         <Title order={1}>Car Gallery</Title>
         <BannerAd />
-        <Group gap="xs" role="group" aria-label="Filter by category">
-          {GALLERY_FILTERS.map((name) => (
-            <Button
-              key={name}
-              size="xs"
-              variant={filter === name ? 'filled' : 'default'}
-              aria-pressed={filter === name}
-              onClick={() => chooseFilter(name)}
-            >
-              {name}
-            </Button>
-          ))}
-        </Group>
-        <TextInput
-          type="search"
-          aria-label="Search cars"
-          placeholder={MESSAGES.gallery.searchPlaceholder}
-          value={search}
-          onChange={(event) => changeSearch(event.currentTarget.value)}
-          maw={480}
-        />
-        {source.isPending ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {SKELETONS.map((key) => (
-              <Skeleton key={key} height={300} radius="md" />
+        <HydrationUnit>
+          <Group gap="xs" role="group" aria-label="Filter by category">
+            {GALLERY_FILTERS.map((name) => (
+              <Button
+                key={name}
+                size="xs"
+                variant={filter === name ? 'filled' : 'default'}
+                aria-pressed={filter === name}
+                onClick={() => chooseFilter(name)}
+              >
+                {name}
+              </Button>
             ))}
-          </SimpleGrid>
-        ) : source.isError ? (
-          <LoadError message={MESSAGES.gallery.loadError} query={source} />
-        ) : visible.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {MESSAGES.gallery.empty}
-          </Text>
-        ) : (
-          <>
+          </Group>
+          <TextInput
+            type="search"
+            aria-label="Search cars"
+            placeholder={MESSAGES.gallery.searchPlaceholder}
+            value={search}
+            onChange={(event) => changeSearch(event.currentTarget.value)}
+            maw={480}
+          />
+        </HydrationUnit>
+        <HydrationUnit defer>
+          {source.isPending ? (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {visible.map((car, i) => (
-                <CarCard key={car.id} car={car} variant="compact" eager={i < 3} priority={i === 0} />
+              {SKELETONS.map((key) => (
+                <Skeleton key={key} height={300} radius="md" />
               ))}
             </SimpleGrid>
-            {visible.length < cars.length ? (
-              <Group justify="center">
-                <Button variant="outline" onClick={() => show({ ...query, pages: pages + 1 })}>
-                  Load More
-                </Button>
-              </Group>
-            ) : null}
-          </>
-        )}
+          ) : source.isError ? (
+            <LoadError message={MESSAGES.gallery.loadError} query={source} />
+          ) : visible.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              {MESSAGES.gallery.empty}
+            </Text>
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                {visible.map((car, i) => (
+                  <CarCard key={car.id} car={car} variant="compact" eager={i < 3} priority={i === 0} />
+                ))}
+              </SimpleGrid>
+              {visible.length < cars.length ? (
+                <Group justify="center">
+                  <Button variant="outline" onClick={() => show({ ...query, pages: pages + 1 })}>
+                    Load More
+                  </Button>
+                </Group>
+              ) : null}
+            </>
+          )}
+        </HydrationUnit>
       </Stack>
     </Container>
   );

@@ -12,6 +12,7 @@ import { CarCard } from '../components/cars/CarCard';
 import { CarImage } from '../components/cars/CarImage';
 import classes from '../components/cars/cars.module.css';
 import { FeaturedSlider } from '../components/cars/FeaturedSlider';
+import { HydrationUnit } from '../components/HydrationUnit';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
 import { useTRPC } from '../lib/trpc';
@@ -154,97 +155,119 @@ function HeroPhoto() {
   );
 }
 
+function HowItWorks() {
+  return (
+    <Stack gap="md">
+      <Title order={2}>How It Works</Title>
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        {STEPS.map((step, i) => (
+          <Card key={step.title} withBorder radius="md" padding="lg">
+            <Badge size="lg" variant="light" mb="sm">
+              {i + 1}
+            </Badge>
+            <Title order={3} fz="lg">
+              {step.title}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {step.text}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function PrintShop() {
+  return (
+    <Stack gap="md">
+      <Title order={2}>The Print Shop</Title>
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        {SHOP.map((item) => (
+          <Card key={item.title} withBorder radius="md" padding="lg">
+            <Title order={3} fz="lg">
+              {item.title}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {item.text}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Group>
+        <Button component={Link} href="/gallery" variant="light">
+          Pick a Photo to Print
+        </Button>
+        <Button component={Link} href="/merch" variant="subtle">
+          Browse Merchandise
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 export default function HomePage() {
   useDocumentTitle();
   return (
     <Container size="lg" py="xl">
       <Stack gap={64}>
-        <div className={classes.hero}>
-          <Stack gap="lg" maw={720}>
-            <Title order={1} fz={{ base: 40, md: 56 }} lh={1.05}>
-              Street cars, shot where they live.
-            </Title>
-            <Text size="lg" c="dimmed">
-              Curbside photographs cars at local meets, lets the community vote for the best of the month, and turns the
-              photos into prints for your wall.
-            </Text>
-            <Group>
-              <Button component={Link} href="/upload" size="md">
-                Get Your Car Featured
-              </Button>
-              <Button component={Link} href="/gallery" size="md" variant="outline">
-                View Gallery
-              </Button>
-            </Group>
-            <Counters />
-          </Stack>
-          <HeroPhoto />
-        </div>
+        <HydrationUnit defer>
+          <div className={classes.hero}>
+            <Stack gap="lg" maw={720}>
+              <Title order={1} fz={{ base: 40, md: 56 }} lh={1.05}>
+                Street cars, shot where they live.
+              </Title>
+              <Text size="lg" c="dimmed">
+                Curbside photographs cars at local meets, lets the community vote for the best of the month, and turns
+                the photos into prints for your wall.
+              </Text>
+              <Group>
+                <Button component={Link} href="/upload" size="md">
+                  Get Your Car Featured
+                </Button>
+                <Button component={Link} href="/gallery" size="md" variant="outline">
+                  View Gallery
+                </Button>
+              </Group>
+              <Counters />
+            </Stack>
+            <HeroPhoto />
+          </div>
+        </HydrationUnit>
 
-        <TopCarsOfTheMonth />
+        <HydrationUnit defer>
+          <TopCarsOfTheMonth />
+        </HydrationUnit>
 
         <BannerAd />
 
-        <Stack gap="md">
-          <Title order={2}>How It Works</Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
-            {STEPS.map((step, i) => (
-              <Card key={step.title} withBorder radius="md" padding="lg">
-                <Badge size="lg" variant="light" mb="sm">
-                  {i + 1}
-                </Badge>
-                <Title order={3} fz="lg">
-                  {step.title}
-                </Title>
-                <Text c="dimmed" size="sm" mt={4}>
-                  {step.text}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Stack>
+        <HydrationUnit defer>
+          <HowItWorks />
+        </HydrationUnit>
 
         <FeaturedCars />
 
-        <Stack gap="md">
-          <Title order={2}>The Print Shop</Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
-            {SHOP.map((item) => (
-              <Card key={item.title} withBorder radius="md" padding="lg">
-                <Title order={3} fz="lg">
-                  {item.title}
-                </Title>
-                <Text c="dimmed" size="sm" mt={4}>
-                  {item.text}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
-          <Group>
-            <Button component={Link} href="/gallery" variant="light">
-              Pick a Photo to Print
-            </Button>
-            <Button component={Link} href="/merch" variant="subtle">
-              Browse Merchandise
-            </Button>
-          </Group>
-        </Stack>
+        <HydrationUnit defer>
+          <PrintShop />
+        </HydrationUnit>
 
-        <Card withBorder radius="md" padding="xl">
-          <Stack align="center" gap="md">
-            <Title order={2} ta="center">
-              Ready to show off your ride?
-            </Title>
-            <Group>
-              <Button component={Link} href="/upload">
-                Submit Your Car
-              </Button>
-              <Button component={Link} href="/events" variant="outline">
-                View Upcoming Meets
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
+        <HydrationUnit defer>
+          <Card withBorder radius="md" padding="xl">
+            <Stack align="center" gap="md">
+              <Title order={2} ta="center">
+                Ready to show off your ride?
+              </Title>
+              <Group>
+                <Button component={Link} href="/upload">
+                  Submit Your Car
+                </Button>
+                <Button component={Link} href="/events" variant="outline">
+                  View Upcoming Meets
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        </HydrationUnit>
       </Stack>
     </Container>
   );

@@ -26,6 +26,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CarImage } from '../components/cars/CarImage';
+import { HydrationUnit } from '../components/HydrationUnit';
 import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
@@ -95,71 +96,75 @@ export default function LeaderboardPage() {
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <Title order={1}>{MESSAGES.leaderboard.title}</Title>
-          <Group gap="sm" align="flex-end">
-            <SegmentedControl
-              value={pastMonth === null ? period : ''}
-              onChange={(value) => navigate(`/leaderboard${periodSearch(value as LeaderboardPeriod)}`)}
-              data={[
-                { value: 'month', label: LEADERBOARD_PERIOD_LABELS.month },
-                { value: 'all', label: LEADERBOARD_PERIOD_LABELS.all },
-              ]}
-              aria-label="Period"
-            />
-            {closedMonths.data?.length ? (
-              <NativeSelect
-                aria-label={MESSAGES.hallOfFame.pastMonths}
-                value={pastMonth ?? ''}
-                onChange={(event) =>
-                  navigate(
-                    event.currentTarget.value ? `/leaderboard?month=${event.currentTarget.value}` : '/leaderboard',
-                  )
-                }
+          <HydrationUnit>
+            <Group gap="sm" align="flex-end">
+              <SegmentedControl
+                value={pastMonth === null ? period : ''}
+                onChange={(value) => navigate(`/leaderboard${periodSearch(value as LeaderboardPeriod)}`)}
                 data={[
-                  { value: '', label: MESSAGES.hallOfFame.pastMonths },
-                  ...closedMonths.data.map((m) => ({ value: m.month, label: m.label })),
+                  { value: 'month', label: LEADERBOARD_PERIOD_LABELS.month },
+                  { value: 'all', label: LEADERBOARD_PERIOD_LABELS.all },
                 ]}
+                aria-label="Period"
               />
-            ) : null}
-          </Group>
+              {closedMonths.data?.length ? (
+                <NativeSelect
+                  aria-label={MESSAGES.hallOfFame.pastMonths}
+                  value={pastMonth ?? ''}
+                  onChange={(event) =>
+                    navigate(
+                      event.currentTarget.value ? `/leaderboard?month=${event.currentTarget.value}` : '/leaderboard',
+                    )
+                  }
+                  data={[
+                    { value: '', label: MESSAGES.hallOfFame.pastMonths },
+                    ...closedMonths.data.map((m) => ({ value: m.month, label: m.label })),
+                  ]}
+                />
+              ) : null}
+            </Group>
+          </HydrationUnit>
         </Group>
-        {pastMonth === null ? (
-          <>
-            <Text size="sm" c="dimmed">
-              Change compares each car's rank with its rank 24 hours ago. Past months:{' '}
-              <Anchor component={Link} href="/hall-of-fame" underline="always">
-                {MESSAGES.hallOfFame.title}
-              </Anchor>
-              .
-            </Text>
-            {top.isPending ? (
-              <Skeleton height={320} radius="md" />
-            ) : top.isError ? (
-              <LoadError message={MESSAGES.leaderboard.loadError} query={top} back={BACK_TO_GALLERY} />
-            ) : top.data.length === 0 ? (
-              <Text c="dimmed" ta="center" py="xl">
-                {MESSAGES.leaderboard.empty}
+        <HydrationUnit defer>
+          {pastMonth === null ? (
+            <>
+              <Text size="sm" c="dimmed">
+                Change compares each car's rank with its rank 24 hours ago. Past months:{' '}
+                <Anchor component={Link} href="/hall-of-fame" underline="always">
+                  {MESSAGES.hallOfFame.title}
+                </Anchor>
+                .
               </Text>
-            ) : (
-              <RankingTable entries={top.data} showChange />
-            )}
-          </>
-        ) : (
-          <>
-            <Text size="sm" c="dimmed">
-              {MESSAGES.hallOfFame.finalRanking(past.data?.label ?? pastMonth)}
-            </Text>
-            {past.isPending ? (
-              <Skeleton height={320} radius="md" />
-            ) : past.isError ? (
-              <LoadError message={MESSAGES.hallOfFame.monthNotClosed} query={past} back={BACK_TO_LEADERBOARD} />
-            ) : (
-              <RankingTable
-                entries={past.data.places.map((place) => ({ ...place.car, rank: place.rank, votes: place.votes }))}
-                showChange={false}
-              />
-            )}
-          </>
-        )}
+              {top.isPending ? (
+                <Skeleton height={320} radius="md" />
+              ) : top.isError ? (
+                <LoadError message={MESSAGES.leaderboard.loadError} query={top} back={BACK_TO_GALLERY} />
+              ) : top.data.length === 0 ? (
+                <Text c="dimmed" ta="center" py="xl">
+                  {MESSAGES.leaderboard.empty}
+                </Text>
+              ) : (
+                <RankingTable entries={top.data} showChange />
+              )}
+            </>
+          ) : (
+            <>
+              <Text size="sm" c="dimmed">
+                {MESSAGES.hallOfFame.finalRanking(past.data?.label ?? pastMonth)}
+              </Text>
+              {past.isPending ? (
+                <Skeleton height={320} radius="md" />
+              ) : past.isError ? (
+                <LoadError message={MESSAGES.hallOfFame.monthNotClosed} query={past} back={BACK_TO_LEADERBOARD} />
+              ) : (
+                <RankingTable
+                  entries={past.data.places.map((place) => ({ ...place.car, rank: place.rank, votes: place.votes }))}
+                  showChange={false}
+                />
+              )}
+            </>
+          )}
+        </HydrationUnit>
       </Stack>
     </Container>
   );
