@@ -19,13 +19,12 @@ async function shellHydrated(page: Page) {
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test('the header and footer wait for the first tap, and that tap opens the menu', async ({ page }) => {
+  test('the footer waits for the first tap, and that tap opens the menu', async ({ page }) => {
     await page.goto('/');
     await shellHydrated(page);
     const footer = page.locator('footer');
     const footerNode = await footer.elementHandle();
     expect(await hydrated(footer), 'the footer is hydrated before any interaction').toBe(false);
-    expect(await hydrated(page.locator('header')), 'the header is hydrated before any interaction').toBe(false);
 
     // The first tap lands on the (not yet hydrated) menu button: it opens the menu.
     await page.getByRole('button', { name: 'Open navigation menu' }).tap();
@@ -48,11 +47,26 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a keyboard visitor: the first Tab reaches the skip link and the header is live', async ({ page }) => {
+test('a keyboard visitor: the first Tab reaches the skip link and the footer is then hydrated', async ({ page }) => {
   await page.goto('/leaderboard');
   await shellHydrated(page);
-  expect(await hydrated(page.locator('header'))).toBe(false);
+  expect(await hydrated(page.locator('footer'))).toBe(false);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
-  await expect.poll(() => hydrated(page.locator('header')), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => hydrated(page.locator('footer')), { timeout: 30_000 }).toBe(true);
+});
+
+test('a first click on a section not yet hydrated navigates, and the header marks the new page only', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await shellHydrated(page);
+  expect(await hydrated(page.getByRole('link', { name: 'View Gallery' }).first())).toBe(false);
+  await page.getByRole('link', { name: 'View Gallery' }).first().click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect(page.getByTestId('car-card').first()).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(['Gallery']);
+  await nav.getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(['Leaderboard']);
 });

@@ -8,10 +8,21 @@ import { type ReactNode, Suspense, use, useSyncExternalStore } from 'react';
 // finger before its own handlers run, so the tap or click is not lost.
 
 /**
- * What counts as the first interaction: a touch (scrolls start with one), a press, a key, focus, the wheel, and the
- * events assistive technology and scripts send without any of those (a click, a changed value).
+ * What counts as the first interaction: a mouse pointing at the page (the click that follows finds it hydrated), a
+ * touch (scrolls start with one), a press, a key, focus, the wheel, and the events assistive technology and scripts
+ * send without any of those (a click, a changed value).
  */
-const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'click', 'input', 'change'] as const;
+const INTERACTIONS = [
+  'pointerover',
+  'pointerdown',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'wheel',
+  'click',
+  'input',
+  'change',
+] as const;
 
 let waitingForInteraction = false;
 let interacted: () => void = () => {};
@@ -54,7 +65,8 @@ function AfterFirstInteraction({ children }: { children: ReactNode }) {
  * blocking time). `defer`: hydrated only at the visitor's first interaction (above); for parts that need no script
  * until then (no timer, no effect that must run on arrival) and hold no form control (a value changed without a
  * press or focus first, by a script or assistive technology, would be adopted as the control's starting value and
- * its change lost). Transparent everywhere else: the part is rendered with the page.
+ * its change lost), and whose content depends only on its props (a part that reads the address or a query itself
+ * could be hydrated after a navigation with what the server did not render, and keep the server's attributes). Transparent everywhere else: the part is rendered with the page.
  */
 export function HydrationUnit({ children, defer = false }: { children: ReactNode; defer?: boolean }) {
   return (

@@ -27,7 +27,9 @@ export function Layout({ banner, children }: { banner?: ReactNode; children: Rea
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
-      <HydrationUnit defer>
+      {/* At once: the header shows where the visitor is, and a navigation before it hydrated would leave the
+          server's current link marked (hydration keeps the markup's attributes). */}
+      <HydrationUnit>
         <Header banner={banner} />
       </HydrationUnit>
       <main id="main-content" className={classes.main} tabIndex={-1}>
