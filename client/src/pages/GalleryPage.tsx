@@ -87,7 +87,7 @@ export default function GalleryPage() {
       <Stack gap="lg">
         <Title order={1}>Car Gallery</Title>
         <BannerAd />
-        <HydrationUnit>
+        <HydrationUnit defer>
           <Group gap="xs" role="group" aria-label="Filter by category">
             {GALLERY_FILTERS.map((name) => (
               <Button
@@ -101,6 +101,8 @@ export default function GalleryPage() {
               </Button>
             ))}
           </Group>
+        </HydrationUnit>
+        <HydrationUnit>
           <TextInput
             type="search"
             aria-label="Search cars"
