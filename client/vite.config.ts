@@ -8,15 +8,13 @@ import { defineConfig, type Plugin } from 'vite';
 // so cookies stay first-party and no CORS is needed.
 const apiTarget = process.env.CURBSIDE_API_URL ?? 'http://127.0.0.1:3000';
 
-// Modules known to be free of side effects although their package.json does not say so (see build.rolldownOptions):
-// - @curbside/shared is pure (schemas, constants, functions): importing one constant would otherwise drag every zod
-//   schema, and zod, into the page that uses it. TODO(shared): drop once shared/package.json has "sideEffects": false.
+// Modules known to be free of side effects although their package.json does not say so (see build.rolldownOptions;
+// @curbside/shared says so in its own package.json):
 // - @trpc/client's WebSocket link, which its index imports and whose top-level code outlives tree-shaking: this app
 //   talks HTTP only.
 // - react-remove-scroll's sidecar registration, re-exported by @mantine/core's index, lands in every bundle even
 //   where no modal is used; it only matters where RemoveScroll (Modal, Drawer) is imported, and then it is.
 const SIDE_EFFECT_FREE = [
-  /[\\/]shared[\\/]src[\\/].*\.ts$/,
   /[\\/]node_modules[\\/]@trpc[\\/]client[\\/]dist[\\/]wsLink-[\w-]+\.mjs$/,
   /[\\/]node_modules[\\/]react-remove-scroll[\\/].*sidecar\.js$/,
   /[\\/]node_modules[\\/]use-sidecar[\\/].*medium\.js$/,
