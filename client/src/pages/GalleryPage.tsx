@@ -102,16 +102,14 @@ export default function GalleryPage() {
             ))}
           </Group>
         </HydrationUnit>
-        <HydrationUnit>
-          <TextInput
-            type="search"
-            aria-label="Search cars"
-            placeholder={MESSAGES.gallery.searchPlaceholder}
-            value={search}
-            onChange={(event) => changeSearch(event.currentTarget.value)}
-            maw={480}
-          />
-        </HydrationUnit>
+        <TextInput
+          type="search"
+          aria-label="Search cars"
+          placeholder={MESSAGES.gallery.searchPlaceholder}
+          value={search}
+          onChange={(event) => changeSearch(event.currentTarget.value)}
+          maw={480}
+        />
         <HydrationUnit defer>
           {source.isPending ? (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

@@ -96,34 +96,32 @@ export default function LeaderboardPage() {
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <Title order={1}>{MESSAGES.leaderboard.title}</Title>
-          <HydrationUnit>
-            <Group gap="sm" align="flex-end">
-              <SegmentedControl
-                value={pastMonth === null ? period : ''}
-                onChange={(value) => navigate(`/leaderboard${periodSearch(value as LeaderboardPeriod)}`)}
+          <Group gap="sm" align="flex-end">
+            <SegmentedControl
+              value={pastMonth === null ? period : ''}
+              onChange={(value) => navigate(`/leaderboard${periodSearch(value as LeaderboardPeriod)}`)}
+              data={[
+                { value: 'month', label: LEADERBOARD_PERIOD_LABELS.month },
+                { value: 'all', label: LEADERBOARD_PERIOD_LABELS.all },
+              ]}
+              aria-label="Period"
+            />
+            {closedMonths.data?.length ? (
+              <NativeSelect
+                aria-label={MESSAGES.hallOfFame.pastMonths}
+                value={pastMonth ?? ''}
+                onChange={(event) =>
+                  navigate(
+                    event.currentTarget.value ? `/leaderboard?month=${event.currentTarget.value}` : '/leaderboard',
+                  )
+                }
                 data={[
-                  { value: 'month', label: LEADERBOARD_PERIOD_LABELS.month },
-                  { value: 'all', label: LEADERBOARD_PERIOD_LABELS.all },
+                  { value: '', label: MESSAGES.hallOfFame.pastMonths },
+                  ...closedMonths.data.map((m) => ({ value: m.month, label: m.label })),
                 ]}
-                aria-label="Period"
               />
-              {closedMonths.data?.length ? (
-                <NativeSelect
-                  aria-label={MESSAGES.hallOfFame.pastMonths}
-                  value={pastMonth ?? ''}
-                  onChange={(event) =>
-                    navigate(
-                      event.currentTarget.value ? `/leaderboard?month=${event.currentTarget.value}` : '/leaderboard',
-                    )
-                  }
-                  data={[
-                    { value: '', label: MESSAGES.hallOfFame.pastMonths },
-                    ...closedMonths.data.map((m) => ({ value: m.month, label: m.label })),
-                  ]}
-                />
-              ) : null}
-            </Group>
-          </HydrationUnit>
+            ) : null}
+          </Group>
         </Group>
         <HydrationUnit defer>
           {pastMonth === null ? (
