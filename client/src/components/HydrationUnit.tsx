@@ -66,7 +66,8 @@ function AfterFirstInteraction({ children }: { children: ReactNode }) {
  * until then (no timer, no effect that must run on arrival) and hold no form control (a value changed without a
  * press or focus first, by a script or assistive technology, would be adopted as the control's starting value and
  * its change lost), and whose content depends only on its props (a part that reads the address or a query itself
- * could be hydrated after a navigation with what the server did not render, and keep the server's attributes). Transparent everywhere else: the part is rendered with the page.
+ * could be hydrated after a navigation with what the server did not render, and keep the server's attributes).
+ * Transparent everywhere else: the part is rendered with the page.
  */
 export function HydrationUnit({ children, defer = false }: { children: ReactNode; defer?: boolean }) {
   return (

@@ -14,7 +14,7 @@ let landingPageAt: typeof LandingPageAt;
 /**
  * The other pages' modules (routes.tsx loads the same modules with React.lazy: the same chunks, so once fetched here
  * the route finds them in the browser's module map), by the path that shows them. Named as the build manifest names
- * them: index.html lists the files each needs (PAGE_FILES).
+ * them, as is the list of the files each needs (pageFiles, below).
  */
 const PAGE_MODULES: Record<string, string> = {
   '/auth': 'src/pages/AuthPage.tsx',
