@@ -245,23 +245,24 @@ const performanceScore = (lhr) => lhr.categories.performance?.score ?? 0;
 /**
  * Audits a page `runs` times and keeps the run with the median performance score (Lighthouse's figures move by
  * several points between runs on a shared 2-core machine). A run Lighthouse could not complete (runtimeError: the
- * page did not load or paint) is dropped; the page fails when no run completes.
+ * page did not load or paint, or Chromium's trace lost its navigation start: NO_NAVSTART, now and then) is run
+ * again, so the median is of `runs` measured runs; the page fails when `runs` attempts in all could not complete.
  */
 async function audit(name, url, runs, lhrDir) {
   const lhrs = [];
   const errors = [];
-  for (let run = 1; run <= runs; run++) {
+  for (let run = 1; lhrs.length < runs && errors.length < runs; run++) {
     const lhr = await runLighthouse(url);
     if (lhr.runtimeError) {
       errors.push(lhr.runtimeError.message);
-      console.error(`  run ${run}: Lighthouse could not measure the page: ${lhr.runtimeError.message}`);
+      console.error(`  run ${run}: Lighthouse could not measure the page (run again): ${lhr.runtimeError.message}`);
     } else {
       lhrs.push(lhr);
       const scores = CATEGORIES.map(({ id }) => Math.round((lhr.categories[id]?.score ?? 0) * 100)).join('/');
       console.log(`  run ${run}: ${scores}`);
     }
   }
-  if (lhrs.length === 0) throw new Error(`Lighthouse could not load ${url}: ${errors.at(-1)}`);
+  if (lhrs.length < runs) throw new Error(`Lighthouse could not measure ${url} ${runs} times: ${errors.at(-1)}`);
   const sorted = lhrs.toSorted((a, b) => performanceScore(a) - performanceScore(b));
   const lhr = sorted[Math.floor((sorted.length - 1) / 2)];
   const scores = {};
@@ -303,7 +304,7 @@ async function audit(name, url, runs, lhrDir) {
         : []),
     ];
   }
-  const warnings = [...(lhr.runWarnings ?? []), ...errors.map((error) => `a run failed: ${error}`)];
+  const warnings = [...(lhr.runWarnings ?? []), ...errors.map((error) => `a run failed and was repeated: ${error}`)];
   const performanceRuns = lhrs.map((run) => Math.round(performanceScore(run) * 100));
   const benchmarkIndex = lhr.environment?.benchmarkIndex ?? null;
   const { lighthouseVersion } = lhr;

@@ -127,7 +127,7 @@ export default function GalleryPage() {
             <>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
                 {visible.map((car, i) => (
-                  <CarCard key={car.id} car={car} variant="compact" eager={i < 3} priority={i === 0} />
+                  <CarCard key={car.id} car={car} variant="compact" titleOrder={2} eager={i < 3} priority={i === 0} />
                 ))}
               </SimpleGrid>
               {visible.length < cars.length ? (

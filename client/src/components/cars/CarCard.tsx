@@ -34,9 +34,11 @@ export interface CarCardProps {
   eager?: boolean;
   /** The page's main photo (its largest element on a phone): loaded first. */
   priority?: boolean;
+  /** The level of the car's name: one below the heading the list sits under (the gallery lists under its h1). */
+  titleOrder?: 2 | 3;
 }
 
-export function CarCard({ car, rank, variant = 'full', eager, priority }: CarCardProps) {
+export function CarCard({ car, rank, variant = 'full', eager, priority, titleOrder = 3 }: CarCardProps) {
   const votes = carVoteCount(car);
   const period = carVotePeriod(car);
   return (
@@ -65,7 +67,7 @@ export function CarCard({ car, rank, variant = 'full', eager, priority }: CarCar
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={3} fz="lg" lineClamp={1}>
+          <Title order={titleOrder} fz="lg" lineClamp={1}>
             {car.make} {car.model}
           </Title>
           <VoteCount count={votes} period={period} />
