@@ -19,7 +19,7 @@ import type { DataSource } from 'typeorm';
 import { buildApp } from '../src/app';
 import { type Config, type Database, loadConfig } from '../src/config';
 import { createScratchMysql, createScratchSqlite, type ScratchDatabase } from '../src/db/scratch-database';
-import { sqlDateParam } from '../src/db/sql-dates';
+import { centralMonthSql, sqlDateParam } from '../src/db/sql-dates';
 import { SERVER_ALLOCATOR, SERVER_NODE_FLAGS } from './measured-server';
 import { fillShowcase, type ShowcaseSizes } from './showcase-data';
 
@@ -136,10 +136,6 @@ interface Ready {
   carBase: number;
 }
 
-/**
- * The child process: the app on a filled scratch database, and the bare-Fastify baseline responding, path by path, with
- * the bytes the app responded with. Prints `READY {json}` and serves until SIGTERM, then removes the database.
- */
 /** The app as production runs it behind a proxy, on `database`, with a data folder of its own. */
 function benchConfig(database: Database): { config: Config; dataDir: string } {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curbside-bench-'));
@@ -175,6 +171,10 @@ async function prepareDatabase(kind: 'sqlite' | 'mysql'): Promise<ScratchDatabas
   return scratch;
 }
 
+/**
+ * The child process: the app on a filled scratch database, and the bare-Fastify baseline responding, path by path, with
+ * the bytes the app responded with. Prints `READY {json}` and serves until SIGTERM, then removes the database.
+ */
 async function serve(database: Database): Promise<void> {
   const { config, dataDir } = benchConfig(database);
   const app = await buildApp(config);
@@ -242,8 +242,8 @@ interface TallyCheck {
 
 /** Counts the vote rows and compares them with the stored tallies the app reads. */
 async function checkTallies(ds: DataSource): Promise<TallyCheck> {
-  const month =
-    ds.options.type === 'better-sqlite3' ? 'substr(v.createdAt, 1, 7)' : "DATE_FORMAT(v.createdAt, '%Y-%m')";
+  // The leaderboard's month, as the app and the fill count it (Central time, not UTC).
+  const month = centralMonthSql(ds.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql', 'v.createdAt');
   const dayAgo = sqlDateParam(ds, new Date(Date.now() - 86_400_000));
   const [[votes], [duplicates], [cars], [months]] = await Promise.all([
     ds.query('SELECT COUNT(*) AS n FROM votes'),
