@@ -31,12 +31,14 @@ export class StatsService {
   constructor(private readonly ds: DataSource) {}
 
   /**
-   * The home hero's counters. Total votes add up the per-car counters (one row per car, not per vote); prints ordered
-   * counts the units of print lines (not merchandise) in orders that were not canceled.
+   * The home hero's counters. Featured cars counts those a visitor can see (listed: with a photo), as the featured
+   * slider shows them; total votes add up the per-car counters (one row per car, not per vote), every vote cast;
+   * prints ordered counts the units of print lines (not merchandise) in orders that were not canceled.
    */
   async site(): Promise<SiteStats> {
     const [cars] = await this.ds.query(
-      'SELECT COUNT(CASE WHEN featured = 1 THEN 1 END) AS featured, COALESCE(SUM(totalVotes), 0) AS votes FROM cars',
+      `SELECT COUNT(CASE WHEN featured = 1 AND published = 1 THEN 1 END) AS featured,
+              COALESCE(SUM(totalVotes), 0) AS votes FROM cars`,
     );
     const [prints] = await this.ds.query(
       `SELECT COALESCE(SUM(i.quantity), 0) AS prints FROM order_items i JOIN orders o ON o.id = i.orderId
