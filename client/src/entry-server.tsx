@@ -16,6 +16,8 @@ import { type AppRouter, createQueryClient } from './lib/trpc';
 import { leaderboardInput } from './pages/leaderboard-period';
 import { SERVER_STATE_ELEMENT_ID } from './server-state';
 
+export { pageAddress } from './page-address';
+
 /**
  * The query cache as a `<script type="application/json">`: data the browser never runs (the Content-Security-Policy
  * allows no inline script). `<` is escaped, so no text in it (a car's story) can close the element.

@@ -30,4 +30,9 @@ export type NotRendered = { skipped: 'not-landing' | 'signed-in' | 'site-mode' |
 /** What the server entry exports. */
 export interface ServerEntry {
   render(request: RenderRequest): Promise<RenderedPage | NotRendered>;
+  /**
+   * The address a rendered page is kept under: `path` (as it arrived) with only the parameters of `search` (without
+   * its '?') the page reads, as it reads them; any other address of the same page state gets the same kept page.
+   */
+  pageAddress(path: string, search: string): string;
 }

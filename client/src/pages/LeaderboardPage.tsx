@@ -3,7 +3,6 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Skeleton.css';
 import {
-  isMonthKey,
   LEADERBOARD_PERIOD_LABELS,
   type LeaderboardEntry,
   type LeaderboardPeriod,
@@ -31,7 +30,7 @@ import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LANDING_INPUTS } from '../landing';
 import { useTRPC } from '../lib/trpc';
-import { leaderboardInput } from './leaderboard-period';
+import { leaderboardInput, leaderboardMonthOf } from './leaderboard-period';
 
 /** From this width the table has every column; below it, the phone layout. */
 const WIDE = 'sm';
@@ -82,7 +81,7 @@ export default function LeaderboardPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const input = leaderboardInput(search);
-  const pastMonth = pastMonthOf(search);
+  const pastMonth = leaderboardMonthOf(search);
   const { period } = input;
   const top = useQuery({ ...trpc.cars.top.queryOptions(input), enabled: pastMonth === null });
   const closedMonths = useQuery(trpc.hallOfFame.winners.queryOptions());
@@ -169,12 +168,6 @@ export default function LeaderboardPage() {
 }
 
 const BACK_TO_LEADERBOARD = { href: '/leaderboard', label: MESSAGES.leaderboard.title };
-
-/** A closed month the address names (`/leaderboard?month=2026-10`), or null for the live leaderboard. */
-function pastMonthOf(search: string): string | null {
-  const month = new URLSearchParams(search).get('month');
-  return month && isMonthKey(month) ? month : null;
-}
 
 type RankedCar = Omit<LeaderboardEntry, 'change' | 'isNew'> & Partial<Pick<LeaderboardEntry, 'change' | 'isNew'>>;
 

@@ -1,4 +1,4 @@
-import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@curbside/shared';
+import { isMonthKey, LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@curbside/shared';
 import { LANDING_INPUTS } from '../landing';
 
 /**
@@ -15,3 +15,9 @@ export const leaderboardInput = (search: string) => ({
   ...LANDING_INPUTS.leaderboard,
   period: leaderboardPeriodOf(search),
 });
+
+/** A closed month the address names (`/leaderboard?month=2026-10`), or null for the live leaderboard. */
+export function leaderboardMonthOf(search: string): string | null {
+  const month = new URLSearchParams(search).get('month');
+  return month && isMonthKey(month) ? month : null;
+}

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isAppPagePath, MESSAGES, stripTrackingParams } from '@curbside/shared';
+import { isAppPagePath, MESSAGES } from '@curbside/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LEADERBOARD_TAG } from '../cache-policies';
@@ -187,9 +187,10 @@ function registerPages(
     existence?: { found: () => Promise<boolean>; notFoundHtml: string },
   ) => {
     const viewer = await viewerOf(req, reply);
-    if (viewer?.seesSharedPage && serverPages) {
-      // Tracking parameters (utm_*, fbclid) change nothing on a page: one copy serves every campaign link.
-      const entry = await serverPages.cache.get(`page:${stripTrackingParams(req.url)}`, async () => {
+    if (viewer?.seesSharedPage && serverPages && renderer) {
+      // Kept by what the page reads of its address: tracking parameters (utm_*, fbclid) and made-up ones change
+      // nothing on a page, so one copy serves every campaign link and a stream of junk addresses costs one render.
+      const entry = await serverPages.cache.get(`page:${renderer.pageAddress(req.url)}`, async () => {
         // Not found: null, never kept (unknown addresses must not fill the cache, and the car may be added).
         if (existence && !(await existence.found())) return { value: null, tags: [], keep: false };
         const page = await renderPage(req, viewer, readHead);

@@ -33,6 +33,10 @@ function buildClient(): string {
   return dist;
 }
 
+/** The rest of a stand-in server entry's contract (shared/src/server-render.ts): every address kept as it is. */
+const PAGE_ADDRESS_AS_IS =
+  'export function pageAddress(path, search) { return search ? `${path}?${search}` : path; }\n';
+
 /** The markup inside #root, and the JSON the page was rendered from (undefined when the page was not rendered). */
 function parsePage(html: string) {
   const state = /<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
@@ -326,6 +330,14 @@ describe('whether the car of a page exists', () => {
       expect(kept.status).toBe(200);
       expect(renderedData(kept.text, 'cars.bySlug')?.model).toBe('NSX');
       expect(asked).toHaveBeenCalledTimes(1);
+      // Parameters the page does not read (made up, or a campaign's) get the same kept page: a stream of junk
+      // addresses costs no render and no cache entry each.
+      for (const junk of ['?x=1', '?x=2&utm_source=news', '?preview=true&pages=999999']) {
+        const same = await newVisitor().get(`/cars/${car.slug}${junk}`);
+        expect(same.status, junk).toBe(200);
+        expect(same.text, junk).toBe(kept.text);
+      }
+      expect(asked).toHaveBeenCalledTimes(1);
 
       // An address naming no car: 404 each time, and not kept, so the car added with that name shows at once.
       const later = unique('later-car');
@@ -371,7 +383,7 @@ describe('when the page cannot be rendered', () => {
     cpSync(dist, brokenDist, { recursive: true });
     writeFileSync(
       path.join(brokenDist, '.ssr', 'entry-server.js'),
-      "export async function render() { throw new Error('the render broke'); }\n",
+      `export async function render() { throw new Error('the render broke'); }\n${PAGE_ADDRESS_AS_IS}`,
     );
     broken = await startTestApp({
       SERVER_RENDER: 'true',
@@ -417,7 +429,7 @@ describe('when the page cannot be rendered', () => {
     cpSync(dist, slowDist, { recursive: true });
     writeFileSync(
       path.join(slowDist, '.ssr', 'entry-server.js'),
-      'export function render() { return new Promise(() => {}); }\n',
+      `export function render() { return new Promise(() => {}); }\n${PAGE_ADDRESS_AS_IS}`,
     );
     const slow = await startTestApp({
       SERVER_RENDER: 'true',

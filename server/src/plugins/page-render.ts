@@ -70,6 +70,11 @@ export interface PageRenderer {
    * above). Never throws.
    */
   render(req: FastifyRequest, viewer: PageViewer, html: Promise<string>): Promise<RenderedPage | null>;
+  /**
+   * The address (path and query string) a page rendered for `url` is kept under: only what the page reads, so
+   * `/gallery?x=1` and `/gallery?x=2` share one kept page instead of each costing a render and a cache entry.
+   */
+  pageAddress(url: string): string;
 }
 
 /** How long a render may take before the page is sent without it. */
@@ -96,6 +101,9 @@ export async function loadPageRenderer(
   let manifest: Record<string, ManifestChunk>;
   try {
     entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+    if (typeof entry.render !== 'function' || typeof entry.pageAddress !== 'function') {
+      throw new Error('the server entry does not export render and pageAddress');
+    }
     manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   } catch (err) {
     log.error(
@@ -122,6 +130,10 @@ export async function loadPageRenderer(
   };
 
   return {
+    pageAddress(url) {
+      const [urlPath = '/', search = ''] = url.split(/\?(.*)/s);
+      return entry.pageAddress(urlPath, search);
+    },
     async render(req, viewer, html) {
       const [urlPath = '/', search = ''] = req.url.split(/\?(.*)/s);
       const abort = new AbortController();
