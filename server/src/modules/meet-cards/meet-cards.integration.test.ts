@@ -1,10 +1,11 @@
 import { MEET_CARD_MAX_CARS } from '@curbside/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAdminTestApp } from '../../../test/admin-session';
 import type { TestApp } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { download, readPdf } from '../../../test/pdf';
 import { makeCar, makeImage, storePhoto } from '../../../test/showcase-fixtures';
+import { CarEntity } from '../cars/car.entity';
 import { EventEntity } from '../events/event.entity';
 
 // Meet cards (issue 26): the PDF an owner or an admin downloads, read back with a PDF parser, and who may get it.
@@ -70,6 +71,30 @@ describe('GET /api/cars/{id}/meet-card.pdf', () => {
     );
     expect((await download(owner, '/api/cars/999999/meet-card.pdf')).status).toBe(404);
     expect((await download(new HttpClient(t.baseUrl), `/api/cars/${theirs.id}/meet-card.pdf`)).status).toBe(401);
+  });
+
+  it('makes a card once: asked again it is sent as made, and an edit of the car makes a new one', async () => {
+    const car = await ownersCar({ make: 'Honda', model: 'S2000', year: 2001 });
+    const path = `/api/cars/${car.id}/meet-card.pdf?layout=a6`;
+    const first = await download(owner, path);
+    expect(first.status).toBe(200);
+    // Making a card reads its photo from storage; a card kept as made reads nothing.
+    const reads = vi.spyOn(t.app.services.storage, 'get');
+    try {
+      const again = await download(owner, path);
+      expect(again.status).toBe(200);
+      expect(Buffer.from(again.bytes).equals(Buffer.from(first.bytes))).toBe(true);
+      expect(reads).not.toHaveBeenCalled();
+      // Another layout is another file.
+      const sheet = await download(owner, `/api/cars/${car.id}/meet-card.pdf?layout=sheet`);
+      expect((await readPdf(sheet.bytes))[0]?.text).toContain('2001 Honda S2000');
+      expect(reads).toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+    await t.app.services.ds.getRepository(CarEntity).update(car.id, { model: 'S2000 CR' });
+    const [edited] = await readPdf((await download(owner, path)).bytes);
+    expect(edited?.text).toContain('2001 Honda S2000 CR');
   });
 
   it('is closed to owners while the site is in maintenance mode, like every other call', async () => {

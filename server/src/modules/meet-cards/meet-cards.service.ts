@@ -1,4 +1,4 @@
-import { MESSAGES, meetCardUrl } from '@curbside/shared';
+import { MESSAGES, type MeetCardLayout, meetCardUrl } from '@curbside/shared';
 import { type DataSource, In } from 'typeorm';
 import { forbidden, notFound } from '../../errors';
 import type { ImageQueue } from '../../lib/image-queue';
@@ -37,11 +37,22 @@ export interface MeetCardBatch {
  */
 const QR_PIXELS = 600;
 
+/** Owner cards kept as made (14-30 KB each): a few hundred KB in all. */
+const OWNER_PDFS_KEPT = 50;
+
+/** Makes the PDF of a batch of cards in a layout (meet-card-pdf.ts, with the site's name and address). */
+export type RenderCards = (batch: MeetCardBatch, layout: MeetCardLayout) => Promise<Buffer>;
+
+type PrintedPhoto = Pick<CarImageEntity, 'id' | 'storageKey'>;
+
 /**
  * Meet cards (issue 26): which cars a caller may print, and each card's data. An owner prints their own cars (an
  * admin any car); an admin prints any selection, optionally for an event (named on the cards and in the QR code).
  */
 export class MeetCardsService {
+  /** Owner cards as made, by what is printed on them, least recently sent first. */
+  private readonly ownerPdfs = new Map<string, Buffer>();
+
   constructor(
     private readonly deps: {
       ds: DataSource;
@@ -51,12 +62,31 @@ export class MeetCardsService {
     },
   ) {}
 
-  /** GET /api/cars/{id}/meet-card.pdf: the caller's own car (403 for another user's car, 404 for none). */
-  async ownerCard(actor: Actor, carId: number): Promise<MeetCardBatch> {
+  /**
+   * GET /api/cars/{id}/meet-card.pdf: the caller's own car's card in `layout`, made by `render` (403 for another user's
+   * car, 404 for none). A card costs some 150 ms of CPU to make (its QR code, then the PDF on the main thread), and an
+   * owner may ask for it again and again: it is kept as made, by everything printed on it, so asking again costs two
+   * reads, and an edit of the car or its photo makes a new one.
+   */
+  async ownerPdf(actor: Actor, carId: number, layout: MeetCardLayout, render: RenderCards): Promise<Buffer> {
     const car = await this.deps.ds.getRepository(CarEntity).findOne({ where: { id: carId } });
     if (!car) throw notFound(MESSAGES.server.carNotFound);
     if (actor.role !== 'admin' && car.ownerId !== actor.id) throw forbidden(MESSAGES.meetCards.notYourCar);
-    return { cards: [await this.card(car, null)], eventTitle: null };
+    const photo = await this.printedPhotoOf(car.id);
+    const printed = JSON.stringify([car.id, layout, car.year, car.make, car.model, car.ownerName, car.slug, photo?.id]);
+    const kept = this.ownerPdfs.get(printed);
+    if (kept) {
+      this.ownerPdfs.delete(printed); // to the back of the line: the least recently sent go first
+      this.ownerPdfs.set(printed, kept);
+      return kept;
+    }
+    const pdf = await render({ cards: [await this.card(car, null, photo)], eventTitle: null }, layout);
+    this.ownerPdfs.set(printed, pdf);
+    if (this.ownerPdfs.size > OWNER_PDFS_KEPT) {
+      const [oldest] = this.ownerPdfs.keys();
+      if (oldest !== undefined) this.ownerPdfs.delete(oldest);
+    }
+    return pdf;
   }
 
   /** GET /api/admin/meet-cards.pdf: the chosen cars in the order given (404 when one is gone or the event is). */
@@ -73,13 +103,16 @@ export class MeetCardsService {
     if (ids.some((id) => !byId.has(id))) throw notFound(MESSAGES.server.carNotFound);
     const cards: MeetCard[] = [];
     // One car at a time: each photo waits its turn in the image queue with the uploads anyway.
-    for (const id of ids) cards.push(await this.card(byId.get(id) as CarEntity, eventId));
+    for (const id of ids) {
+      const car = byId.get(id) as CarEntity;
+      cards.push(await this.card(car, eventId, await this.printedPhotoOf(car.id)));
+    }
     return { cards, eventTitle };
   }
 
-  private async card(car: CarEntity, eventId: number | null): Promise<MeetCard> {
+  private async card(car: CarEntity, eventId: number | null, photo: PrintedPhoto | null): Promise<MeetCard> {
     const url = meetCardUrl(this.deps.publicUrl, car.slug, eventId);
-    const [qrPng, photoJpeg] = await Promise.all([printQrCode(url), this.printPhoto(car.id)]);
+    const [qrPng, photoJpeg] = await Promise.all([printQrCode(url), photo ? this.printPhoto(car.id, photo) : null]);
     return {
       carId: car.id,
       title: `${car.year} ${car.make} ${car.model}`,
@@ -90,17 +123,20 @@ export class MeetCardsService {
     };
   }
 
-  /**
-   * The car's primary (else first) photo, cut from the stored original (JPEG, up to 3,200 px) to the card's photo box
-   * at 300 dpi, and kept in storage beside it (the key names the photo, so it never goes stale).
-   */
-  private async printPhoto(carId: number): Promise<Buffer | null> {
-    const image = await this.deps.ds.getRepository(CarImageEntity).findOne({
+  /** The photo a card prints: the car's primary, else its first. */
+  private printedPhotoOf(carId: number): Promise<PrintedPhoto | null> {
+    return this.deps.ds.getRepository(CarImageEntity).findOne({
       where: { carId },
       select: { id: true, storageKey: true },
       order: { isPrimary: 'DESC', sortOrder: 'ASC', id: 'ASC' },
     });
-    if (!image) return null;
+  }
+
+  /**
+   * The card's photo cut from the stored original (JPEG, up to 3,200 px) to the card's photo box at 300 dpi, and kept
+   * in storage beside it (the key names the photo, so it never goes stale).
+   */
+  private printPhoto(carId: number, image: PrintedPhoto): Promise<Buffer | null> {
     return storedRendition(this.deps, `print/meet-card-car-${carId}-image-${image.id}.jpg`, image.storageKey, (photo) =>
       photo
         .resize(PHOTO_PIXELS.width, PHOTO_PIXELS.height, { fit: 'cover', position: 'attention' })

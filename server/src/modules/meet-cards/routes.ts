@@ -1,10 +1,10 @@
-import { adminMeetCardsQuerySchema, type MeetCardLayout, meetCardQuerySchema } from '@curbside/shared';
+import { adminMeetCardsQuerySchema, meetCardQuerySchema } from '@curbside/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../../context';
 import { pathIdSchema } from '../../rest/inputs';
 import { admin, signedIn } from '../../trpc';
-import type { MeetCardBatch, MeetCardsService } from './meet-cards.service';
+import type { MeetCardsService, RenderCards } from './meet-cards.service';
 
 // The meet-card downloads (issue 26): plain routes, because the response is a PDF file, not JSON. The access levels
 // are trpc.ts's (signedIn, admin): 401 signed out; the admin route 403 for anyone but an admin.
@@ -18,16 +18,17 @@ export function registerMeetCardRoutes(
   const site = { siteName: deps.siteName, publicUrl: deps.publicUrl };
   const caller = (req: FastifyRequest) => callerOf(req, app.services.accounts);
 
-  const sendPdf = async (reply: FastifyReply, batch: MeetCardBatch, layout: MeetCardLayout, filename: string) => {
+  const render: RenderCards = async (batch, layout) => {
     const { renderMeetCardsPdf } = await import('./meet-card-pdf');
-    const pdf = await renderMeetCardsPdf(batch, layout, site);
-    return reply
+    return renderMeetCardsPdf(batch, layout, site);
+  };
+  const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
+    reply
       .header('content-type', 'application/pdf')
       .header('content-length', String(pdf.length))
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'private, no-store')
       .send(pdf);
-  };
 
   /** GET /api/cars/{id}/meet-card.pdf?layout=a6|sheet|sheet-a4 (the car's owner, or an admin). */
   app.get('/api/cars/:id/meet-card.pdf', async (req, reply) => {
@@ -37,8 +38,7 @@ export function registerMeetCardRoutes(
     if (closed) throw closed;
     const { id } = carParams.parse(req.params);
     const { layout } = meetCardQuerySchema.parse(req.query);
-    const batch = await deps.meetCards.ownerCard(user, id);
-    return sendPdf(reply, batch, layout, `meet-card-${id}.pdf`);
+    return sendPdf(reply, await deps.meetCards.ownerPdf(user, id, layout, render), `meet-card-${id}.pdf`);
   });
 
   /** GET /api/admin/meet-cards.pdf?carIds=1,2,3&layout=&eventId= (admin): at most MEET_CARD_MAX_CARS cars. */
@@ -46,6 +46,7 @@ export function registerMeetCardRoutes(
     admin(await caller(req));
     const { carIds, layout, eventId } = adminMeetCardsQuerySchema.parse(req.query);
     const batch = await deps.meetCards.adminCards(carIds, eventId ?? null);
-    return sendPdf(reply, batch, layout, eventId ? `meet-cards-event-${eventId}.pdf` : 'meet-cards.pdf');
+    const pdf = await render(batch, layout);
+    return sendPdf(reply, pdf, eventId ? `meet-cards-event-${eventId}.pdf` : 'meet-cards.pdf');
   });
 }
