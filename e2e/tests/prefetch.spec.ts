@@ -29,7 +29,7 @@ test('from the gallery to a car, the gallery stays until the car page renders: n
   const card = page.getByTestId('car-card').first();
   await expect(card).toBeVisible();
   await prefetchReady(page);
-  const name = (await card.getByRole('heading', { level: 3 }).textContent())?.trim() ?? '';
+  const name = (await card.getByRole('heading', { level: 2 }).textContent())?.trim() ?? '';
   expect(name).not.toBe('');
 
   // Watches every change of the page from here on for the page loader (role status, "Loading…").
@@ -52,7 +52,7 @@ test('from the gallery to a car, the gallery stays until the car page renders: n
   await page.goBack();
   await expect(page.getByTestId('car-card').first()).toBeVisible();
   const other = page.getByTestId('car-card').nth(1);
-  const otherName = (await other.getByRole('heading', { level: 3 }).textContent())?.trim() ?? '';
+  const otherName = (await other.getByRole('heading', { level: 2 }).textContent())?.trim() ?? '';
   await page.evaluate(() => {
     window.loaderSeen = false;
   });
