@@ -13,7 +13,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { App, type AppClients } from './App';
 import { type LandingPageAt, landingPageAt } from './landing';
 import { type AppRouter, createQueryClient } from './lib/trpc';
-import { leaderboardInput } from './pages/leaderboard-period';
+import { leaderboardInput, leaderboardMonthOf } from './pages/leaderboard-period';
 import { SERVER_STATE_ELEMENT_ID } from './server-state';
 
 export { pageAddress } from './page-address';
@@ -56,8 +56,13 @@ function procedureLink(call: CallProcedure): TRPCLink<AppRouter> {
 const BY_QUERY_STRING: Record<string, (clients: AppClients, search: string) => Promise<unknown>[]> = {
   'src/pages/LeaderboardPage.tsx': ({ queryClient, trpcClient }, search) => {
     const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+    // A closed month's final ranking (`?month=2026-10`, a shared Hall of Fame link) instead of the live list; a month
+    // not closed fails, and the browser's page says so.
+    const month = leaderboardMonthOf(search);
     return [
-      queryClient.prefetchQuery(trpc.cars.top.queryOptions(leaderboardInput(search))),
+      month === null
+        ? queryClient.prefetchQuery(trpc.cars.top.queryOptions(leaderboardInput(search)))
+        : queryClient.prefetchQuery(trpc.hallOfFame.month.queryOptions({ month })),
       // The past months' menu: with the page, so nothing on it changes after it hydrates (its deferred parts would
       // otherwise be rendered again in the browser instead of adopted).
       queryClient.prefetchQuery(trpc.hallOfFame.winners.queryOptions()),

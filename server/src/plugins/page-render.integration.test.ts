@@ -3,11 +3,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MESSAGES } from '@curbside/shared';
+import { addMonths, centralMonthKey, centralMonthStart, MESSAGES } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../test/app';
 import { HttpClient } from '../../test/http';
-import { makeCar, makeImage } from '../../test/showcase-fixtures';
+import { makeCar, makeImage, pastVotes } from '../../test/showcase-fixtures';
 import { jpegBytes, uploadCarImage } from '../modules/images/upload-test-helpers';
 import { RENDER_TIME_LIMIT_MS } from './page-render';
 
@@ -262,6 +262,28 @@ describe('a page every signed-out visitor sees alike', () => {
       const res = await newVisitor().get(pagePath as string);
       expect(res.status, pagePath).toBe(200);
       expect(rendered(res.text), pagePath).toEqual({ period, chosen: [period] });
+    }
+  });
+
+  it("renders a closed month's final ranking from its address, not the live list", async () => {
+    // A database of its own: the Hall of Fame closes the months once per process, at the first read after they end.
+    const fresh = await startTestApp({ CLIENT_DIST: dist, PUBLIC_URL: 'https://curbside.example' });
+    try {
+      const lastMonth = addMonths(centralMonthKey(new Date()), -1);
+      const winner = await makeCar(fresh.app.services.ds, { make: 'Datsun', model: '240Z' });
+      await makeImage(fresh.app.services.ds, winner, { isPrimary: true });
+      await pastVotes(fresh.app.services, winner.id, [new Date(centralMonthStart(lastMonth).getTime() + 86_400_000)]);
+
+      const res = await new HttpClient(fresh.baseUrl).get(`/leaderboard?month=${lastMonth}`);
+      expect(res.status).toBe(200);
+      const page = parsePage(res.text);
+      const month = renderedData(res.text, 'hallOfFame.month');
+      expect(month?.month).toBe(lastMonth);
+      expect(textOf(page.rootMarkup)).toContain(MESSAGES.hallOfFame.finalRanking(month?.label));
+      expect(textOf(page.rootMarkup)).toContain('Datsun 240Z');
+      expect(renderedData(res.text, 'cars.top')).toBeUndefined();
+    } finally {
+      await fresh.close();
     }
   });
 
