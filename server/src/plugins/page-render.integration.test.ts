@@ -35,7 +35,7 @@ function buildClient(): string {
 
 /** The rest of a stand-in server entry's contract (shared/src/server-render.ts): every address kept as it is. */
 const PAGE_ADDRESS_AS_IS =
-  'export function pageAddress(path, search) { return search ? `${path}?${search}` : path; }\n';
+  "export function pageAddress(path, search) { return search ? path + '?' + search : path; }\n";
 
 /** The markup inside #root, and the JSON the page was rendered from (undefined when the page was not rendered). */
 function parsePage(html: string) {
