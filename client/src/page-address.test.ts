@@ -11,6 +11,12 @@ describe('pageAddress', () => {
     expect(pageAddress('/gallery/nissan-skyline', 'preview=true')).toBe('/gallery/nissan-skyline');
   });
 
+  it('reads the path as the page does, %-escapes decoded; a malformed one is kept as it came', () => {
+    expect(pageAddress('/cars/%6Eissan-skyline', '')).toBe('/cars/nissan-skyline');
+    expect(pageAddress('/cars/nissan%2Dskyline', 'x=1')).toBe('/cars/nissan-skyline');
+    expect(pageAddress('/cars/nissan%E0%A4%A', '')).toBe('/cars/nissan%E0%A4%A');
+  });
+
   it("keeps the gallery's category, search and pages, in one order, as the gallery shows them", () => {
     expect(pageAddress('/gallery', 'junk=1')).toBe('/gallery');
     expect(pageAddress('/gallery', 'pages=3&junk=2&category=JDM')).toBe('/gallery?category=JDM&pages=3');

@@ -21,14 +21,25 @@ const PAGE_STATE: Record<string, (search: string) => string> = {
 };
 
 /**
- * The address of the page at `path` with `search` (its query string, without '?') as the page reads it: its path as
- * it arrived and only the parameters it reads, in one order, out-of-range values as the page shows them
- * (`/gallery?junk=1&pages=999999` is `/gallery?pages=9`). Addresses that differ in nothing the page reads get one kept
- * page, so made-up parameters cannot make the server render and keep a page per address. An address that is no
- * landing page is kept whole.
+ * The address of the page at `path` with `search` (its query string, without '?') as the page reads it: its path
+ * %-decoded (a car page reads its slug so: `/cars/%6Dazda` is `/cars/mazda`) and only the parameters it reads, in one
+ * order, out-of-range values as the page shows them (`/gallery?junk=1&pages=999999` is `/gallery?pages=9`). Addresses
+ * that differ in nothing the page reads get one kept page, so neither made-up parameters nor escaped letters can make
+ * the server render and keep a page per address. An address that is no landing page is kept whole.
  */
 export function pageAddress(path: string, search: string): string {
   const page = landingPageAt(path, search);
-  const state = page ? (PAGE_STATE[page.module]?.(search) ?? '') : search;
-  return state ? `${path}?${state}` : path;
+  if (!page) return search ? `${path}?${search}` : path;
+  const state = PAGE_STATE[page.module]?.(search) ?? '';
+  const readPath = decodedPath(path);
+  return state ? `${readPath}?${state}` : readPath;
+}
+
+/** `path` with its %-escapes decoded; as it is when one is malformed (the page then reports it, and is not kept). */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

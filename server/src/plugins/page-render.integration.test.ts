@@ -359,6 +359,11 @@ describe('whether the car of a page exists', () => {
         expect(same.status, junk).toBe(200);
         expect(same.text, junk).toBe(kept.text);
       }
+      // Nor does spelling a letter of the address as a %-escape (the page reads its slug decoded).
+      const escaped = `/cars/%${car.slug.charCodeAt(0).toString(16)}${car.slug.slice(1)}`;
+      const sameCar = await newVisitor().get(escaped);
+      expect(sameCar.status, escaped).toBe(200);
+      expect(sameCar.text, escaped).toBe(kept.text);
       expect(asked).toHaveBeenCalledTimes(1);
 
       // An address naming no car: 404 each time, and not kept, so the car added with that name shows at once.

@@ -57,6 +57,12 @@ export interface PageViewer {
  */
 export type PageViewerOf = (req: FastifyRequest, reply: FastifyReply) => Promise<PageViewer | null>;
 
+/** A request's address as the server entry takes it: the path, and the query string without its '?'. */
+function splitUrl(url: string): { urlPath: string; search: string } {
+  const [urlPath = '/', search = ''] = url.split(/\?(.*)/s);
+  return { urlPath, search };
+}
+
 /** A page rendered on the server: index.html with the page in #root, and what it shares with other viewers' pages. */
 export interface RenderedPage {
   html: string;
@@ -131,11 +137,11 @@ export async function loadPageRenderer(
 
   return {
     pageAddress(url) {
-      const [urlPath = '/', search = ''] = url.split(/\?(.*)/s);
+      const { urlPath, search } = splitUrl(url);
       return entry.pageAddress(urlPath, search);
     },
     async render(req, viewer, html) {
-      const [urlPath = '/', search = ''] = req.url.split(/\?(.*)/s);
+      const { urlPath, search } = splitUrl(req.url);
       const abort = new AbortController();
       let timer: NodeJS.Timeout | undefined;
       const timeLimit = new Promise<never>((_, reject) => {
