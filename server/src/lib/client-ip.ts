@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { hmacSha256Hex } from './hmac-sha256';
 
 /**
  * Fastify's request.ip: the socket address, or behind TRUST_PROXY the address our proxy put last in X-Forwarded-For.
@@ -45,36 +45,14 @@ function prefix64(ip: string): string {
   return prefix;
 }
 
-/**
- * Hashes of addresses seen lately: a visitor's page makes several calls, each needing its hash. Two generations
- * instead of evicting the oldest entry one by one: deleting from the front of a large Map makes each later lookup of
- * its first key walk the holes, which cost more than the hash itself under a stream of new addresses.
- */
-const RECENT_HASHES_PER_GENERATION = 5_000;
-let recentHashes = new Map<string, string>();
-let olderHashes = new Map<string, string>();
-/**
- * The secret the hashes above were made with, and its bytes: given as text, createHmac would encode the key again for
- * every address (a third of the hash's cost, measured under a stream of new addresses).
- */
-let hashKey = { secret: '', bytes: Buffer.alloc(0) };
+/** The hash function of the secret in use (made once: it compresses the key's blocks). */
+let keyed = { secret: '', hmac: hmacSha256Hex('') };
 
-/** A keyed hash, so the stored value reveals no address even to someone holding the database. */
+/**
+ * A keyed hash (HMAC-SHA256 of the address's limit key), so the stored value reveals no address even to someone
+ * holding the database.
+ */
 export function hashIp(ip: string, secret: string): string {
-  if (secret !== hashKey.secret) {
-    recentHashes = new Map();
-    olderHashes = new Map();
-    hashKey = { secret, bytes: Buffer.from(secret) };
-  }
-  const known = recentHashes.get(ip) ?? olderHashes.get(ip);
-  if (known !== undefined) return known;
-  const hash = createHmac('sha256', hashKey.bytes)
-    .update(`ip:${ipLimitKey(ip)}`)
-    .digest('hex');
-  if (recentHashes.size >= RECENT_HASHES_PER_GENERATION) {
-    olderHashes = recentHashes;
-    recentHashes = new Map();
-  }
-  recentHashes.set(ip, hash);
-  return hash;
+  if (secret !== keyed.secret) keyed = { secret, hmac: hmacSha256Hex(secret) };
+  return keyed.hmac(`ip:${ipLimitKey(ip)}`);
 }
