@@ -18,6 +18,35 @@ describe('client IP keys for vote limits and throttles', () => {
     expect(ipLimitKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 
+  it('gives every spelling of an IPv6 address the same /64 key: zeros dropped, any case, any :: compression', () => {
+    // 2,000 addresses made from known groups, each written in a random one of the spellings IPv6 allows.
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % below;
+    };
+    for (let n = 0; n < 2_000; n++) {
+      // Some zero groups, so `::` has runs to stand for.
+      const groups = Array.from({ length: 8 }, () => (random(3) === 0 ? 0 : random(0x10000)));
+      const prefix = groups.slice(0, 4).map((group) => group.toString(16));
+      const expected = `${prefix.join(':')}::/64`;
+      let written = groups.map((group) => {
+        const hex = group.toString(16);
+        const padded = random(2) ? hex.padStart(4, '0') : hex;
+        return random(2) ? padded.toUpperCase() : padded;
+      });
+      const zeroRun = written.findIndex((_, i) => groups[i] === 0);
+      if (zeroRun >= 0 && random(2)) {
+        let end = zeroRun;
+        while (end < 8 && groups[end] === 0) end++;
+        const text = `${written.slice(0, zeroRun).join(':')}::${written.slice(end).join(':')}`;
+        written = [text];
+      }
+      const address = written.join(':');
+      expect(ipLimitKey(address), address).toBe(expected);
+    }
+  });
+
   it('keeps anything that is not an address as it is', () => {
     expect(ipLimitKey('unknown')).toBe('unknown');
     expect(ipLimitKey('::ffff:not-an-address')).toBe('::ffff:not-an-address');

@@ -26,6 +26,23 @@ export function ipLimitKey(ip: string): string {
 
 /** The first four 16-bit groups of a valid IPv6 address, in lower-case hex without leading zeros. */
 function prefix64(ip: string): string {
+  // Nearly every address writes its first four groups out (2001:db8:1:2::1): read them as they stand.
+  let prefix = '';
+  let start = 0;
+  for (let group = 0; group < 4; group++) {
+    const end = ip.indexOf(':', start);
+    // A `::` (or the address's end) within the first four groups: expand it below.
+    if (end <= start) return compressedPrefix64(ip);
+    let digits = start;
+    while (digits < end - 1 && ip.charCodeAt(digits) === 0x30) digits++; // leading zeros
+    prefix += (group ? ':' : '') + ip.slice(digits, end).toLowerCase();
+    start = end + 1;
+  }
+  return prefix;
+}
+
+/** prefix64 of an address whose `::` stands for some of its first four groups. */
+function compressedPrefix64(ip: string): string {
   const zone = ip.indexOf('%');
   const address = zone < 0 ? ip : ip.slice(0, zone);
   const gap = address.indexOf('::');
