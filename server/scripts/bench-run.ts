@@ -4,9 +4,11 @@
 // mysql://root@127.0.0.1:3306/test; a scratch database named curbside_bench_* is created there and dropped after):
 //   1. build the app on a fresh, migrated database and fill it with 10,000 cars (2 photos each, 100 owners) and
 //      1,000,000 votes over the last 60 days, with bulk multi-row INSERTs; the tallies are then derived in SQL;
-//   2. run autocannon against the app on 127.0.0.1 for each endpoint, each run right after one against a bare Fastify
-//      route responding with the very same bytes, BENCH_RUNS times (default 1), and print the median run's
-//      requests/s, p50, p99, errors (of every run) and the ratio app / baseline.
+//   2. start the production server (server/dist/main.js, built from the current sources) on it, as production starts
+//      it, and in a process of its own a bare Fastify route for each endpoint responding with the very same bytes;
+//   3. run autocannon against the app on 127.0.0.1 for each endpoint, each run right after one against its bare route,
+//      BENCH_RUNS times (default 3), and print the median run's requests/s, p50, p99, errors (of every run) and the
+//      ratio app / baseline; then the server's peak resident set and a check of every vote.
 // Everything stays on the loopback interface and every run is bounded (BENCH_SECONDS each, default 5).
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
@@ -19,9 +21,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { buildApp } from '../src/app';
 import { type Config, type Database, loadConfig } from '../src/config';
-import { createScratchMysql, createScratchSqlite, type ScratchDatabase } from '../src/db/scratch-database';
+import { createDataSource } from '../src/db/data-source';
+import { createScratchMysql } from '../src/db/scratch-database';
 import { centralMonthSql, sqlDateParam } from '../src/db/sql-dates';
-import { SERVER_ALLOCATOR, SERVER_NODE_FLAGS } from './measured-server';
+import {
+  buildProductionServer,
+  type MeasuredServer,
+  resetPeakResidentSet,
+  residentSet,
+  SERVER_ALLOCATOR,
+  SERVER_NODE_FLAGS,
+  startProductionServer,
+} from './measured-server';
 import { fillShowcase, type ShowcaseSizes } from './showcase-data';
 
 /** What the bench fills: the scale the issue measures at. */
@@ -30,11 +41,11 @@ const { cars: CARS, votes: VOTES } = SIZES;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /**
- * Runs per endpoint, each right after a run of its baseline; the median one is reported. A single 5-second run moves by
- * 10-15% with whatever else shares the 2 cores (the load generator itself among them), enough to flip a ratio target;
- * more runs steady the ratios, but serve (and write votes) for longer, which the peak resident set shows.
+ * Runs per endpoint, each right after a run of its baseline; the median one is reported. On these virtual machines a
+ * single 5-second run moves by up to a fifth with the host's speed (the REST and tRPC reads of one car, the same code,
+ * once at 52% and 33% of their bare routes in one bench), enough to flip a ratio target either way.
  */
-const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Endpoints that cast votes (REST and tRPC). */
 const VOTE_ENDPOINTS = 2;
 
@@ -143,99 +154,88 @@ interface Ready {
   carBase: number;
 }
 
-/** The app as production runs it behind a proxy, on `database`, with a data folder of its own. */
-function benchConfig(database: Database): { config: Config; dataDir: string } {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curbside-bench-'));
-  const config: Config = {
-    ...loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'false',
-      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
-      LOG_LEVEL: 'silent',
-      TRUST_PROXY: 'true',
-    }),
-    database,
+/** The app's configuration as production gives it behind a proxy: its environment, on `database`, with `dataDir`. */
+function serverEnv(kind: 'sqlite' | 'mysql', dataDir: string, mysqlUrl?: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir, // SQLite: the database is DATA_DIR/curbside.sqlite
+    ...(kind === 'mysql' && mysqlUrl ? { DATABASE_URL: mysqlUrl } : {}),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SEED_DEMO: 'false',
+    ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
   };
-  return { config, dataDir };
 }
 
-/** A scratch database, migrated and filled by this (the measuring) process, so the server starts on it fresh. */
-async function prepareDatabase(kind: 'sqlite' | 'mysql'): Promise<ScratchDatabase> {
-  const scratch =
-    kind === 'sqlite'
-      ? createScratchSqlite('curbside-bench')
-      : await createScratchMysql(process.env.BENCH_MYSQL_URL as string, 'curbside_bench');
-  const { config, dataDir } = benchConfig(scratch.database);
+/** Migrates and fills the database of `env` in this (the measuring) process, so the server starts on it fresh. */
+async function fillDatabase(env: Record<string, string>, kind: 'sqlite' | 'mysql'): Promise<Config> {
+  const config = loadConfig(env);
   const app = await buildApp(config);
   try {
     await fillShowcase(app.services.ds, kind, SIZES);
   } finally {
     await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
-  return scratch;
+  return config;
 }
 
 /**
- * The child process: the app on a filled scratch database, and the bare-Fastify baseline responding, path by path, with
- * the bytes the app responded with. Prints `READY {json}` and serves until SIGTERM, then removes the database.
+ * The baseline child: a bare Fastify responding, path by path, with the bytes the app responded with. Prints
+ * `READY {json}` and serves until SIGTERM.
  */
-async function serve(database: Database): Promise<void> {
-  const { config, dataDir } = benchConfig(database);
-  const app = await buildApp(config);
+async function serveBaseline(appUrl: string, slug: string, carBase: number): Promise<void> {
   const baseline = Fastify({ logger: false });
-  const cleanUp = async () => {
-    await baseline.close();
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const appUrl = await listen(app);
-    const [middle] = await app.services.ds.query(`SELECT slug FROM cars WHERE slug = 'bench-car-5000'`);
-    const [first] = await app.services.ds.query('SELECT MIN(id) AS id FROM cars');
-    const ready: Omit<Ready, 'baselineUrl'> = { appUrl, slug: middle.slug, carBase: Number(first.id) };
-    const targets = makeTargets(ready.slug, ready.carBase);
-    for (const [index, target] of targets.entries()) {
-      // Clients the benchmark never uses (its own come from 2001:db8:0…), so no vote of the run is refused.
-      const res = await fetch(appUrl + target.path, {
-        method: target.method,
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `2001:db8:ffff:${index}::1` },
-        body: target.body?.(index),
-      });
-      if (!res.ok) throw new Error(`${target.name} responded with ${res.status}`);
-      const status = res.status;
-      const bytes = await res.text();
-      baseline.route({
-        method: target.method,
-        url: `/baseline/${index}`,
-        handler: async (_req, reply) => reply.code(status).type('application/json; charset=utf-8').send(bytes),
-      });
-    }
-    // What the parent asks at the end: the peak resident set while serving, and whether the tallies match the votes.
-    let peakRss = process.memoryUsage.rss();
-    const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage.rss());
-    }, 50);
-    sampler.unref();
-    baseline.get('/bench/check', async () => ({ peakRssBytes: peakRss, ...(await checkTallies(app.services.ds)) }));
-    baseline.get('/bench/memory', async () => ({
-      peakRssBytes: peakRss,
-      heapUsedBytes: process.memoryUsage().heapUsed,
-    }));
-    const baselineUrl = await listen(baseline);
-    console.log(`READY ${JSON.stringify({ ...ready, baselineUrl })}`);
-  } catch (error) {
-    await cleanUp();
-    throw error;
+  for (const [index, target] of makeTargets(slug, carBase).entries()) {
+    // Clients the benchmark never uses (its own come from 2001:db8:0…), so no vote of the run is refused.
+    const res = await fetch(appUrl + target.path, {
+      method: target.method,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `2001:db8:ffff:${index}::1` },
+      body: target.body?.(index),
+    });
+    if (!res.ok) throw new Error(`${target.name} responded with ${res.status}`);
+    const status = res.status;
+    const bytes = await res.text();
+    baseline.route({
+      method: target.method,
+      url: `/baseline/${index}`,
+      handler: async (_req, reply) => reply.code(status).type('application/json; charset=utf-8').send(bytes),
+    });
   }
+  const baselineUrl = await listen(baseline);
+  console.log(`READY ${JSON.stringify({ baselineUrl })}`);
   process.once('SIGTERM', () => {
-    cleanUp().then(
+    baseline.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   });
+}
+
+/** Starts the baseline child (with the server's Node flags and allocator) and resolves to its URL. */
+async function startBaseline(app: Omit<Ready, 'baselineUrl'>): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'scripts/bench-run.ts', 'baseline'], {
+    cwd: process.cwd(),
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...SERVER_ALLOCATOR.env, ...process.env, BENCH_APP: JSON.stringify(app) },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const ready = /^READY (.*)$/m.exec(buffered);
+      if (ready?.[1]) resolve((JSON.parse(ready[1]) as { baselineUrl: string }).baselineUrl);
+    });
+    child.once('exit', (code) => reject(new Error(`the baseline stopped (${code})`)));
+  });
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000)]);
+    },
+  };
 }
 
 interface TallyCheck {
@@ -289,41 +289,49 @@ interface DatabaseResult {
   tallies: TallyCheck;
 }
 
-async function benchDatabase(label: string, kind: 'sqlite' | 'mysql'): Promise<DatabaseResult> {
+async function benchDatabase(label: string, kind: 'sqlite' | 'mysql', bundle: string): Promise<DatabaseResult> {
   console.log(`  ${label}: filling ${CARS.toLocaleString('en-US')} cars and ${VOTES.toLocaleString('en-US')} votes…`);
-  const scratch = await prepareDatabase(kind);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curbside-bench-'));
+  const scratch =
+    kind === 'mysql' ? await createScratchMysql(process.env.BENCH_MYSQL_URL as string, 'curbside_bench') : undefined;
   try {
-    return await measureServer(label, scratch.database);
+    const env = serverEnv(kind, dataDir, scratch?.database.kind === 'mysql' ? scratch.database.url : undefined);
+    const config = await fillDatabase(env, kind);
+    return await measureServer(label, bundle, env, config.database);
   } finally {
-    await scratch.drop();
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Starts the serving child on the filled database, measures every target and its baseline, then stops the child. */
-async function measureServer(label: string, database: Database): Promise<DatabaseResult> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'scripts/bench-run.ts', 'serve'], {
-    cwd: process.cwd(),
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...SERVER_ALLOCATOR.env, ...process.env, BENCH_DATABASE: JSON.stringify(database) },
-  });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      let newline = buffered.indexOf('\n');
-      while (newline >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        if (line.startsWith('READY ')) resolve(JSON.parse(line.slice(6)));
-        else console.log(`  ${label}: ${line}`);
-        newline = buffered.indexOf('\n');
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the ${label} server stopped (${code})`)));
-  });
-  const check = async (): Promise<TallyCheck & { peakRssBytes: number }> =>
-    (await fetch(`${ready.baselineUrl}/bench/check`)).json() as Promise<TallyCheck & { peakRssBytes: number }>;
+/**
+ * Starts the production server and the baseline on the filled database, measures every target and its baseline, then
+ * stops both. The vote check reads the database beside the server.
+ */
+async function measureServer(
+  label: string,
+  bundle: string,
+  env: Record<string, string>,
+  database: Database,
+): Promise<DatabaseResult> {
+  const ds = await createDataSource(database);
+  await ds.initialize();
+  let server: MeasuredServer | undefined;
+  let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
   try {
+    server = await startProductionServer(bundle, env);
+    const serverPid = server.pid;
+    const [middle] = await ds.query(`SELECT slug FROM cars WHERE slug = 'bench-car-5000'`);
+    const [first] = await ds.query('SELECT MIN(id) AS id FROM cars');
+    const app = { appUrl: server.url, slug: middle.slug as string, carBase: Number(first.id) };
+    baseline = await startBaseline(app);
+    const ready: Ready = { ...app, baselineUrl: baseline.url };
+    // The peak resident set while serving: start-up (reading the vote index, the first requests) is not serving.
+    resetPeakResidentSet(serverPid);
+    const check = async (): Promise<TallyCheck & { peakRssBytes: number }> => ({
+      peakRssBytes: residentSet(serverPid).peakBytes,
+      ...(await checkTallies(ds)),
+    });
     const rows: Row[] = [];
     const before = await check();
     let votesCreated = 0;
@@ -365,16 +373,13 @@ async function measureServer(label: string, database: Database): Promise<Databas
             : ratio >= (goal.ratio ?? 0) && result.latency.p99 <= 3 * Math.max(1, base.latency.p99)),
       };
       rows.push(row);
-      const memory = (await (await fetch(`${ready.baselineUrl}/bench/memory`)).json()) as {
-        peakRssBytes: number;
-        heapUsedBytes: number;
-      };
+      const memory = residentSet(serverPid);
       const each = runs.map((run) =>
         target.kind === 'vote' ? `${Math.round(score(run))}/s` : `${(100 * score(run)).toFixed(1)}%`,
       );
       console.log(
         `  ${target.name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms, errors ${row.errors} (baseline ${Math.round(row.baselineRps)} req/s; runs ${each.join(' ')}); ` +
-          `peak RSS so far ${mb(memory.peakRssBytes)} MB, heap used ${mb(memory.heapUsedBytes)} MB`,
+          `resident set ${mb(memory.bytes)} MB, peak so far ${mb(memory.peakBytes)} MB`,
       );
     }
     const after = await check();
@@ -386,9 +391,9 @@ async function measureServer(label: string, database: Database): Promise<Databas
       tallies: after,
     };
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, sleep(30_000)]);
+    await baseline?.stop();
+    await server?.stop();
+    await ds.destroy();
   }
 }
 
@@ -427,11 +432,13 @@ function summary(label: string, result: DatabaseResult): { text: string; ok: boo
 }
 
 async function main() {
-  const databases: [string, DatabaseResult][] = [['SQLite', await benchDatabase('SQLite', 'sqlite')]];
-  if (process.env.BENCH_MYSQL_URL) databases.push(['MySQL/MariaDB', await benchDatabase('MySQL/MariaDB', 'mysql')]);
-  else console.log('(set BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306/test to measure MySQL/MariaDB too)');
+  const bundle = buildProductionServer();
+  const databases: [string, DatabaseResult][] = [['SQLite', await benchDatabase('SQLite', 'sqlite', bundle)]];
+  if (process.env.BENCH_MYSQL_URL) {
+    databases.push(['MySQL/MariaDB', await benchDatabase('MySQL/MariaDB', 'mysql', bundle)]);
+  } else console.log('(set BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306/test to measure MySQL/MariaDB too)');
   console.log(
-    `\n${CARS.toLocaleString('en-US')} cars, ${VOTES.toLocaleString('en-US')} votes; autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, the median of ${RUNS} runs per endpoint, ${os.cpus().length} cores; server on ${SERVER_ALLOCATOR.name}\n`,
+    `\n${CARS.toLocaleString('en-US')} cars, ${VOTES.toLocaleString('en-US')} votes; autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, the median of ${RUNS} runs per endpoint, ${os.cpus().length} cores; server: the production bundle on ${SERVER_ALLOCATOR.name}\n`,
   );
   const rows = databases.flatMap(([, result]) => result.rows);
   console.log(table(rows));
@@ -443,7 +450,8 @@ async function main() {
 }
 
 if (process.argv[1]?.endsWith('bench-run.ts')) {
-  const mode = process.argv[2] === 'serve' ? serve(JSON.parse(process.env.BENCH_DATABASE as string)) : main();
+  const app = process.argv[2] === 'baseline' ? (JSON.parse(process.env.BENCH_APP as string) as Ready) : undefined;
+  const mode = app ? serveBaseline(app.appUrl, app.slug, app.carBase) : main();
   mode.catch((error) => {
     console.error(error);
     process.exit(1);
