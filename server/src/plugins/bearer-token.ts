@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { viewerIpHash } from '../context';
 import { toErrorResponse } from '../http-errors';
-import type { TokensService, TokenUse } from '../modules/tokens/tokens.service';
+import type { TokensService } from '../modules/tokens/tokens.service';
 
 // Personal API tokens on the wire: `Authorization: Bearer cbs_…` on any /api or /trpc route. The token is checked
 // before the route runs (tokens.service.ts: 401 for an unknown or revoked token, 429 past the sign-in throttle), and

@@ -1,5 +1,4 @@
 import {
-  type Car,
   centralMonthKey,
   centralMonthStart,
   type LeaderboardEntry,
