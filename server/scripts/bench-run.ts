@@ -154,12 +154,15 @@ interface Ready {
   carBase: number;
 }
 
-/** The app's configuration as production gives it behind a proxy: its environment, on `database`, with `dataDir`. */
-function serverEnv(kind: 'sqlite' | 'mysql', dataDir: string, mysqlUrl?: string): Record<string, string> {
+/**
+ * The app's configuration as production gives it behind a proxy, as its environment: on MySQL/MariaDB at `mysqlUrl`,
+ * else on SQLite in `dataDir` (DATA_DIR/curbside.sqlite).
+ */
+function serverEnv(dataDir: string, mysqlUrl: string | undefined): Record<string, string> {
   return {
     NODE_ENV: 'production',
-    DATA_DIR: dataDir, // SQLite: the database is DATA_DIR/curbside.sqlite
-    ...(kind === 'mysql' && mysqlUrl ? { DATABASE_URL: mysqlUrl } : {}),
+    DATA_DIR: dataDir,
+    ...(mysqlUrl ? { DATABASE_URL: mysqlUrl } : {}),
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO: 'false',
     ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
@@ -295,7 +298,7 @@ async function benchDatabase(label: string, kind: 'sqlite' | 'mysql', bundle: st
   const scratch =
     kind === 'mysql' ? await createScratchMysql(process.env.BENCH_MYSQL_URL as string, 'curbside_bench') : undefined;
   try {
-    const env = serverEnv(kind, dataDir, scratch?.database.kind === 'mysql' ? scratch.database.url : undefined);
+    const env = serverEnv(dataDir, scratch?.database.kind === 'mysql' ? scratch.database.url : undefined);
     const config = await fillDatabase(env, kind);
     return await measureServer(label, bundle, env, config.database);
   } finally {
