@@ -159,7 +159,7 @@ type Rows = any;
 function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generator<Statement, Outcome[], Rows> {
   const date = (d: Date) => (dialect === 'sqlite' ? sqliteDateText(d) : d);
   const carIds = [...new Set(votes.map((v) => v.carId))].sort((a, b) => a - b);
-  const ipHashes = [...new Set(votes.map((v) => v.ipHash))];
+  const pairs = [...new Map(votes.map((v) => [pairKey(v.carId, v.ipHash), v])).values()];
   const months = [...new Set(votes.map((v) => centralMonthKey(v.at)))];
   // The cars with their counters, as they stand before this batch (locked on MySQL, so nothing else moves them
   // until this batch commits): the totals each counted vote returns are these plus the batch's own votes.
@@ -175,9 +175,12 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
        WHERE c.id IN (${marks(carIds)})${lock}`,
     [...months, ...carIds],
   );
+  // The batch's (car, voter) pairs as a row-value list: one index lookup per pair (carId IN … AND ipHash IN … costs
+  // cars × voters lookups, 225 for a batch of 15). SQLite takes such a list only as a VALUES subquery.
+  const pairList = dialect === 'sqlite' ? `VALUES ${tuples(pairs.length, 2)}` : tuples(pairs.length, 2);
   const limits: { carId: number | string; ipHash: string; lastVotedAt: Date | string }[] = yield sql(
-    `SELECT carId, ipHash, lastVotedAt FROM vote_limits WHERE carId IN (${marks(carIds)}) AND ipHash IN (${marks(ipHashes)})`,
-    [...carIds, ...ipHashes],
+    `SELECT carId, ipHash, lastVotedAt FROM vote_limits WHERE (carId, ipHash) IN (${pairList})`,
+    pairs.flatMap((pair) => [pair.carId, pair.ipHash]),
   );
 
   const decisions = decideVotes(
