@@ -167,11 +167,9 @@ describe('cached reads', () => {
     expect((await viewer.get(`/api/cars/${newer.slug}`)).body.hasVoted).toBe(false);
     const ds = t.app.services.ds;
     // What another server's vote leaves behind (its cached responses are not this server's concern).
-    await ds.query('INSERT INTO vote_limits (carId, ipHash, lastVotedAt) VALUES (?, ?, ?)', [
-      newer.id,
-      hashIp(address, t.config.sessionSecret),
-      sqlDateParam(ds, new Date()),
-    ]);
+    const vote = [newer.id, hashIp(address, t.config.sessionSecret), sqlDateParam(ds, new Date())];
+    await ds.query('INSERT INTO vote_limits (carId, ipHash, lastVotedAt) VALUES (?, ?, ?)', vote);
+    await ds.query('INSERT INTO votes (carId, ipHash, createdAt) VALUES (?, ?, ?)', vote);
     await t.app.services.recentVoters.refresh();
     expect((await viewer.get(`/api/cars/${newer.slug}`)).body.hasVoted).toBe(true);
     expect((await viewer.trpc('query', 'cars.list', listInput)).body.result.data[0].hasVoted).toBe(true);

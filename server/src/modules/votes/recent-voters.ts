@@ -4,20 +4,24 @@ import { readSqlDate, sqlDateParam } from '../../db/sql-dates';
 
 /** How often votes counted by other app servers are read back. */
 export const RECENT_VOTERS_REFRESH_MS = 2_000;
-/** Each refresh re-reads this much time before the newest vote it saw: clocks of app servers differ a little. */
-const CLOCK_SLACK_MS = 60_000;
+/**
+ * Each refresh reads the votes from the newest id the refresh this many refreshes before it saw: transactions commit
+ * out of order, so a vote can become visible after one with a higher id was read.
+ */
+const REREAD_REFRESHES = 2;
 
 /**
  * The viewers (IP hashes) with a vote inside the 24-hour cooldown, in memory. Cached car responses are computed for a
  * viewer who has not voted (every hasVoted false); they are given only to viewers this index does not hold, and
  * everyone else gets a response computed for them, so hasVoted stays exact. Loaded from vote_limits at start, told of
- * every vote this server counts at once, and refreshed from the database every RECENT_VOTERS_REFRESH_MS for votes
- * counted by other app servers. One entry per recent voter (about 100 bytes).
+ * every vote this server counts at once, and refreshed every RECENT_VOTERS_REFRESH_MS with the votes rows added since
+ * (by id, so the clocks of other app servers do not matter), for votes counted by other app servers. One entry per
+ * recent voter (about 130 bytes).
  */
 export class RecentVoters {
   private readonly lastVoteAt = new Map<string, number>();
-  /** The newest lastVotedAt read from the database so far. */
-  private newestSeen = 0;
+  /** The newest votes.id of the last REREAD_REFRESHES refreshes, oldest first; the start loads up to the first. */
+  private readonly newestIds: number[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -37,19 +41,33 @@ export class RecentVoters {
     if (at.getTime() > previous) this.lastVoteAt.set(ipHash, at.getTime());
   }
 
-  /** Reads the votes counted since the last refresh (at start: the whole cooldown) and forgets expired ones. */
+  /**
+   * Reads the votes added since the refresh REREAD_REFRESHES before this one (the first time: every voter of the
+   * cooldown, from vote_limits) and forgets expired ones.
+   */
   async refresh(): Promise<void> {
     const cooldownStart = this.now() - LIMITS.voteCooldownMs;
-    const from = Math.max(cooldownStart, this.newestSeen - CLOCK_SLACK_MS);
-    const rows: { ipHash: string; at: Date | string }[] = await this.ds.query(
-      'SELECT ipHash, MAX(lastVotedAt) AS at FROM vote_limits WHERE lastVotedAt > ? GROUP BY ipHash',
-      [sqlDateParam(this.ds, new Date(from))],
-    );
-    for (const row of rows) {
-      const at = readSqlDate(row.at);
-      this.record(row.ipHash, at);
-      this.newestSeen = Math.max(this.newestSeen, at.getTime());
+    const readFrom = this.newestIds[0];
+    let newestId: number;
+    if (readFrom === undefined) {
+      // The newest id first: a vote added while the cooldown loads is read again by the next refresh.
+      const [newest]: { id: number | string | null }[] = await this.ds.query('SELECT MAX(id) AS id FROM votes');
+      newestId = Number(newest?.id ?? 0);
+      const voters: { ipHash: string; at: Date | string }[] = await this.ds.query(
+        'SELECT ipHash, MAX(lastVotedAt) AS at FROM vote_limits WHERE lastVotedAt > ? GROUP BY ipHash',
+        [sqlDateParam(this.ds, new Date(cooldownStart))],
+      );
+      for (const voter of voters) this.record(voter.ipHash, readSqlDate(voter.at));
+    } else {
+      const votes: { id: number | string; ipHash: string; createdAt: Date | string }[] = await this.ds.query(
+        'SELECT id, ipHash, createdAt FROM votes WHERE id > ? ORDER BY id',
+        [readFrom],
+      );
+      for (const vote of votes) this.record(vote.ipHash, readSqlDate(vote.createdAt));
+      newestId = Math.max(readFrom, Number(votes.at(-1)?.id ?? 0), this.newestIds.at(-1) ?? 0);
     }
+    this.newestIds.push(newestId);
+    if (this.newestIds.length > REREAD_REFRESHES) this.newestIds.shift();
     for (const [ipHash, at] of this.lastVoteAt) if (at <= cooldownStart) this.lastVoteAt.delete(ipHash);
   }
 
