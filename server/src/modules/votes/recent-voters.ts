@@ -68,7 +68,10 @@ export class RecentVoters {
     }
     this.newestIds.push(newestId);
     if (this.newestIds.length > REREAD_REFRESHES) this.newestIds.shift();
-    for (const [ipHash, at] of this.lastVoteAt) if (at <= cooldownStart) this.lastVoteAt.delete(ipHash);
+    // forEach, not for…of: an entries iterator allocates a [key, value] pair per voter, every refresh.
+    this.lastVoteAt.forEach((at, ipHash) => {
+      if (at <= cooldownStart) this.lastVoteAt.delete(ipHash);
+    });
   }
 
   /** Loads the index, then keeps refreshing it until stop(). A failed refresh is retried at the next tick. */
