@@ -6,7 +6,7 @@ import type { Context } from './context';
 import { DomainError } from './errors';
 import { domainCodeOf, domainToTrpcError, toErrorResponse } from './http-errors';
 import { type CachedReadPolicy, type Invalidates, invalidateAfterWrite, readCacheKey } from './read-cache/policy';
-import { middlewareResult } from './transports/trpc-internals';
+import { middlewareResult, runRules } from './transports/trpc-internals';
 
 /**
  * Procedure meta: the REST path (trpc-to-openapi's shape); for REST, a success status other than 200 and, when the
@@ -49,8 +49,12 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/** What a rule of every call gets (tRPC's middleware options) and resolves to (the call's result). */
+type RuleOptions = Parameters<Parameters<typeof t.middleware>[0]>[0];
+type Rule = (options: RuleOptions) => Promise<Awaited<ReturnType<RuleOptions['next']>>>;
+
 /** Services throw DomainError; give tRPC the matching code so both /trpc and /api respond with the right status. */
-const domainErrors = t.middleware(async ({ next, ctx, path }) => {
+const domainErrors: Rule = async ({ next, ctx, path }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
@@ -60,7 +64,7 @@ const domainErrors = t.middleware(async ({ next, ctx, path }) => {
     }
   }
   return result;
-});
+};
 
 /**
  * Queries with `meta.cache` are served from the read cache (read-cache/), on every transport and inside batches:
@@ -69,7 +73,7 @@ const domainErrors = t.middleware(async ({ next, ctx, path }) => {
  * cached. Each response spends the request's response budget, so one batch of the largest pages cannot make the server
  * build a huge response.
  */
-const cachedRead = t.middleware(({ meta, ctx, path, type, getRawInput, next }) => {
+const cachedRead: Rule = async ({ meta, ctx, path, type, getRawInput, next }) => {
   const policy = meta?.cache;
   if (type !== 'query' || !policy) return next();
   return ctx.responseBudget.inTurn(async () => {
@@ -94,7 +98,7 @@ const cachedRead = t.middleware(({ meta, ctx, path, type, getRawInput, next }) =
       throw error;
     }
   });
-});
+};
 
 /**
  * What stays open to everyone while the site is in maintenance or coming-soon mode: what the /auth page offers and an
@@ -107,40 +111,38 @@ const openDuringSiteModes = (path: string) => path === 'settings.get' || path.st
  * — get a 503 with the mode's message and code. Before the read cache, so a cached response is no way around it (the
  * cached routes send no shared response while a mode is on: transports/cached-reads.ts).
  */
-const siteModes = t.middleware(async ({ ctx, path, next }) => {
+const siteModes: Rule = async ({ ctx, path, next }) => {
   if (!openDuringSiteModes(path)) {
     const refusal = await ctx.services.settings.refusalFor(ctx.user);
     if (refusal) throw refusal;
   }
   return next();
-});
+};
 
 /**
  * A mutation that succeeded drops the cached responses it changed, as its `meta.invalidates` says; the write
  * request's response then clears the rest of the read cache unless every procedure it ran said what it changes
  * (read-cache/policy.ts).
  */
-const writeInvalidation = t.middleware(async ({ meta, ctx, type, getRawInput, next }) => {
+const writeInvalidation: Rule = async ({ meta, ctx, type, getRawInput, next }) => {
   if (type !== 'mutation') return next();
   const result = await next();
   if (result.ok) {
     invalidateAfterWrite(ctx.services.readCache, ctx.req, meta?.invalidates, result.data, await getRawInput());
   }
   return result;
-});
+};
 
 /** An API token's scope bounds what a call may do, within its user's own rights: a read token only reads. */
-const tokenScopes = t.middleware(({ ctx, type, next }) => {
+const tokenScopes: Rule = async ({ ctx, type, next }) => {
   if (type === 'mutation') mayWrite(ctx);
   return next();
-});
+};
 
-export const publicProcedure = t.procedure
-  .use(domainErrors)
-  .use(tokenScopes)
-  .use(siteModes)
-  .use(cachedRead)
-  .use(writeInvalidation);
+/** Every procedure's rules, outermost first, run in one tRPC middleware (runRules says why). */
+const everyCall: readonly Rule[] = [domainErrors, tokenScopes, siteModes, cachedRead, writeInvalidation];
+
+export const publicProcedure = t.procedure.use(t.middleware((options) => runRules(everyCall, options)));
 
 /**
  * Who sends a request: the user (of the session cookie, or of the API token sent as `Authorization: Bearer`) and,

@@ -125,6 +125,39 @@ export function trpcErrorResponse(
 /** A middleware's successful result without calling the next one: `data` stands for the procedure's output. */
 export const middlewareResult = <T>(data: T) => ({ ok: true as const, data, marker: middlewareMarker });
 
+/** The options tRPC gives a middleware: ctx, type, path, input, getRawInput, meta, … and `next`. */
+interface MiddlewareOptions<C> {
+  ctx: C;
+  next: (override?: { ctx?: C }) => Promise<unknown>;
+}
+
+/**
+ * Runs `rules` as tRPC runs a procedure's middlewares — each gets the options and a `next` that runs the rules after
+ * it, then `options.next` (the procedure); a `next({ ctx })` passes its context on; a rule that throws resolves to
+ * the error result tRPC would make of it — but inside one tRPC middleware. tRPC copies a middleware's options twice
+ * per middleware with a generic spread helper: five middlewares on every call cost about 20 KB of garbage and 5% of
+ * a vote's CPU; these rules cost one plain spread each.
+ */
+export function runRules<O extends MiddlewareOptions<O['ctx']>, R>(
+  rules: readonly ((options: O) => Promise<R>)[],
+  options: O,
+): Promise<R> {
+  const run = async (index: number, ctx: O['ctx']): Promise<R> => {
+    const rule = rules[index];
+    if (!rule) return (await options.next(ctx === options.ctx ? undefined : { ctx })) as R;
+    try {
+      return await rule({
+        ...options,
+        ctx,
+        next: (override?: { ctx?: O['ctx'] }) => run(index + 1, override?.ctx ?? ctx),
+      });
+    } catch (cause) {
+      return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: middlewareMarker } as R;
+    }
+  };
+  return run(0, options.ctx);
+}
+
 /** 'accounts.login', 'admin.orders.updateStatus', …: every procedure path of a router, as a type. */
 export type ProcedurePathOf<R extends AnyTRPCRouter> = PathsOf<R['_def']['record']>;
 
