@@ -42,3 +42,18 @@ describe('runInTransaction', () => {
     expect(await next).toBe(0);
   });
 });
+
+describe.runIf(process.env.TEST_DB === 'mysql')('runInTransaction on MySQL/MariaDB', () => {
+  it('reads at READ COMMITTED: a row another connection commits meanwhile is seen by the next read', async () => {
+    const ds = t.app.services.ds;
+    const email = `${unique('rc')}@example.com`;
+    const counts = await runInTransaction(ds, async (em) => {
+      const count = () => em.count(NewsletterSubscriptionEntity, { where: { email } });
+      const before = await count();
+      // Another pooled connection, outside this transaction (at REPEATABLE READ this transaction would not see it).
+      await ds.getRepository(NewsletterSubscriptionEntity).insert({ email, source: 'test' });
+      return [before, await count()];
+    });
+    expect(counts).toEqual([0, 1]);
+  });
+});

@@ -6,8 +6,9 @@ import { DatabaseUnavailableError } from './errors';
 // SQLite: the app shares one better-sqlite3 connection, and TypeORM refuses to open a second transaction on it while
 // one is open ("cannot start a transaction within a transaction"). So transactions queue behind each other in this
 // process, and also wait for a synchronous transaction (the vote path) that holds the connection.
-// MySQL/MariaDB: each transaction has its own pooled connection; row locks order them, and a deadlock or lock-wait
-// timeout is retried a few times with a short random back-off.
+// MySQL/MariaDB: each transaction has its own pooled connection, at READ COMMITTED (set on each connection by
+// mysql-timeouts.ts); row locks order them, and a deadlock or lock-wait timeout is retried a few times with a short
+// random back-off.
 
 let sqliteQueue: Promise<unknown> = Promise.resolve();
 
@@ -28,7 +29,7 @@ export async function runInTransaction<T>(ds: DataSource, work: (em: EntityManag
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ds.transaction('READ COMMITTED', work);
+      return await ds.transaction(work);
     } catch (error) {
       const code = (error as { driverError?: { code?: string } }).driverError?.code;
       if (attempt < MYSQL_ATTEMPTS && (code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT')) {

@@ -154,8 +154,8 @@ type Rows = any;
  * once, run synchronously on SQLite and asynchronously on MySQL. On MySQL the batch's car rows (and their monthly
  * tallies) are locked first, in id order: that settles "does it exist", orders every vote for those cars across app
  * servers (so the vote_limits read below cannot race another batch, and the counters read stay true until commit),
- * and keeps concurrent batches from deadlocking on each other. Nine round trips on MySQL: the isolation level and
- * BEGIN (runInTransaction), two reads, four writes (five with meet-card votes) and COMMIT.
+ * and keeps concurrent batches from deadlocking on each other. Eight round trips on MySQL: BEGIN, two reads, four
+ * writes (five with meet-card votes) and COMMIT.
  */
 function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generator<Statement, Outcome[], Rows> {
   const date = (d: Date) => (dialect === 'sqlite' ? sqliteDateText(d) : d);
