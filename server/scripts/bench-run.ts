@@ -26,6 +26,7 @@ import { createScratchMysql } from '../src/db/scratch-database';
 import { centralMonthSql, sqlDateParam } from '../src/db/sql-dates';
 import {
   buildProductionServer,
+  cpuTimeMicros,
   type MeasuredServer,
   resetPeakResidentSet,
   residentSet,
@@ -58,6 +59,8 @@ interface Row {
   errors: number;
   baselineRps: number;
   baselineP99: number;
+  /** The server's CPU time (every thread) per request of the reported run, in µs: moves less with the host's speed. */
+  cpuMicros: number;
   /** The issue's target for this row, e.g. '≥ 50%' or '≥ 2000/s', and whether it was met. */
   target: string;
   met: boolean;
@@ -339,14 +342,16 @@ async function measureServer(
     const before = await check();
     let votesCreated = 0;
     for (const [index, target] of makeTargets(ready.slug, ready.carBase).entries()) {
-      const runs: { base: autocannon.Result; result: autocannon.Result }[] = [];
+      const runs: { base: autocannon.Result; result: autocannon.Result; cpuMicros: number }[] = [];
       for (let run = 0; run < RUNS; run++) {
         const base = await measure(ready.baselineUrl, { ...target, path: `/baseline/${index}` });
         await sleep(1000);
+        const cpuBefore = cpuTimeMicros(serverPid);
         const result = await measure(ready.appUrl, target);
         await sleep(1000); // let the server finish what the closed connections had queued
+        const cpuMicros = (cpuTimeMicros(serverPid) - cpuBefore) / Math.max(1, result.requests.total);
         if (target.kind === 'vote') votesCreated += result['2xx'];
-        runs.push({ base, result });
+        runs.push({ base, result, cpuMicros });
       }
       // The median run: by its ratio to the baseline run just before it (votes: by votes per second).
       const score = (run: (typeof runs)[number]) =>
@@ -354,7 +359,7 @@ async function measureServer(
       const ranked = runs.toSorted((a, b) => score(a) - score(b));
       const median = ranked[Math.floor((ranked.length - 1) / 2)];
       if (!median) throw new Error('BENCH_RUNS must be at least 1');
-      const { base, result } = median;
+      const { base, result, cpuMicros } = median;
       // An error in any run counts.
       const errors = runs.reduce((sum, run) => sum + run.result.errors + run.result.non2xx, 0);
       const goal = targetOf(target.kind, database.kind);
@@ -368,6 +373,7 @@ async function measureServer(
         errors,
         baselineRps: base.requests.average,
         baselineP99: base.latency.p99,
+        cpuMicros,
         target: goal.rps ? `≥ ${goal.rps}/s` : `≥ ${(goal.ratio ?? 0) * 100}%, p99 ≤ 3×`,
         met:
           errors === 0 &&
@@ -381,7 +387,7 @@ async function measureServer(
         target.kind === 'vote' ? `${Math.round(score(run))}/s` : `${(100 * score(run)).toFixed(1)}%`,
       );
       console.log(
-        `  ${target.name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms, errors ${row.errors} (baseline ${Math.round(row.baselineRps)} req/s; runs ${each.join(' ')}); ` +
+        `  ${target.name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms, errors ${row.errors}, server CPU ${Math.round(cpuMicros)} µs/request (baseline ${Math.round(row.baselineRps)} req/s; runs ${each.join(' ')}); ` +
           `resident set ${mb(memory.bytes)} MB, peak so far ${mb(memory.peakBytes)} MB`,
       );
     }
@@ -402,12 +408,12 @@ async function measureServer(
 
 function table(rows: Row[]): string {
   const lines = [
-    '| Database | Endpoint | req/s | p50 ms | p99 ms | errors | bare Fastify req/s | bare p99 ms | ratio | target |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| Database | Endpoint | req/s | p50 ms | p99 ms | errors | server CPU µs/req | bare Fastify req/s | bare p99 ms | ratio | target |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.database} | ${r.endpoint} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.baselineRps)} | ${r.baselineP99} | ${((r.rps / r.baselineRps) * 100).toFixed(1)}% | ${r.target} ${r.met ? '✓' : '✗'} |`,
+      `| ${r.database} | ${r.endpoint} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.cpuMicros)} | ${Math.round(r.baselineRps)} | ${r.baselineP99} | ${((r.rps / r.baselineRps) * 100).toFixed(1)}% | ${r.target} ${r.met ? '✓' : '✗'} |`,
     );
   }
   return lines.join('\n');
