@@ -66,7 +66,7 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
         if (!procedure.acceptsInput(rawInput)) return undefined;
         // On a miss the middleware computes and stores the shared response (or, when a write overlapped the build,
         // returns it without keeping it).
-        const value = await callProcedure(procedure, await deps.createContext(req, reply), rawInput);
+        const value = await callProcedure(deps.router, procedure, await deps.createContext(req, reply), rawInput);
         return (ownResponse ? undefined : deps.cache.peek(key)) ?? new CacheEntry(value, [], 0, 0);
       },
     });

@@ -49,7 +49,7 @@ export function pageViewerOf(deps: PageViewerDeps): PageViewerOf {
       async call(procedurePath, input) {
         const procedure = queries.get(procedurePath);
         if (!procedure) throw new Error(`No query procedure ${procedurePath}`);
-        const value = await callProcedure(procedure, ctx, input);
+        const value = await callProcedure(deps.router, procedure, ctx, input);
         return { value, shared: seesSharedPage ? sharedResponse(procedure, input) : null };
       },
     };

@@ -82,7 +82,7 @@ export function registerRestRoutes(
         if (cached) return sendCached(req, reply, cached, 'rest', JSON.stringify);
         // Not cached, or an input that does not parse: the procedure responds (or names the invalid field).
         const ctx = await opts.createContext(req, reply);
-        const data = await callProcedure(route.procedure, ctx, input);
+        const data = await callProcedure(opts.router, route.procedure, ctx, input);
         for (const [name, value] of Object.entries(ctx.http.headers)) reply.header(name, value);
         const status = ctx.http.status ?? route.successStatus;
         if (status === 204) return reply.code(204).send();

@@ -1,78 +1,120 @@
-import { TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { runRules } from './trpc-internals';
 
-// publicProcedure's rules run inside one tRPC middleware (runRules): they must behave as tRPC middlewares would.
+// publicProcedure's rules run inside one tRPC middleware (runRules): every case runs the same rules both ways — as
+// tRPC middlewares chained with .use(), and through runRules in one middleware — and expects the same outcome.
 
 interface Ctx {
   viewer: string;
+  services?: string;
+  extra?: string;
 }
-type Result = { ok: true; data: unknown } | { ok: false; error: TRPCError };
-interface Options {
-  ctx: Ctx;
-  path: string;
-  next: (override?: { ctx?: Ctx }) => Promise<Result>;
-}
+
+const t = initTRPC.context<Ctx>().create();
+type Options = Parameters<Parameters<typeof t.middleware>[0]>[0];
+type Result = Awaited<ReturnType<Options['next']>>;
 type Rule = (options: Options) => Promise<Result>;
 
-/** The options tRPC would give the middleware; its `next` is the procedure, which reports the context it ran with. */
-function callOptions(procedureCalls: Ctx[]): Options {
-  return {
-    ctx: { viewer: 'visitor' },
-    path: 'cars.bySlug',
-    next: async (override) => {
-      const ctx = override?.ctx ?? { viewer: 'visitor' };
-      procedureCalls.push(ctx);
-      return { ok: true, data: `seen by ${ctx.viewer}` };
-    },
-  };
+interface Outcome {
+  output?: unknown;
+  error?: { code: string; message: string };
+  /** What the rules and the procedure did, in order. */
+  log: string[];
 }
 
-describe('runRules', () => {
-  it('runs the rules outermost first around the procedure, each seeing what the inner ones returned', async () => {
-    const order: string[] = [];
+/** Calls a procedure guarded by `rules`, chained as tRPC middlewares or run by runRules, with `ctx`. */
+async function callWith(way: 'use' | 'runRules', makeRules: (log: string[]) => Rule[], ctx: Ctx): Promise<Outcome> {
+  const log: string[] = [];
+  const rules = makeRules(log);
+  const guarded =
+    way === 'use'
+      ? rules.reduce((procedure, rule) => procedure.use(rule), t.procedure)
+      : t.procedure.use(t.middleware((options) => runRules(rules, options)));
+  const router = t.router({
+    read: guarded.query(({ ctx: seen }) => {
+      log.push(`procedure saw ${JSON.stringify(seen)}`);
+      return `seen by ${seen.viewer}`;
+    }),
+  });
+  try {
+    return { output: await t.createCallerFactory(router)(ctx).read(), log };
+  } catch (error) {
+    const { code, message } = error as TRPCError;
+    return { error: { code, message }, log };
+  }
+}
+
+async function bothWays(makeRules: (log: string[]) => Rule[], ctx: Ctx = { viewer: 'visitor', services: 'all' }) {
+  const viaUse = await callWith('use', makeRules, ctx);
+  const viaRunRules = await callWith('runRules', makeRules, ctx);
+  expect(viaRunRules).toEqual(viaUse);
+  return viaRunRules;
+}
+
+describe('runRules runs rules as tRPC runs middlewares', () => {
+  it('outermost first around the procedure, each seeing what the inner ones returned', async () => {
     const rule =
-      (name: string): Rule =>
+      (log: string[], name: string): Rule =>
       async ({ next }) => {
-        order.push(`${name} before`);
+        log.push(`${name} before`);
         const result = await next();
-        order.push(`${name} after`);
+        log.push(`${name} after: ${result.ok ? 'ok' : 'failed'}`);
         return result;
       };
-    const procedureCalls: Ctx[] = [];
-    const result = await runRules([rule('outer'), rule('inner')], callOptions(procedureCalls));
-    expect(result).toEqual({ ok: true, data: 'seen by visitor' });
-    expect(order).toEqual(['outer before', 'inner before', 'inner after', 'outer after']);
-    expect(procedureCalls).toHaveLength(1);
+    const outcome = await bothWays((log) => [rule(log, 'outer'), rule(log, 'inner')]);
+    expect(outcome.output).toBe('seen by visitor');
+    expect(outcome.log).toEqual([
+      'outer before',
+      'inner before',
+      'procedure saw {"viewer":"visitor","services":"all"}',
+      'inner after: ok',
+      'outer after: ok',
+    ]);
   });
 
-  it('passes a context given to next on to the later rules and the procedure', async () => {
-    const seenByLater: string[] = [];
-    const shared: Rule = ({ ctx, next }) => next({ ctx: { ...ctx, viewer: 'shared' } });
-    const later: Rule = ({ ctx, next }) => {
-      seenByLater.push(ctx.viewer);
-      return next();
-    };
-    const procedureCalls: Ctx[] = [];
-    const result = await runRules([shared, later], callOptions(procedureCalls));
-    expect(seenByLater).toEqual(['shared']);
-    expect(procedureCalls).toEqual([{ viewer: 'shared' }]);
-    expect(result).toEqual({ ok: true, data: 'seen by shared' });
+  it('merges a context given to next into the current one: the later rules keep what they did not override', async () => {
+    const outcome = await bothWays((log) => [
+      ({ next }) => next({ ctx: { viewer: 'shared' } }),
+      ({ next }) => next({ ctx: { extra: 'added' } }),
+      ({ ctx, next }) => {
+        log.push(`later saw ${ctx.viewer} with ${ctx.services} and ${ctx.extra}`);
+        return next();
+      },
+    ]);
+    expect(outcome.output).toBe('seen by shared');
+    expect(outcome.log).toEqual([
+      'later saw shared with all and added',
+      'procedure saw {"viewer":"shared","services":"all","extra":"added"}',
+    ]);
   });
 
-  it('gives the rules before a rule that throws its error as a failed result, as tRPC does, and skips the procedure', async () => {
-    const refusal = new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Back soon' });
-    let outerSaw: Result | undefined;
-    const outer: Rule = async ({ next }) => {
-      outerSaw = await next();
-      return outerSaw;
-    };
-    const refuses: Rule = async () => {
-      throw refusal;
-    };
-    const procedureCalls: Ctx[] = [];
-    await runRules([outer, refuses], callOptions(procedureCalls));
-    expect(outerSaw).toMatchObject({ ok: false, error: refusal });
-    expect(procedureCalls).toEqual([]);
+  it('gives the rules before one that throws its error as a failed result, and skips the procedure', async () => {
+    const outcome = await bothWays((log) => [
+      async ({ next }) => {
+        const result = await next();
+        log.push(result.ok ? 'outer saw success' : `outer saw ${result.error.code}: ${result.error.message}`);
+        return result;
+      },
+      async () => {
+        throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Back soon' });
+      },
+    ]);
+    expect(outcome.error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'Back soon' });
+    expect(outcome.log).toEqual(['outer saw SERVICE_UNAVAILABLE: Back soon']);
+  });
+
+  it('lets an outer rule turn an inner failure into its own error', async () => {
+    const outcome = await bothWays(() => [
+      async ({ next }) => {
+        const result = await next();
+        if (!result.ok) throw new TRPCError({ code: 'FORBIDDEN', message: `mapped: ${result.error.message}` });
+        return result;
+      },
+      async () => {
+        throw new Error('raw');
+      },
+    ]);
+    expect(outcome.error).toEqual({ code: 'FORBIDDEN', message: 'mapped: raw' });
   });
 });

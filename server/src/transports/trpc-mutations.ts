@@ -47,7 +47,7 @@ async function respond(
     const body = typeof req.body === 'string' && req.body !== '' ? parseBody(req.body) : undefined;
     input = batch ? (body as Record<string, unknown> | undefined)?.['0'] : body;
     ctx = await opts.createContext(req, reply);
-    const data = await callProcedure(procedure, ctx, input);
+    const data = await callProcedure(opts.router, procedure, ctx, input);
     outcome = { result: { data } };
     status = 200; // tRPC's status for a call that succeeded
   } catch (cause) {
