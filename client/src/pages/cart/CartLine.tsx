@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Card.css';
 import { type CartItem, formatCents, MESSAGES } from '@curbside/shared';
 import { ActionIcon, Card, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
