@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
 import { Button, Menu } from '@mantine/core';

@@ -1,6 +1,7 @@
 // Mantine styles per component instead of the whole @mantine/core stylesheet (36 KB gzip): here only what the app
 // shell (navigation, footer, spinner) and the light pages use. A screen or lazy component that needs more imports
-// those files itself, so they travel in its own chunk (AuthPage: Tabs, Modal…; UserMenu: Menu, Popover; Toasts).
+// those files itself, so they travel in its own chunk (AuthPage: Tabs, Modal…; UserMenu: Menu, Popover; Toasts), with
+// those of what the component is built from (a Select's Combobox and Popover): mantine-styles.test.ts checks it.
 // Order: global styles, then shared building blocks, then components (Mantine's documented order).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
 import {
   CAR_CARD_IMAGE_SIZES,
   CAR_CARD_MESSAGES,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css';
 import { HALL_OF_FAME_MESSAGES } from '@curbside/shared';
 import { Badge, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Combobox.css';
 import { formatCents, MESSAGES, merchQuantityOptions, type Product, stockNotice } from '@curbside/shared';

@@ -3,7 +3,7 @@ import { ActionIcon, Group, Input, TextInput } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 
 /** Buttons and box of at least 44 px: a thumb's touch target. */
-const TOUCH_PX = 44;
+export const TOUCH_PX = 44;
 
 /**
  * A quantity: − and + buttons around a box that takes typing. A whole number from 1 up (to `max`) is sent as it is

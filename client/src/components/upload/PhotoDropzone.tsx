@@ -1,4 +1,6 @@
 import '@mantine/dropzone/styles.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Image.css';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Table.css';
 import { MESSAGES } from '@curbside/shared';
 import { Paper, Table, Text, Title } from '@mantine/core';

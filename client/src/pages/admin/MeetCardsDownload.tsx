@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Combobox.css';
 import { MEET_CARD_MAX_CARS, MESSAGES, type MeetCardLayout, meetCardPaths } from '@curbside/shared';
 import { Button, Group, NativeSelect, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

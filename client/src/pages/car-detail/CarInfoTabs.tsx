@@ -1,3 +1,6 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
 import type { Car } from '@curbside/shared';
 import { Table, Tabs, Text } from '@mantine/core';
 

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
 import { type Car, MESSAGES } from '@curbside/shared';
 import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/CheckboxCard.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import { Checkbox, SimpleGrid, Stack, Title, UnstyledButton } from '@mantine/core';
 import { CarImage } from '../../components/cars/CarImage';
 import classes from '../../components/cars/cars.module.css';

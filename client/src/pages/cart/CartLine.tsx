@@ -1,10 +1,12 @@
+import '@mantine/core/styles/Card.css';
 import { type CartItem, formatCents, MESSAGES } from '@curbside/shared';
-import { ActionIcon, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Card, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { QuantityStepper } from '../../components/shop/QuantityStepper';
+import { QuantityStepper, TOUCH_PX } from '../../components/shop/QuantityStepper';
 import { useInvalidateCart } from '../../components/shop/useInvalidateCart';
 import { notifyError } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import classes from './CartLine.module.css';
 
 /** One cart line: picture, car, product, print size and type, quantity, line price and remove. */
 export function CartLine({ item }: { item: CartItem }) {
@@ -37,19 +39,13 @@ export function CartLine({ item }: { item: CartItem }) {
   }
 
   return (
-    <Card withBorder radius="md" padding="sm" data-testid="cart-line">
-      <Group wrap="nowrap" align="start">
-        {picture ? (
-          <img
-            src={picture}
-            alt={title}
-            width={96}
-            height={72}
-            style={{ objectFit: 'cover', borderRadius: 6, flexShrink: 0 }}
-          />
-        ) : null}
-        <Stack gap={2} flex={1}>
-          <Text fw={600}>{title}</Text>
+    <Card withBorder radius="md" padding="sm" className={classes.card} data-testid="cart-line">
+      <div className={classes.line}>
+        {picture ? <img src={picture} alt={title} width={96} height={72} className={classes.picture} /> : null}
+        <Stack gap={2} className={classes.details}>
+          <Text fw={600} data-testid="cart-line-name">
+            {title}
+          </Text>
           {item.car ? <Text size="sm">{item.product.name}</Text> : null}
           {item.printSize || item.printType ? (
             <Text size="xs" c="dimmed">
@@ -60,15 +56,18 @@ export function CartLine({ item }: { item: CartItem }) {
             {formatCents(item.price)} each
           </Text>
         </Stack>
-        <Stack gap={6} align="end">
+        <div className={classes.controls}>
           <QuantityStepper
             aria-label={`Quantity of ${item.product.name}`}
             value={item.quantity}
             onChange={(q) => void setQuantity(q)}
             disabled={update.isPending}
           />
-          <Text fw={700}>{formatCents(item.price * item.quantity)}</Text>
+          <Text fw={700} className={classes.total} data-testid="cart-line-total">
+            {formatCents(item.price * item.quantity)}
+          </Text>
           <ActionIcon
+            size={TOUCH_PX}
             variant="subtle"
             color="red"
             aria-label={`Remove ${item.product.name}`}
@@ -77,8 +76,8 @@ export function CartLine({ item }: { item: CartItem }) {
           >
             ✕
           </ActionIcon>
-        </Stack>
-      </Group>
+        </div>
+      </div>
     </Card>
   );
 }

@@ -1,4 +1,8 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Grid.css';
 import { type CreatePaymentIntentInput, createPaymentIntentInputSchema, US_STATES } from '@curbside/shared';
 import { Button, Grid, Select, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
