@@ -1,6 +1,7 @@
 // `npm test`: every test tier in order, stopping at the first that fails.
-//   0. Static checks: TypeScript in every workspace, then Biome (format and lint), then Redocly and Spectral over the
-//      committed OpenAPI document (scripts/lint-openapi.mjs).
+//   0. Static checks: TypeScript in every workspace, then Biome (format and lint) and the import-cycle check (madge,
+//      scripts/check-import-cycles.mjs), then Redocly and Spectral over the committed OpenAPI document
+//      (scripts/lint-openapi.mjs).
 //   1. Vitest: unit, integration and contract tests (SQLite; MySQL/MariaDB as well when TEST_MYSQL_URL is set).
 //      Then sqlmap against the search, car and cart endpoints of the production server (scripts/sqlmap-check.mjs).
 //   2. End to end: build the client and the server, check the home page's download budget, then Playwright in

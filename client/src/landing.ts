@@ -2,6 +2,7 @@ import { LIMITS } from '@curbside/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppClients } from './App';
+import { LANDING_INPUTS } from './landing-inputs';
 import { preloadable } from './lib/preloadable';
 import type { AppRouter } from './lib/trpc';
 import { gallerySearchOf } from './pages/gallery/search-param';
@@ -14,15 +15,6 @@ export const homePage = preloadable(() => import('./pages/HomePage'));
 export const galleryPage = preloadable(() => import('./pages/GalleryPage'));
 export const carDetailPage = preloadable(() => import('./pages/CarDetailPage'));
 export const leaderboardPage = preloadable(() => import('./pages/LeaderboardPage'));
-
-/** The inputs the landing pages query with: the pages use these, so the prefetched cache entries are theirs. */
-export const LANDING_INPUTS = {
-  homeTopCars: { period: 'month', limit: LIMITS.homeTopCars },
-  homeFeatured: { featured: true, limit: LIMITS.galleryFetchLimit },
-  gallery: { limit: LIMITS.galleryFetchLimit },
-  carRankBadges: { period: 'month', limit: LIMITS.rankBadgeTop },
-  leaderboard: { period: 'month', limit: LIMITS.leaderboardLimit },
-} as const;
 
 type Trpc = TRPCOptionsProxy<AppRouter>;
 type Prefetch = (queryClient: QueryClient, trpc: Trpc, match: RegExpExecArray, search: string) => Promise<unknown>[];

@@ -1,6 +1,7 @@
 // The address a server-rendered landing page is kept under (server/src/plugins/client.ts): for the server entry only
 // (entry-server.tsx), so what it imports stays out of the browser's first download.
-import { LANDING_INPUTS, landingPageAt } from './landing';
+import { landingPageAt } from './landing';
+import { LANDING_INPUTS } from './landing-inputs';
 import { parseGalleryQuery, withGalleryQuery } from './pages/gallery/query';
 import { leaderboardMonthOf, leaderboardPeriodOf } from './pages/leaderboard-period';
 

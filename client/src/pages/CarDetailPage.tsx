@@ -32,7 +32,7 @@ import { HydrationUnit } from '../components/HydrationUnit';
 import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { LANDING_INPUTS } from '../landing';
+import { LANDING_INPUTS } from '../landing-inputs';
 import { CONTACT_EMAIL } from '../lib/constants';
 import { trpcErrorCode } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';

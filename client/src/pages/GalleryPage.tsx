@@ -13,7 +13,7 @@ import { CarCard } from '../components/cars/CarCard';
 import { HydrationUnit } from '../components/HydrationUnit';
 import { LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { LANDING_INPUTS } from '../landing';
+import { LANDING_INPUTS } from '../landing-inputs';
 import { useTRPC } from '../lib/trpc';
 import { useKeptScroll } from './gallery/kept-scroll';
 import { type GalleryQuery, parseGalleryQuery, withGalleryQuery } from './gallery/query';

@@ -14,7 +14,7 @@ import classes from '../components/cars/cars.module.css';
 import { FeaturedSlider } from '../components/cars/FeaturedSlider';
 import { HydrationUnit } from '../components/HydrationUnit';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { LANDING_INPUTS } from '../landing';
+import { LANDING_INPUTS } from '../landing-inputs';
 import { useTRPC } from '../lib/trpc';
 
 const STEPS = [

@@ -31,7 +31,7 @@ import { CarImage } from '../components/cars/CarImage';
 import { HydrationUnit } from '../components/HydrationUnit';
 import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { LANDING_INPUTS } from '../landing';
+import { LANDING_INPUTS } from '../landing-inputs';
 import { useTRPC } from '../lib/trpc';
 import { leaderboardInput, leaderboardMonthOf } from './leaderboard-period';
 

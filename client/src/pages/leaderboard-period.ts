@@ -1,5 +1,5 @@
 import { isMonthKey, LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@curbside/shared';
-import { LANDING_INPUTS } from '../landing';
+import { LANDING_INPUTS } from '../landing-inputs';
 
 /**
  * The leaderboard's period as its address names it (`/leaderboard?period=all`): This Month, the default, unless the

@@ -4,6 +4,8 @@ import { createTestDatabase } from '../../test/db';
 import type { Database } from '../config';
 import { createDataSource, dialectOf } from './data-source';
 import { runMigrations } from './migrate';
+import { UniqueCartLines1795805228803 } from './migrations/mysql/1795805228803-UniqueCartLines';
+import { UniqueCartLines1795805227069 } from './migrations/sqlite/1795805227069-UniqueCartLines';
 
 // The migrations of each dialect must build exactly the schema the entities describe: if someone changes an entity
 // without generating a migration, generating one against a migrated database would come out non-empty.
@@ -75,5 +77,49 @@ describe(`migrations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(results.map((r) => r.length).sort()).toEqual([0, all.length]);
     expect(await appliedMigrations(a)).toEqual(all);
     expect((await a.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
+  });
+
+  test('merging duplicate cart lines before their unique key: one line each, quantities summed up to 99', async () => {
+    const ds = await open(await freshDatabase());
+    await runMigrations(ds);
+    const sqlite = dialectOf(ds) === 'sqlite';
+    const migration = sqlite ? new UniqueCartLines1795805227069() : new UniqueCartLines1795805228803();
+    const runner = ds.createQueryRunner();
+    try {
+      // The lines as the old add could leave them; the users, products and photos they name do not matter here.
+      await runner.query(sqlite ? 'PRAGMA foreign_keys = OFF' : 'SET FOREIGN_KEY_CHECKS = 0');
+      await migration.down(runner);
+      const lines: [number, number, number | null, number][] = [
+        [1, 10, 100, 2], // user 1, a print of photo 100: three lines, 2 + 3 + 4
+        [1, 10, 100, 3],
+        [1, 10, 101, 1], // another photo: its own line
+        [1, 10, 100, 4],
+        [1, 20, null, 60], // merchandise: 60 + 70, capped at 99
+        [1, 20, null, 70],
+        [2, 20, null, 5], // another user's line stays theirs
+      ];
+      for (const [userId, productId, imageId, quantity] of lines) {
+        await runner.query('INSERT INTO cart_items (userId, productId, imageId, quantity) VALUES (?, ?, ?, ?)', [
+          userId,
+          productId,
+          imageId,
+          quantity,
+        ]);
+      }
+      await migration.up(runner);
+      const merged = await runner.query(
+        'SELECT id, userId, productId, imageId, imageKey, quantity FROM cart_items ORDER BY id',
+      );
+      expect(merged.map((r: Record<string, unknown>) => ({ ...r }))).toEqual([
+        { id: 1, userId: 1, productId: 10, imageId: 100, imageKey: 100, quantity: 9 },
+        { id: 3, userId: 1, productId: 10, imageId: 101, imageKey: 101, quantity: 1 },
+        { id: 5, userId: 1, productId: 20, imageId: null, imageKey: 0, quantity: 99 },
+        { id: 7, userId: 2, productId: 20, imageId: null, imageKey: 0, quantity: 5 },
+      ]);
+    } finally {
+      await runner.query(sqlite ? 'PRAGMA foreign_keys = ON' : 'SET FOREIGN_KEY_CHECKS = 1');
+      await runner.release();
+    }
+    expect((await ds.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
   });
 });

@@ -41,7 +41,9 @@ const LONG_AGO = '2001-01-01T00:00:00.000Z';
 /** A paid order of `buyer` (one sticker). */
 async function placeOrder(buyer: Account): Promise<OrderEntity> {
   const merch = await makeProduct(ds(), { isMerch: true });
-  await ds().getRepository(CartItemEntity).save({ userId: buyer.row.id, productId: merch.id, quantity: 1 });
+  await ds()
+    .getRepository(CartItemEntity)
+    .save({ userId: buyer.row.id, productId: merch.id, imageKey: 0, quantity: 1 });
   const { orderId } = await payForCart(buyer);
   return ds().getRepository(OrderEntity).findOneByOrFail({ id: orderId });
 }
@@ -199,7 +201,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
   it('checkout charges what the server computes, and the order takes no status, total or owner from the caller', async () => {
     const me = await signedIn(t);
     const merch = await makeProduct(ds(), { isMerch: true, price: 2000, shippingFee: 500 });
-    await ds().getRepository(CartItemEntity).save({ userId: me.row.id, productId: merch.id, quantity: 3 });
+    await ds().getRepository(CartItemEntity).save({ userId: me.row.id, productId: merch.id, imageKey: 0, quantity: 3 });
     const expected = computeOrderTotals({
       lines: [{ unitPrice: 2000, quantity: 3, shippingFee: 500 }],
       state: 'CA',

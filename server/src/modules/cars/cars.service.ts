@@ -9,14 +9,15 @@ import {
   MESSAGES,
   SERVER_LIMITS,
 } from '@curbside/shared';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
+import { likeContains } from '../../db/like';
 import { runInTransaction } from '../../db/transaction';
 import { forbidden, notFound } from '../../errors';
 import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/sliding-window';
 import { CarImageEntity } from '../images/car-image.entity';
+import { imageKeys } from '../images/image-keys';
 import type { ImagesService } from '../images/images.service';
-import { imageKeys } from '../images/images.service';
 import { type Actor, assertCanEditCar } from './access';
 import { CarEntity } from './car.entity';
 import { type CarViewer, loadCarDto, loadCarDtos } from './car-dto';
@@ -28,20 +29,6 @@ export const CARS_PER_DAY: Quota = { limit: SERVER_LIMITS.carsPerUserPerDay, win
 
 /** The cars anyone may see: those with at least one stored photo (a new car is unlisted until then, issue 24). */
 export const LISTED = { published: true } as const;
-
-/**
- * The one place a car's listing follows its photos, in the transaction that stored or removed one: listed with its
- * first stored photo, unlisted again when its last photo is deleted. Writes only when the listing changes.
- */
-export async function syncListing(em: EntityManager, carId: number): Promise<void> {
-  const hasPhoto = (await em.getRepository(CarImageEntity).count({ where: { carId }, take: 1 })) > 0;
-  await em.getRepository(CarEntity).update({ id: carId, published: !hasPhoto }, { published: hasPhoto });
-}
-
-/** The `!` escapes LIKE's wildcards, so a search for "50%" or "a_b" matches those characters literally. */
-export function likeContains(text: string): string {
-  return `%${text.toLowerCase().replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
-}
 
 /**
  * Cars: lists, search and one car, always as the public DTO; submitting, editing and deleting. The owner of a new

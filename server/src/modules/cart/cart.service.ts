@@ -1,5 +1,7 @@
 import { type AddToCartInput, type CartItem, LIMITS, MESSAGES } from '@curbside/shared';
-import { type DataSource, IsNull } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { dialectOf } from '../../db/data-source';
+import { runInTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../errors';
 import { CarImageEntity } from '../images/car-image.entity';
 import { ProductEntity } from '../products/product.entity';
@@ -10,6 +12,16 @@ import { CartItemEntity } from './cart-item.entity';
 // another user's line id is simply "not found". Prices come from the product rows when the cart is read.
 
 const S = MESSAGES.server;
+
+/** Adds a quantity to a user's (product, photo) line, creating the line if there is none (raw SQL: TypeORM's
+ * upsert can only overwrite a column, not add to it). MySQL refreshes updatedAt by itself (ON UPDATE). */
+const ADD_TO_LINE = {
+  sqlite: `INSERT INTO cart_items (userId, productId, carId, imageId, imageKey, quantity) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (userId, productId, imageKey) DO UPDATE SET quantity = quantity + excluded.quantity,
+    updatedAt = CURRENT_TIMESTAMP`,
+  mysql: `INSERT INTO cart_items (userId, productId, carId, imageId, imageKey, quantity) VALUES (?, ?, ?, ?, ?, ?)
+    ON DUPLICATE KEY UPDATE quantity = quantity + VALUES(quantity)`,
+};
 
 export class CartService {
   constructor(private readonly ds: DataSource) {}
@@ -29,7 +41,8 @@ export class CartService {
 
   /**
    * Adds a print (product + car photo) or merchandise (product only). The same product and photo again adds to
-   * the existing line. Refuses inactive products, prints without a photo of that car, and more than the stock.
+   * the existing line, also when both arrive at once. Refuses inactive products, prints without a photo of that car,
+   * and a line past the per-line cap or the stock.
    */
   async add(userId: number, input: AddToCartInput): Promise<CartItem> {
     const product = await this.ds.getRepository(ProductEntity).findOneBy({ id: input.productId });
@@ -47,21 +60,23 @@ export class CartService {
       imageId = image.id;
     }
 
-    const existing = await this.lines.findOneBy({ userId, productId: product.id, imageId: imageId ?? IsNull() });
-    const quantity = (existing?.quantity ?? 0) + input.quantity;
-    if (quantity > LIMITS.cartQuantityMax) throw badRequest(MESSAGES.validation.quantityMax);
-    if (quantity > product.stock) throw conflict(S.notEnoughStock(product.name, product.stock));
-
-    let id: number;
-    if (existing) {
-      await this.lines.update({ id: existing.id, userId }, { quantity });
-      id = existing.id;
-    } else {
-      const saved = await this.lines.save(
-        this.lines.create({ userId, productId: product.id, carId, imageId, quantity }),
-      );
-      id = saved.id;
-    }
+    // One statement adds to the line or creates it (the unique key merges concurrent adds), then the line is read
+    // back in the same transaction, which holds its row: past the cap or the stock, the add is rolled back.
+    const imageKey = imageId ?? 0;
+    const id = await runInTransaction(this.ds, async (em) => {
+      await em.query(ADD_TO_LINE[dialectOf(this.ds) === 'sqlite' ? 'sqlite' : 'mysql'], [
+        userId,
+        product.id,
+        carId,
+        imageId,
+        imageKey,
+        input.quantity,
+      ]);
+      const line = await em.getRepository(CartItemEntity).findOneByOrFail({ userId, productId: product.id, imageKey });
+      if (line.quantity > LIMITS.cartQuantityMax) throw badRequest(MESSAGES.validation.quantityMax);
+      if (line.quantity > product.stock) throw conflict(S.notEnoughStock(product.name, product.stock));
+      return line.id;
+    });
     return this.get(userId, id);
   }
 

@@ -9,22 +9,15 @@ import type { Storage } from '../../lib/storage';
 import { type Actor, assertCanEditCar, lockCar } from '../cars/access';
 import { CarEntity } from '../cars/car.entity';
 import { toCarImageDto } from '../cars/car-dto';
-import { syncListing } from '../cars/cars.service';
+import { syncListing } from '../cars/listing';
 import type { SettingsService } from '../settings/settings.service';
 import { CarImageEntity } from './car-image.entity';
+import { imageKeys } from './image-keys';
 import { removeKeys, storeCarPhoto } from './process-image';
 
 const S = MESSAGES.server;
 /** Car photos one user may upload in any 24 hours (admins: no limit). */
 export const PHOTOS_PER_DAY: Quota = { limit: SERVER_LIMITS.photosPerUserPerDay, windowMs: SERVER_LIMITS.quotaDayMs };
-
-/** Keys of an image row: the original and its variants (derived from the urls the server wrote). */
-export function imageKeys(image: Pick<CarImageEntity, 'storageKey' | 'variants'>): string[] {
-  const variantKeys = Object.values(image.variants ?? {})
-    .filter((url): url is string => typeof url === 'string' && url.startsWith('/api/file/'))
-    .map((url) => url.slice('/api/file/'.length));
-  return [image.storageKey, ...variantKeys];
-}
 
 /**
  * Car photos. Exactly one image of a car with images is primary; every change that touches the flag locks the car

@@ -18,12 +18,12 @@ import {
   orderTransitionError,
 } from '@curbside/shared';
 import { type DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
+import { likeContains } from '../../db/like';
 import { runInTransaction } from '../../db/transaction';
 import { badRequest, conflict, DomainError, notFound } from '../../errors';
 import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
 import { UserEntity } from '../accounts/user.entity';
-import { likeContains } from '../cars/cars.service';
 import { CarImageEntity } from '../images/car-image.entity';
 import { PaymentEntity } from '../payments/payment.entity';
 import type { PaymentProvider } from '../payments/provider';

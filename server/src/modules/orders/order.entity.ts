@@ -2,7 +2,7 @@ import type { OrderStatus, PaymentState } from '@curbside/shared';
 import { Column, Entity, Index, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { CentsColumn, CreatedAtColumn, UpdatedAtColumn } from '../../db/columns';
 import { UserEntity } from '../accounts/user.entity';
-import { OrderItemEntity } from './order-item.entity';
+import type { OrderItemEntity } from './order-item.entity';
 
 /**
  * A paid order. Made only after the payment provider confirms, in one transaction with its items, the stock
@@ -89,10 +89,9 @@ export class OrderEntity {
   @Column({ type: 'varchar', length: 20, nullable: true })
   refundState!: Exclude<PaymentState, 'paid'> | null;
 
-  @OneToMany(
-    () => OrderItemEntity,
-    (item) => item.order,
-  )
+  // The items' entity by its class name, not `() => OrderItemEntity`: each item names its order's class, and two
+  // entities importing each other's class are an import cycle (the build keeps class names: keepNames).
+  @OneToMany('OrderItemEntity', (item: OrderItemEntity) => item.order)
   items!: Relation<OrderItemEntity[]>;
 
   @CreatedAtColumn()

@@ -1,0 +1,12 @@
+import type { EntityManager } from 'typeorm';
+import { CarImageEntity } from '../images/car-image.entity';
+import { CarEntity } from './car.entity';
+
+/**
+ * The one place a car's listing follows its photos, in the transaction that stored or removed one: listed with its
+ * first stored photo, unlisted again when its last photo is deleted. Writes only when the listing changes.
+ */
+export async function syncListing(em: EntityManager, carId: number): Promise<void> {
+  const hasPhoto = (await em.getRepository(CarImageEntity).count({ where: { carId }, take: 1 })) > 0;
+  await em.getRepository(CarEntity).update({ id: carId, published: !hasPhoto }, { published: hasPhoto });
+}
