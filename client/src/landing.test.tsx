@@ -27,15 +27,15 @@ const cases = [
 ];
 
 describe('landing pages', () => {
-  it.each(cases)('$path: its data goes out with the first request, and is asked for once', async (page) => {
+  it.each(cases)('$path: its data is asked for at once, beside the signed-in user, and once', async (page) => {
     const { calls } = renderApp({ path: page.path, landing: true, handlers });
     await screen.findByRole('heading', { name: page.heading });
-    // The page's queries went out with the first request, beside the signed-in user, not after it.
-    const first = calls.find((c) => c.path === 'accounts.me')?.request;
+    // The page's queries went out beside the signed-in user's, before any response came back, not after one.
+    expect(calls.find((c) => c.path === 'accounts.me')?.sentAfterResponses).toBe(0);
     for (const query of page.queries) {
       const asked = calls.filter((c) => c.path === query);
       expect(asked, `${query} asked once`).toHaveLength(1);
-      expect(asked[0]?.request, `${query} in the first request`).toBe(first);
+      expect(asked[0]?.sentAfterResponses, `${query} sent before any response`).toBe(0);
     }
   });
 });

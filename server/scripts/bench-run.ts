@@ -120,8 +120,8 @@ async function listen(app: FastifyInstance): Promise<string> {
 
 function makeTargets(slug: string, carBase: number): Target[] {
   const voteBody = (n: number) => JSON.stringify({ carId: carBase + (n % CARS) });
-  // As the browser client sends them: httpBatchLink, a batch of one.
-  const trpcInput = (input: unknown) => `?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`;
+  // As the browser's client sends them: httpLink, one call per request.
+  const trpcInput = (input: unknown) => `?input=${encodeURIComponent(JSON.stringify(input))}`;
   return [
     { name: 'GET /api/cars?limit=100', method: 'GET', path: '/api/cars?limit=100', kind: 'rest' },
     {
@@ -143,8 +143,8 @@ function makeTargets(slug: string, carBase: number): Target[] {
     {
       name: 'POST /trpc/votes.cast',
       method: 'POST',
-      path: '/trpc/votes.cast?batch=1',
-      body: (n) => JSON.stringify({ 0: JSON.parse(voteBody(n)) }),
+      path: '/trpc/votes.cast',
+      body: voteBody,
       kind: 'vote',
     },
   ];

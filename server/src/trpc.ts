@@ -1,12 +1,10 @@
 import { type ApiTokenScope, MESSAGES } from '@curbside/shared';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { SHARED_VIEWER, viewersOf } from './cache-policies';
 import type { Context } from './context';
 import { DomainError } from './errors';
 import { domainCodeOf, domainToTrpcError, toErrorResponse } from './http-errors';
-import { type CachedReadPolicy, type Invalidates, invalidateAfterWrite, readCacheKey } from './read-cache/policy';
-import { middlewareResult, runRules } from './transports/trpc-internals';
+import { type CachedReadPolicy, type Invalidates, invalidateAfterWrite } from './read-cache/policy';
 
 /**
  * Procedure meta: the REST path (trpc-to-openapi's shape); for REST, a success status other than 200 and, when the
@@ -47,14 +45,14 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
-/** What a rule of every call gets (tRPC's middleware options) and resolves to (the call's result). */
-type RuleOptions = Parameters<Parameters<typeof t.middleware>[0]>[0];
-type Rule = (options: RuleOptions) => Promise<Awaited<ReturnType<RuleOptions['next']>>>;
+// Every procedure's rules, as tRPC middlewares chained on publicProcedure, outermost first: domain errors, token
+// scopes, site modes, the response budget, write invalidation. The read cache is not one of them: it answers before
+// a procedure is called (transports/cached-reads.ts), so no middleware has to return a result it did not get from
+// next().
 
 /** Services throw DomainError; give tRPC the matching code so both /trpc and /api respond with the right status. */
-const domainErrors: Rule = async ({ next, ctx, path }) => {
+const domainErrors = t.middleware(async ({ next, ctx, path }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
@@ -64,41 +62,13 @@ const domainErrors: Rule = async ({ next, ctx, path }) => {
     }
   }
   return result;
-};
+});
 
-/**
- * Queries with `meta.cache` are served from the read cache (read-cache/), on every transport and inside batches:
- * computed once — for the shared viewer when the response varies by viewer, checked by the output schema — and
- * shared; a viewer who sees responses of their own (cache-policies.ts) gets one computed for them. Errors are never
- * cached. Each response spends the request's response budget, so one batch of the largest pages cannot make the server
- * build a huge response.
- */
-const cachedRead: Rule = async ({ meta, ctx, path, type, getRawInput, next }) => {
-  const policy = meta?.cache;
-  if (type !== 'query' || !policy) return next();
-  return ctx.responseBudget.inTurn(async () => {
-    if (policy.variesBy === 'viewer' && viewersOf(ctx.services).seesOwnResponses(ctx.ipHash)) {
-      const own = await next();
-      return { result: own, chars: own.ok ? (JSON.stringify(own.data)?.length ?? 0) : 0 };
-    }
-    let failed: Awaited<ReturnType<typeof next>> | undefined;
-    try {
-      const entry = await ctx.services.readCache.get(readCacheKey(path, await getRawInput()), async () => {
-        // A shared response is computed for the shared viewer (a context's viewer key is its IP hash).
-        const result = await next({ ctx: { ...ctx, ipHash: SHARED_VIEWER } });
-        if (!result.ok) {
-          failed = result;
-          throw result.error;
-        }
-        return { value: result.data, tags: policy.reads(result.data as never) };
-      });
-      return { result: middlewareResult(entry.value), chars: entry.jsonLength };
-    } catch (error) {
-      if (failed) return { result: failed, chars: 0 };
-      throw error;
-    }
-  });
-};
+/** An API token's scope bounds what a call may do, within its user's own rights: a read token only reads. */
+const tokenScopes = t.middleware(({ ctx, type, next }) => {
+  if (type === 'mutation') mayWrite(ctx);
+  return next();
+});
 
 /**
  * What stays open to everyone while the site is in maintenance or coming-soon mode: what the /auth page offers and an
@@ -108,41 +78,49 @@ const openDuringSiteModes = (path: string) => path === 'settings.get' || path.st
 
 /**
  * While a site mode is on, the site is for admins only: everyone else's calls — writes, and the reads the mode hides
- * — get a 503 with the mode's message and code. Before the read cache, so a cached response is no way around it (the
- * cached routes send no shared response while a mode is on: transports/cached-reads.ts).
+ * — get a 503 with the mode's message and code. The cached routes send no shared response while a mode is on
+ * (transports/cached-reads.ts), so a cached response is no way around it.
  */
-const siteModes: Rule = async ({ ctx, path, next }) => {
+const siteModes = t.middleware(async ({ ctx, path, next }) => {
   if (!openDuringSiteModes(path)) {
     const refusal = await ctx.services.settings.refusalFor(ctx.user);
     if (refusal) throw refusal;
   }
   return next();
-};
+});
+
+/**
+ * The largest responses — the queries with `meta.cache`: lists of up to 100 cars — spend the request's response
+ * budget, one call after another, so one batch of the largest pages cannot make the server build a huge response.
+ */
+const responseBudget = t.middleware(({ meta, ctx, type, next }) => {
+  if (type !== 'query' || !meta?.cache) return next();
+  return ctx.responseBudget.inTurn(async () => {
+    const result = await next();
+    return { result, chars: result.ok ? (JSON.stringify(result.data)?.length ?? 0) : 0 };
+  });
+});
 
 /**
  * A mutation that succeeded drops the cached responses it changed, as its `meta.invalidates` says; the write
  * request's response then clears the rest of the read cache unless every procedure it ran said what it changes
  * (read-cache/policy.ts).
  */
-const writeInvalidation: Rule = async ({ meta, ctx, type, getRawInput, next }) => {
+const writeInvalidation = t.middleware(async ({ meta, ctx, type, getRawInput, next }) => {
   if (type !== 'mutation') return next();
   const result = await next();
   if (result.ok) {
     invalidateAfterWrite(ctx.services.readCache, ctx.req, meta?.invalidates, result.data, await getRawInput());
   }
   return result;
-};
+});
 
-/** An API token's scope bounds what a call may do, within its user's own rights: a read token only reads. */
-const tokenScopes: Rule = async ({ ctx, type, next }) => {
-  if (type === 'mutation') mayWrite(ctx);
-  return next();
-};
-
-/** Every procedure's rules, outermost first, run in one tRPC middleware (runRules says why). */
-const everyCall: readonly Rule[] = [domainErrors, tokenScopes, siteModes, cachedRead, writeInvalidation];
-
-export const publicProcedure = t.procedure.use(t.middleware((options) => runRules(everyCall, options)));
+export const publicProcedure = t.procedure
+  .use(domainErrors)
+  .use(tokenScopes)
+  .use(siteModes)
+  .use(responseBudget)
+  .use(writeInvalidation);
 
 /**
  * Who sends a request: the user (of the session cookie, or of the API token sent as `Authorization: Bearer`) and,

@@ -1,7 +1,7 @@
 import type { AppRouter } from '@curbside/server/router';
-import { LIMITS, SITE_MODE_ERROR_CODES } from '@curbside/shared';
+import { SITE_MODE_ERROR_CODES } from '@curbside/shared';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClient } from '@trpc/client';
+import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { dispatchAuthRequired } from './auth-events';
 import { trpcErrorCode } from './errors';
@@ -11,23 +11,15 @@ export type { AppRouter };
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-type FetchLike = NonNullable<Parameters<typeof httpBatchLink>[0]['fetch']>;
+type FetchLike = NonNullable<Parameters<typeof httpLink>[0]['fetch']>;
 
 /** The typed client. Same origin, so the session cookie goes with every call; tests pass their own fetch. */
 export function createTrpcClient(options: { url?: string; fetch?: FetchLike } = {}): TRPCClient<AppRouter> {
   const url = options.url ?? '/trpc';
   const send: FetchLike = options.fetch ?? ((input, init) => fetch(input, { ...init, credentials: 'same-origin' }));
-  return createTRPCClient<AppRouter>({
-    links: [
-      // Queries made together share a request, up to the server's batch limit; each change is a request of its own
-      // (the server refuses batches of mutations).
-      splitLink({
-        condition: (op) => op.type === 'query',
-        true: httpBatchLink({ url, fetch: send, maxItems: LIMITS.trpcBatchMax }),
-        false: httpLink({ url, fetch: send }),
-      }),
-    ],
-  });
+  // One call per request: a query many visitors read alike is then answered from the server's read cache by its own
+  // route (GET /trpc/<query>), which a batch of several calls would miss; the server refuses batches of changes.
+  return createTRPCClient<AppRouter>({ links: [httpLink({ url, fetch: send })] });
 }
 
 /** The current-user query reads 401 as "signed out"; every other 401 means the session is gone. */

@@ -1,6 +1,6 @@
 // A stand-in for the server's /trpc endpoint, at the fetch level: the real tRPC client, links and React Query run
-// unchanged, and each procedure responds from a handler. Speaks tRPC's wire format (no transformer): batched
-// queries (httpBatchLink) and one mutation per request (httpLink).
+// unchanged, and each procedure responds from a handler. Speaks tRPC's wire format (no transformer): one call per
+// request (httpLink, what the app's client sends), and batches (`?batch=1`) as tRPC's handler answers them.
 import type { AppRouter } from '@curbside/server/router';
 import type { AnyTRPCProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 
@@ -77,17 +77,21 @@ export interface Call {
   input: unknown;
   /** Which HTTP request carried the call (1 for the first): calls made together share a number. */
   request: number;
+  /** How many responses had reached the client when the call was sent (0: it went out before any came back). */
+  sentAfterResponses: number;
 }
 
 export function createFakeTrpcFetch(handlers: Handlers) {
   const calls: Call[] = [];
   let requests = 0;
+  let responses = 0;
   const fetch = async (url: URL | RequestInfo, init?: RequestInit): Promise<Response> => {
     const request = ++requests;
+    const sentAfterResponses = responses;
     const address = new URL(String(url), 'http://localhost');
     const paths = decodeURIComponent(address.pathname.replace(/^\/trpc\//, '')).split(',');
-    // httpBatchLink (queries) sends `?batch=1` with inputs keyed by index and reads an array back; httpLink
-    // (mutations, one per request) sends the bare input and reads one response back.
+    // httpLink sends the bare input and reads one response back; a batch (`?batch=1`) has inputs keyed by index and
+    // reads an array back.
     const batch = address.searchParams.get('batch') === '1';
     const rawInput = init?.method === 'POST' ? init.body : address.searchParams.get('input');
     const parsed =
@@ -96,7 +100,7 @@ export function createFakeTrpcFetch(handlers: Handlers) {
     const results = await Promise.all(
       paths.map(async (path, index) => {
         const input = inputs[String(index)];
-        calls.push({ path, input, request });
+        calls.push({ path, input, request, sentAfterResponses });
         const handler = (handlers as Record<string, ((input: unknown) => unknown) | undefined>)[path];
         try {
           if (!handler) throw new ProcedureError('NOT_FOUND', `No procedure on path "${path}"`);
@@ -113,6 +117,7 @@ export function createFakeTrpcFetch(handlers: Handlers) {
         }
       }),
     );
+    responses++;
     if (!batch) {
       const [only] = results;
       const status = only?.error?.data.httpStatus ?? 200;

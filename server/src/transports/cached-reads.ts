@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SHARED_VIEWER } from '../cache-policies';
 import type { Context } from '../context';
 import { JSON_RESPONSES } from '../plugins/security';
 import { sendCached } from '../read-cache/http';
@@ -7,10 +8,12 @@ import { CacheEntry, type ReadCache } from '../read-cache/read-cache';
 import type { AppRouter } from '../router';
 import { callProcedure, listProcedures } from './trpc-internals';
 
-// Queries many visitors read alike declare `cache` in their meta (read-cache/policy.ts). Both transports (the /api
-// route and /trpc) then serve them from the shared read cache: the key is the procedure and its input, the value is
-// the procedure's own checked output, computed through the procedure (its middlewares: trpc.ts) on a miss. Errors
-// are never cached: the caller falls back to its usual path, which reports them.
+// Queries many visitors read alike declare `cache` in their meta (read-cache/policy.ts). The transports that serve
+// single reads — the /api route, GET /trpc/<query> and the server render of the landing pages — answer them through
+// `CachedRead`: the key is the procedure and its input, the value the procedure's own checked output, computed by
+// calling the procedure (every middleware of trpc.ts runs) on a miss, for the shared viewer, once for concurrent
+// misses. Errors are never cached: the caller falls back to its usual path, which reports them. tRPC's own handler
+// (batches of several calls, which the browser's client does not send) computes every call.
 
 export interface CachedReadDeps {
   router: AppRouter;
@@ -36,10 +39,15 @@ export interface CachedRead {
   procedurePath: string;
   /**
    * The response for this request: the shared cached one, or for a viewer who sees responses of their own one
-   * computed for them (not kept). Undefined when the input does not parse (the caller's usual path reports it); the procedure's errors are
-   * thrown.
+   * computed for them (not kept). Undefined when the input does not parse (the caller's usual path reports it); the
+   * procedure's errors are thrown.
    */
   respond(req: FastifyRequest, reply: FastifyReply, rawInput: unknown): Promise<CacheEntry | undefined>;
+  /**
+   * The same with the request's context already made (the server render): the entry, and whether it is the shared
+   * one (`shared`: other viewers get the very same response).
+   */
+  call(ctx: Context, rawInput: unknown): Promise<{ entry: CacheEntry; shared: boolean }>;
 }
 
 /** Every query of the router with a `cache` policy, by procedure path. */
@@ -49,25 +57,40 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
     const policy = procedure.meta?.cache;
     if (!policy || procedure.type !== 'query') continue;
     const procedurePath = procedure.path;
+
+    /** Whether `viewer` gets a response of their own: while shared responses are held back, or as a recent voter. */
+    const ownResponseFor = async (viewer: string) => {
+      const shares = deps.sharesResponses();
+      if (!(typeof shares === 'boolean' ? shares : await shares)) return true;
+      return policy.variesBy === 'viewer' && deps.viewers.seesOwnResponses(viewer);
+    };
+
+    /** The viewer's own response, computed by the procedure with its checks, never kept. */
+    const own = async (ctx: Context, rawInput: unknown) =>
+      new CacheEntry(await callProcedure(deps.router, procedure, ctx, rawInput), [], 0, 0);
+
+    /** The shared response: cached, or computed for the shared viewer and kept (concurrent misses share one call). */
+    const shared = (key: string, ctx: Context, rawInput: unknown) =>
+      deps.cache.get(key, async () => {
+        const value = await callProcedure(deps.router, procedure, { ...ctx, ipHash: SHARED_VIEWER }, rawInput);
+        return { value, tags: policy.reads(value as never) };
+      });
+
     reads.set(procedurePath, {
       procedurePath,
       async respond(req, reply, rawInput) {
-        // A viewer who sees responses of their own gets one: the procedure's cache middleware (trpc.ts) lets their
-        // call through, and the shared entry is never theirs. So does everyone while shared responses are held back:
-        // the procedure's middlewares then decide who may read.
-        const shares = deps.sharesResponses();
-        const ownResponse =
-          !(typeof shares === 'boolean' ? shares : await shares) ||
-          (policy.variesBy === 'viewer' && deps.viewers.seesOwnResponses(deps.viewerOf(req)));
         const key = readCacheKey(procedurePath, rawInput);
+        const ownResponse = await ownResponseFor(deps.viewerOf(req));
         // A hit needs no parsing and no context.
         const hit = ownResponse ? undefined : deps.cache.peek(key);
         if (hit) return hit;
         if (!procedure.acceptsInput(rawInput)) return undefined;
-        // On a miss the middleware computes and stores the shared response (or, when a write overlapped the build,
-        // returns it without keeping it).
-        const value = await callProcedure(deps.router, procedure, await deps.createContext(req, reply), rawInput);
-        return (ownResponse ? undefined : deps.cache.peek(key)) ?? new CacheEntry(value, [], 0, 0);
+        const ctx = await deps.createContext(req, reply);
+        return ownResponse ? own(ctx, rawInput) : shared(key, ctx, rawInput);
+      },
+      async call(ctx, rawInput) {
+        if (await ownResponseFor(ctx.ipHash)) return { entry: await own(ctx, rawInput), shared: false };
+        return { entry: await shared(readCacheKey(procedurePath, rawInput), ctx, rawInput), shared: true };
       },
     });
   }

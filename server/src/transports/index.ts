@@ -14,27 +14,28 @@ import { pageViewerOf } from './page-viewer';
 import { registerRestRoutes } from './rest-routes';
 import { registerTrpcMutationRoutes } from './trpc-mutations';
 
-// Every way a request reaches a procedure. Each runs the same procedure — its middlewares (trpc.ts: errors, site
-// modes, the read cache, access levels) and its input and output schemas — and only trpc-internals.ts reads tRPC's
-// internals (listProcedures, callProcedure). Registered here, called from app.ts:
+// Every way a request reaches a procedure. Each calls the procedure through tRPC (callTRPCProcedure or tRPC's own
+// handler), so its middlewares (trpc.ts: errors, token scopes, site modes, the response budget, write invalidation)
+// and its input and output schemas run alike; only trpc-internals.ts reads tRPC's internals (the procedure listing).
+// Registered here, called from app.ts:
 //
-// 1. /trpc (batches, queries that are not cached): tRPC's own Fastify plugin, in the session scope
-//    (registerSessionTransports). The browser's typed client.
-// 2. GET /trpc/<query> of each cached query, one call: cached-reads.ts, outside the session scope
+// 1. /trpc: tRPC's own Fastify plugin, in the session scope (registerSessionTransports). The browser's typed client
+//    sends one call per request; batches of several calls (other clients) are answered here, every call computed.
+// 2. GET /trpc/<query> of each query with a read-cache policy, one call: cached-reads.ts, outside the session scope
 //    (registerCachedReadTransports). Sends the read cache's bytes, serialized and compressed once, with an ETag, and
-//    parses no cookie. Why: per request the app's pipeline cost more than the cache hit itself; with tRPC's handler
-//    and the session hooks off these routes one cached car went from 30% to 59% of a bare Fastify route
-//    (docs/performance.md, 2026-11-24 runs; "What makes the hot paths fast").
-// 3. POST /trpc/<mutation>, one call (what the browser's batch link sends for one vote): trpc-mutations.ts, in the
-//    session scope. Why: tRPC's handler turns each request into a fetch Request and back, which cost more than the
-//    vote; the native route responds with tRPC's own status and error shape (votes: 3,200-6,000/s against a
-//    2,000/s target, docs/performance.md).
+//    parses no cookie; a miss calls the procedure. Why a route of its own: tRPC's handler turns each request into a
+//    fetch Request and back and runs the session hooks, which cost more than the cache hit itself (one cached car:
+//    30% of a bare Fastify route through tRPC's handler, 59% through this route; docs/performance.md).
+// 3. POST /trpc/<mutation>, one call: trpc-mutations.ts, in the session scope. Why: tRPC's handler turns each request
+//    into a fetch Request and back, which cost more than the vote; the native route responds with tRPC's own status
+//    and error shape (docs/performance.md).
 // 4. /api/…, the documented REST paths: rest-routes.ts, native Fastify routes generated from each procedure's
 //    OpenAPI meta (found by Fastify's radix router, no scan of the procedures per request). Registered twice: the
 //    cached queries outside the session scope (as 2), every other route in it. /api/openapi.json and /api/docs are
 //    generated from the same meta (openapi.ts).
-// 5. Server-rendered landing pages: page-viewer.ts calls the queries in-process as the request's viewer for the
-//    client's server entry (plugins/page-render.ts renders, plugins/client.ts sends and keeps the page).
+// 5. Server-rendered landing pages: page-viewer.ts calls the queries in-process as the request's viewer (the cached
+//    ones through cached-reads.ts) for the client's server entry (plugins/page-render.ts renders, plugins/client.ts
+//    sends and keeps the page).
 //
 // Routes that are not procedures (multipart uploads, files, the Stripe webhook, the share image) are in app.ts.
 
@@ -118,7 +119,7 @@ export async function registerSessionTransports(
   return {
     pageViewerOf: pageViewerOf({
       router: appRouter,
-      cache: deps.services.readCache,
+      cachedReads: reads,
       viewers: viewersOf(deps.services),
       createContext: deps.createContext,
     }),

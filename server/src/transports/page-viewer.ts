@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import type { PageViewerOf, SharedResponse } from '../plugins/page-render';
-import { readCacheKey, type ViewerVariance } from '../read-cache/policy';
-import type { ReadCache } from '../read-cache/read-cache';
+import type { ViewerVariance } from '../read-cache/policy';
 import type { AppRouter } from '../router';
+import type { CachedRead } from './cached-reads';
 import { callProcedure, listProcedures, type Procedure } from './trpc-internals';
 
 // Who a landing page is rendered for on the server (plugins/page-render.ts), and what of it other visitors may share:
@@ -15,7 +15,8 @@ const ALIKE_WHEN_SIGNED_OUT = new Set(['accounts.me']);
 
 export interface PageViewerDeps {
   router: AppRouter;
-  cache: ReadCache;
+  /** The queries answered from the read cache, by procedure path (cached-reads.ts). */
+  cachedReads: Map<string, CachedRead>;
   /** Who sees responses of their own from the queries that vary by viewer. */
   viewers: ViewerVariance;
   /** The request's context, with its session read. */
@@ -30,15 +31,6 @@ export function pageViewerOf(deps: PageViewerDeps): PageViewerOf {
       .map((procedure) => [procedure.path, procedure]),
   );
 
-  /** What the response just given by `procedure` shares with other signed-out viewers who see shared responses. */
-  const sharedResponse = (procedure: Procedure, input: unknown): SharedResponse | null => {
-    if (ALIKE_WHEN_SIGNED_OUT.has(procedure.path)) return { tags: [], expiresAt: Infinity };
-    if (!procedure.meta?.cache) return null; // computed for this viewer alone
-    // The cached response it was served from; none when a write dropped it meanwhile (the page is then not kept).
-    const entry = deps.cache.peek(readCacheKey(procedure.path, input));
-    return entry ? { tags: entry.tags, expiresAt: entry.expiresAt } : null;
-  };
-
   return async (req, reply) => {
     const ctx = await deps.createContext(req, reply);
     if (ctx.user) return null;
@@ -46,11 +38,20 @@ export function pageViewerOf(deps: PageViewerDeps): PageViewerOf {
     const seesSharedPage = !deps.viewers.seesOwnResponses(ctx.ipHash);
     return {
       seesSharedPage,
-      async call(procedurePath, input) {
+      async call(procedurePath, input): Promise<{ value: unknown; shared: SharedResponse | null }> {
+        const cachedRead = deps.cachedReads.get(procedurePath);
+        if (cachedRead) {
+          // What the response shares with other signed-out viewers: the cached entry's tags and lifetime.
+          const { entry, shared } = await cachedRead.call(ctx, input);
+          const alike = seesSharedPage && shared;
+          return { value: entry.value, shared: alike ? { tags: entry.tags, expiresAt: entry.expiresAt } : null };
+        }
         const procedure = queries.get(procedurePath);
         if (!procedure) throw new Error(`No query procedure ${procedurePath}`);
         const value = await callProcedure(deps.router, procedure, ctx, input);
-        return { value, shared: seesSharedPage ? sharedResponse(procedure, input) : null };
+        // Responses that depend on the session alone are the same for every signed-out viewer; others are theirs.
+        const alike = seesSharedPage && ALIKE_WHEN_SIGNED_OUT.has(procedurePath);
+        return { value, shared: alike ? { tags: [], expiresAt: Infinity } : null };
       },
     };
   };

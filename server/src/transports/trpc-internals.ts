@@ -6,14 +6,13 @@ import {
   getTRPCErrorFromUnknown,
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
-// tRPC's marker of a middleware result (exported for adapters only; pinned with @trpc/server's version).
-import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { Context } from '../context';
 import type { Meta } from '../trpc';
 
-// The one place that reads tRPC's internals (a router's flat procedure record, a procedure's type, meta and input
-// schemas, the router's config, the middleware marker). They are not public API and may move in a minor release of
-// @trpc/server: everything else goes through this façade, so an upgrade is checked here and in its tests.
+// The one place that reads tRPC's internals: the listing of a router's procedures (its flat procedure record, each
+// procedure's type, meta and input schema — as trpc-to-openapi lists them for the OpenAPI document) and the router's
+// config for the error shape of the native mutation route. They are not public API and may move in a minor release
+// of @trpc/server: everything else goes through this façade. Procedures are called through tRPC's callTRPCProcedure.
 
 /** A procedure of a router, as the transports see it. */
 export interface Procedure {
@@ -126,45 +125,6 @@ export function trpcErrorResponse(
     ctx: call.ctx,
   });
   return { error, body: { error: shape }, status: getHTTPStatusCode({ error: shape }) };
-}
-
-/** A middleware's successful result without calling the next one: `data` stands for the procedure's output. */
-export const middlewareResult = <T>(data: T) => ({ ok: true as const, data, marker: middlewareMarker });
-
-/** The options tRPC gives a middleware: ctx, type, path, input, getRawInput, meta, … and `next`. */
-interface MiddlewareOptions<C> {
-  ctx: C;
-  next: (override?: { ctx?: Partial<C> }) => Promise<unknown>;
-}
-
-/**
- * Runs `rules` as tRPC runs a procedure's middlewares — each gets the options and a `next` that runs the rules after
- * it, then `options.next` (the procedure); a `next({ ctx })` merges its context into the current one; a rule that
- * throws resolves to
- * the error result tRPC would make of it — but inside one tRPC middleware. tRPC copies a middleware's options twice
- * per middleware with a generic spread helper: five middlewares on every call cost about 20 KB of garbage and 5% of
- * a vote's CPU; these rules cost one plain spread each.
- */
-export function runRules<O extends MiddlewareOptions<O['ctx']>, R>(
-  rules: readonly ((options: O) => Promise<R>)[],
-  options: O,
-): Promise<R> {
-  const run = async (index: number, ctx: O['ctx']): Promise<R> => {
-    const rule = rules[index];
-    if (!rule) return (await options.next(ctx === options.ctx ? undefined : { ctx })) as R;
-    try {
-      return await rule({
-        ...options,
-        ctx,
-        // As tRPC does: a context given to next() is merged into the current one, not put in its place.
-        next: (override?: { ctx?: Partial<O['ctx']> }) =>
-          run(index + 1, override?.ctx ? { ...ctx, ...override.ctx } : ctx),
-      });
-    } catch (cause) {
-      return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: middlewareMarker } as R;
-    }
-  };
-  return run(0, options.ctx);
 }
 
 /** 'accounts.login', 'admin.orders.updateStatus', …: every procedure path of a router, as a type. */

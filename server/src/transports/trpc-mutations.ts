@@ -6,8 +6,8 @@ import { jsonDepthExceeds } from '../plugins/request-bounds';
 import type { AppRouter } from '../router';
 import { callProcedure, listProcedures, type Procedure, trpcErrorResponse } from './trpc-internals';
 
-// POST /trpc/<path> for every mutation, as a native Fastify route: one call, sent plain or as a batch of one (what
-// the browser's httpBatchLink sends for a single mutation). tRPC's own handler turns each request into a fetch
+// POST /trpc/<path> for every mutation, as a native Fastify route: one call, sent plain (what the browser's client
+// sends) or as a batch of one. tRPC's own handler turns each request into a fetch
 // Request and back, which cost more than the vote itself; this route runs the same procedure (middlewares, input and
 // output checks) and responds in tRPC's format — the body, the status and the error shape come from tRPC's own
 // functions and the app's error formatter. Batches of several calls have a URL of their own and still go to tRPC.
