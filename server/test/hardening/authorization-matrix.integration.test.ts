@@ -158,7 +158,7 @@ const MATRIX: Record<ProcedurePath, Row> = {
       const merch = await makeProduct(ds, { isMerch: true });
       const line = await ds
         .getRepository(CartItemEntity)
-        .save({ userId: fx.user.row.id, productId: merch.id, quantity: 1 });
+        .save({ userId: fx.user.row.id, productId: merch.id, imageKey: 0, quantity: 1 });
       return { id: line.id };
     },
   },

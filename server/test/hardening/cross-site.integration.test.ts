@@ -26,7 +26,7 @@ beforeAll(async () => {
   const product = await makeProduct(ds, { isMerch: true });
   const line = await ds
     .getRepository(CartItemEntity)
-    .save({ userId: victim.row.id, productId: product.id, quantity: 1 });
+    .save({ userId: victim.row.id, productId: product.id, imageKey: 0, quantity: 1 });
   Object.assign(ids, { car: car.id, image: image.id, product: product.id, cartLine: line.id });
 });
 afterAll(async () => {
