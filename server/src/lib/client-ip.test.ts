@@ -8,6 +8,18 @@ describe('client IP keys for vote limits and throttles', () => {
     expect(ipLimitKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
   });
 
+  it('counts every spelling of an IPv4-mapped address as the IPv4 address', () => {
+    for (const spelling of [
+      '::ffff:c633:6407',
+      '::FFFF:C633:6407',
+      '0:0:0:0:0:ffff:198.51.100.7',
+      '0000:0000:0000:0000:0000:ffff:c633:6407',
+      '::ffff:198.51.100.7',
+    ]) {
+      expect(ipLimitKey(spelling), spelling).toBe('198.51.100.7');
+    }
+  });
+
   it('groups IPv6 addresses by their /64 prefix', () => {
     expect(ipLimitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(ipLimitKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');

@@ -108,6 +108,15 @@ describe('POST /api/votes', () => {
     }
   });
 
+  it('counts an IPv4 address as one voter however a proxy spells it (IPv4-mapped IPv6 included)', async () => {
+    const car = await makeCar(t.app.services.ds);
+    const from = (address: string) => new HttpClient(t.baseUrl, { 'x-forwarded-for': address });
+    expect((await from('203.0.113.77').post('/api/votes', { carId: car.id })).status).toBe(201);
+    for (const spelling of ['::ffff:cb00:714d', '0:0:0:0:0:ffff:203.0.113.77', '::FFFF:203.0.113.77']) {
+      expect((await from(spelling).post('/api/votes', { carId: car.id })).status, spelling).toBe(429);
+    }
+  });
+
   it('responds with 404 "Car not found" for a missing car and 400 for a bad id', async () => {
     const missing = await visitor().post('/api/votes', { carId: 999_999 });
     expect(missing.status).toBe(404);
