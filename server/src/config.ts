@@ -241,6 +241,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** The secrets of SESSION_SECRET in order: comma-separated while rotating, the first signs (docs/operations.md). */
+export function sessionSecrets(value: string): string[] {
+  return value
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+}
+
 /**
  * TRUST_PROXY: `false`; `true` for the one proxy in front of this server; or a comma-separated list of the proxies'
  * addresses and CIDR ranges (`10.0.0.5, 172.18.0.0/16`), so a request from anywhere else is taken at its word for

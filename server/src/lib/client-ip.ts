@@ -1,7 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
-import { hmacSha256Hex } from './hmac-sha256';
+import { sessionSecrets } from '../config';
 
 /**
  * Fastify's request.ip: the socket address, or behind TRUST_PROXY the address our proxy put last in X-Forwarded-For.
@@ -31,14 +32,69 @@ export function ipLimitKey(ip: string): string {
     .join(':')}::/64`;
 }
 
-/** The hash function of the secret in use (made once: it compresses the key's blocks). */
-let keyed = { secret: '', hmac: hmacSha256Hex('') };
+/** The label of the address key: a key derived for this use alone, never the session secret itself. */
+const IP_HASH_PURPOSE = 'curbside:ip-hash:v1';
+/** Recent addresses whose hashes are kept (about 150 bytes each): real visitors come back within minutes. */
+const MEMO_SIZE = 10_000;
 
 /**
- * A keyed hash (HMAC-SHA256 of the address's limit key), so the stored value reveals no address even to someone
- * holding the database.
+ * Keyed hashes of addresses (HMAC-SHA256 of the address's limit key, by node:crypto), so the stored value reveals no
+ * address even to someone holding the database. The key is derived from the first secret of SESSION_SECRET with a
+ * purpose label, as new cookies are signed with the first secret; the hashes under the list's other secrets are
+ * what the same address had before a rotation (`SESSION_SECRET=new,old`), so a vote cooldown made before it still
+ * holds (docs/operations.md, "Rotating keys"). The hashes of the last 10,000 addresses are remembered.
  */
-export function hashIp(ip: string, secret: string): string {
-  if (secret !== keyed.secret) keyed = { secret, hmac: hmacSha256Hex(secret) };
-  return keyed.hmac(`ip:${ipLimitKey(ip)}`);
+export class AddressHasher {
+  private readonly keys: Buffer[];
+  private readonly memo = new Map<string, string>();
+
+  constructor(sessionSecret: string) {
+    this.keys = sessionSecrets(sessionSecret).map((secret) =>
+      createHmac('sha256', secret).update(IP_HASH_PURPOSE).digest(),
+    );
+  }
+
+  /** The address's hash under the first secret: what is stored and compared. */
+  hash(ip: string): string {
+    const known = this.memo.get(ip);
+    if (known !== undefined) {
+      // Most recently used last, so the oldest is the first to go.
+      this.memo.delete(ip);
+      this.memo.set(ip, known);
+      return known;
+    }
+    const hash = hmacHex(this.keys[0] as Buffer, ip);
+    this.memo.set(ip, hash);
+    if (this.memo.size > MEMO_SIZE) this.memo.delete(this.memo.keys().next().value as string);
+    return hash;
+  }
+
+  /** The address's hashes under the other secrets of the list: none outside a rotation. */
+  earlier(ip: string): string[] {
+    return this.keys.slice(1).map((key) => hmacHex(key, ip));
+  }
+}
+
+function hmacHex(key: Buffer, ip: string): string {
+  return createHmac('sha256', key)
+    .update(`ip:${ipLimitKey(ip)}`)
+    .digest('hex');
+}
+
+/** The hasher of the secret in use (made once per secret). */
+let current: { secret: string; hasher: AddressHasher } | null = null;
+
+function hasherOf(secret: string): AddressHasher {
+  if (current?.secret !== secret) current = { secret, hasher: new AddressHasher(secret) };
+  return current.hasher;
+}
+
+/** The keyed hash of the address (IPv6 by its /64), as vote limits and throttles store it. */
+export function hashIp(ip: string, sessionSecret: string): string {
+  return hasherOf(sessionSecret).hash(ip);
+}
+
+/** What hashIp gave the address under SESSION_SECRET's other (older) secrets; empty outside a rotation. */
+export function earlierIpHashes(ip: string, sessionSecret: string): string[] {
+  return hasherOf(sessionSecret).earlier(ip);
 }
