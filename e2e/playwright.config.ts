@@ -103,6 +103,9 @@ export default defineConfig({
       // A demonstration site: production refuses the demo data and the test card without these.
       ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
       ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+      // Served over http on 127.0.0.1, its mail read from the outbox: production refuses both unless told.
+      ALLOW_HTTP_PUBLIC_URL: 'true',
+      ALLOW_OUTBOX_MAIL_IN_PRODUCTION: 'true',
       LOG_LEVEL: 'warn',
       // The journeys register their accounts from 127.0.0.1, more than the default 5 an hour.
       REGISTRATIONS_PER_HOUR: '1000',

@@ -63,6 +63,9 @@ export async function startServer({
       // A demonstration site: production refuses the demo data and the test card without these.
       ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
       ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+      // Served over http on 127.0.0.1 with mail in the outbox: production refuses both unless told.
+      ALLOW_HTTP_PUBLIC_URL: 'true',
+      ALLOW_OUTBOX_MAIL_IN_PRODUCTION: 'true',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -169,6 +169,9 @@ function serverEnv(dataDir: string, mysqlUrl: string | undefined): Record<string
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO: 'false',
     ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+    PUBLIC_URL: 'http://127.0.0.1',
+    ALLOW_HTTP_PUBLIC_URL: 'true',
+    ALLOW_OUTBOX_MAIL_IN_PRODUCTION: 'true',
     LOG_LEVEL: 'silent',
     TRUST_PROXY: 'true',
   };

@@ -80,6 +80,9 @@ async function serve(kind: 'sqlite' | 'mysql'): Promise<void> {
       SEED_DEMO: 'true',
       ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
       ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+      PUBLIC_URL: 'http://127.0.0.1',
+      ALLOW_HTTP_PUBLIC_URL: 'true',
+      ALLOW_OUTBOX_MAIL_IN_PRODUCTION: 'true',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
       // SERVER_RENDER=false npm run soak: the pages rendered in the browser only, to compare.

@@ -184,6 +184,14 @@ async function prepareData(app: FastifyInstance, ds: DataSource, config: Config,
       'ALLOW_TEST_PAYMENTS_IN_PRODUCTION: the test card places orders without payment on this production site',
     );
   }
+  if (config.unsafeInProduction.httpPublicUrl) {
+    app.log.warn('ALLOW_HTTP_PUBLIC_URL: this production site is served over plain http; its cookies are not Secure');
+  }
+  if (config.unsafeInProduction.outboxMail) {
+    app.log.warn(
+      'ALLOW_OUTBOX_MAIL_IN_PRODUCTION: mail, password reset links included, is written to the outbox folder, not sent',
+    );
+  }
   if (config.seedDemo) {
     const seeded = await seedDemoData(ds, { storage: services.storage, log: app.log });
     if (seeded.loaded) {

@@ -77,7 +77,12 @@ describe('configuration from the environment', () => {
   });
 
   describe('in production', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(32) };
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'f3a9c1e07b5d48a2e6c9b0d17f4a83e5',
+      PUBLIC_URL: 'https://curbside.example',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+    };
     const stripe = {
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
@@ -88,7 +93,12 @@ describe('configuration from the environment', () => {
       const config = loadConfig({ DATA_DIR: dataDir(), ...production, ...stripe });
       expect(config.seedDemo).toBe(false);
       expect(config.stripe).not.toBeNull();
-      expect(config.unsafeInProduction).toEqual({ demoData: false, testPayments: false });
+      expect(config.unsafeInProduction).toEqual({
+        demoData: false,
+        testPayments: false,
+        httpPublicUrl: false,
+        outboxMail: false,
+      });
     });
 
     it('refuses to start without Stripe: the test card would place orders without payment', () => {
@@ -112,8 +122,66 @@ describe('configuration from the environment', () => {
         ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
       });
       expect([demo.seedDemo, demo.stripe]).toEqual([true, null]);
-      expect(demo.unsafeInProduction).toEqual({ demoData: true, testPayments: true });
+      expect(demo.unsafeInProduction).toEqual({
+        demoData: true,
+        testPayments: true,
+        httpPublicUrl: false,
+        outboxMail: false,
+      });
     });
+
+    it('refuses to start without PUBLIC_URL, with an http one, or without SMTP, naming each variable', () => {
+      const without = (name: string) => Object.fromEntries(Object.entries(production).filter(([key]) => key !== name));
+      const start = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir(), ...stripe, ...env });
+      expect(start(without('PUBLIC_URL'))).toThrow(/PUBLIC_URL: required in production/);
+      expect(start({ ...production, PUBLIC_URL: 'http://curbside.example' })).toThrow(
+        /PUBLIC_URL: must be an https:\/\/ address in production.*ALLOW_HTTP_PUBLIC_URL=true/s,
+      );
+      expect(start(without('SMTP_URL'))).toThrow(
+        /SMTP_URL: production sends mail .*ALLOW_OUTBOX_MAIL_IN_PRODUCTION=true/s,
+      );
+      // Every refusal at once, so one restart shows them all.
+      expect(start({ NODE_ENV: 'production', SESSION_SECRET: production.SESSION_SECRET })).toThrow(
+        /PUBLIC_URL: required.*SMTP_URL: production sends mail/s,
+      );
+    });
+
+    it('starts with an http PUBLIC_URL or the outbox only when told so by name, and says so', () => {
+      const site = loadConfig({
+        DATA_DIR: dataDir(),
+        ...production,
+        ...stripe,
+        PUBLIC_URL: 'http://10.0.0.5:3000',
+        SMTP_URL: '',
+        ALLOW_HTTP_PUBLIC_URL: 'true',
+        ALLOW_OUTBOX_MAIL_IN_PRODUCTION: 'true',
+      });
+      expect([site.publicUrl, site.secureCookies, site.smtpUrl]).toEqual(['http://10.0.0.5:3000', false, null]);
+      expect(site.unsafeInProduction).toMatchObject({ httpPublicUrl: true, outboxMail: true });
+    });
+  });
+
+  it('refuses a SESSION_SECRET that is one character or a short pattern repeated, in any secret of the list', () => {
+    const random = 'f3a9c1e07b5d48a2e6c9b0d17f4a83e5';
+    for (const weak of [
+      'p'.repeat(32),
+      'ab'.repeat(16),
+      'password'.repeat(4),
+      '0123456789'.repeat(4),
+      `${random},${'x'.repeat(40)}`,
+      `${random},short`,
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: weak }), weak).toThrow(
+        /SESSION_SECRET: each secret must be at least 32 random characters/,
+      );
+    }
+    for (const strong of [
+      random,
+      `${random},e7c2b94d0a6f13b8c5e9a2d7f0b4c61a`,
+      'production-secret-of-at-least-32-chars',
+    ]) {
+      expect(loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: strong }).sessionSecret, strong).toBe(strong);
+    }
   });
 
   it('marks cookies Secure when the public URL is https', () => {

@@ -68,6 +68,10 @@ const envSchema = z.object({
   // without payment) unless these say, loudly, that this is not a real shop.
   ALLOW_DEMO_DATA_IN_PRODUCTION: boolFromEnv.default(false),
   ALLOW_TEST_PAYMENTS_IN_PRODUCTION: boolFromEnv.default(false),
+  // Production needs an https PUBLIC_URL (Secure cookies, links in mail, QR codes) and SMTP (the outbox keeps reset
+  // links in plain text on disk) unless these say this site is not a public one.
+  ALLOW_HTTP_PUBLIC_URL: boolFromEnv.default(false),
+  ALLOW_OUTBOX_MAIL_IN_PRODUCTION: boolFromEnv.default(false),
   // The longest a request may take to arrive whole (headers and body), so a client trickling its body cannot hold a
   // connection open for ever; the default leaves a 10 MB photo about 1 Mbit/s.
   REQUEST_TIMEOUT_MS: z.coerce
@@ -122,7 +126,7 @@ export interface Config {
   /** How long a request may take to arrive, headers and body (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;
   /** What production was told to allow although it is unsafe there; the app logs a warning for each. */
-  unsafeInProduction: { demoData: boolean; testPayments: boolean };
+  unsafeInProduction: { demoData: boolean; testPayments: boolean; httpPublicUrl: boolean; outboxMail: boolean };
 }
 
 export type StorageConfig =
@@ -182,19 +186,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
         }
       : null;
+  if (e.SESSION_SECRET) {
+    const weak = sessionSecrets(e.SESSION_SECRET).filter((secret) => !strongEnough(secret));
+    if (weak.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  SESSION_SECRET: each secret must be at least ${SECRET_MIN_LENGTH} random characters, not` +
+          ` one character or a short pattern repeated (at least ${SECRET_MIN_DISTINCT} different ones); use e.g. the` +
+          ' output of openssl rand -hex 32',
+      );
+    }
+  }
+  const refused: string[] = [];
+  if (production && !e.PUBLIC_URL) {
+    refused.push(
+      'PUBLIC_URL: required in production: the https:// address visitors use (links in e-mails, QR codes, Secure cookies)',
+    );
+  } else if (production && !publicUrl.startsWith('https://') && !e.ALLOW_HTTP_PUBLIC_URL) {
+    refused.push(
+      'PUBLIC_URL: must be an https:// address in production (cookies are Secure only there); set' +
+        ' ALLOW_HTTP_PUBLIC_URL=true only for a site nobody reaches over the internet',
+    );
+  }
+  if (production && !e.SMTP_URL && !e.ALLOW_OUTBOX_MAIL_IN_PRODUCTION) {
+    refused.push(
+      'SMTP_URL: production sends mail (password resets, orders) through SMTP; without it mail is written to the' +
+        ' outbox folder with reset links in plain text, so that is refused unless ALLOW_OUTBOX_MAIL_IN_PRODUCTION=true',
+    );
+  }
   if (production && seedDemo && !e.ALLOW_DEMO_DATA_IN_PRODUCTION) {
-    throw new ConfigError(
-      'Invalid configuration:\n  SEED_DEMO: the demo data (with its published admin password) is refused in production;' +
+    refused.push(
+      'SEED_DEMO: the demo data (with its published admin password) is refused in production;' +
         ' set ALLOW_DEMO_DATA_IN_PRODUCTION=true only for a demonstration site',
     );
   }
   if (production && !stripe && !e.ALLOW_TEST_PAYMENTS_IN_PRODUCTION) {
-    throw new ConfigError(
-      'Invalid configuration:\n  STRIPE_SECRET_KEY: production takes card payments through Stripe (set STRIPE_SECRET_KEY,' +
+    refused.push(
+      'STRIPE_SECRET_KEY: production takes card payments through Stripe (set STRIPE_SECRET_KEY,' +
         ' STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET); the test card places orders without payment, so it is' +
         ' refused unless ALLOW_TEST_PAYMENTS_IN_PRODUCTION=true',
     );
   }
+  if (refused.length > 0) throw new ConfigError(`Invalid configuration:\n  ${refused.join('\n  ')}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -237,8 +269,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unsafeInProduction: {
       demoData: production && seedDemo,
       testPayments: production && !stripe,
+      httpPublicUrl: production && !publicUrl.startsWith('https://'),
+      outboxMail: production && !e.SMTP_URL,
     },
   };
+}
+
+const SECRET_MIN_LENGTH = 32;
+const SECRET_MIN_DISTINCT = 6;
+
+/**
+ * A session secret long enough and not obviously guessable: refused when it has fewer than 6 different characters
+ * (`aaaa…`, `abab…`) or is a shorter pattern repeated (`password` four times, `0123456789…`). 32 random hex digits
+ * fail either rule with a chance below one in 10^12.
+ */
+function strongEnough(secret: string): boolean {
+  if (secret.length < SECRET_MIN_LENGTH || new Set(secret).size < SECRET_MIN_DISTINCT) return false;
+  for (let period = 1; period <= secret.length / 2; period++) {
+    if (secret.slice(period) === secret.slice(0, -period)) return false;
+  }
+  return true;
+}
+
+/** The secrets of SESSION_SECRET in order: comma-separated while rotating, the first signs (docs/operations.md). */
+export function sessionSecrets(value: string): string[] {
+  return value
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean);
 }
 
 /**

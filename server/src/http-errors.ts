@@ -72,6 +72,23 @@ export function domainToTrpcError(error: DomainError): TRPCError {
   return new TRPCError({ code: domainToTrpcCode[error.code], message: error.message, cause: error });
 }
 
+/**
+ * A response that failed its procedure's own output schema (tRPC throws INTERNAL_SERVER_ERROR "Output validation
+ * failed" with the ZodError as its cause): the server's fault, never the caller's, though its cause is a ZodError.
+ */
+export function isOutputValidationFailure(error: unknown): boolean {
+  for (let current = error, depth = 0; depth < 5 && current instanceof TRPCError; depth++, current = current.cause) {
+    if (current.cause instanceof ZodError) return current.code === 'INTERNAL_SERVER_ERROR';
+  }
+  return false;
+}
+
+/**
+ * A change was made but its response failed the output schema: 500 with a message that says the change was saved,
+ * so nobody makes it again (thrown by trpc.ts's domainErrors rule after a mutation).
+ */
+export class ChangeSavedResponseFailed extends Error {}
+
 /** Finds the DomainError or ZodError behind tRPC's wrapping, if any. */
 function rootCause(error: unknown): unknown {
   let current = error;
@@ -88,6 +105,14 @@ export function domainCodeOf(error: unknown): DomainError['code'] | undefined {
 /** Maps any error (tRPC, domain, zod, Fastify's own) to the response. `isServerError` tells the caller to log it. */
 export function toErrorResponse(error: unknown): ErrorResponse & { isServerError: boolean } {
   const cause = rootCause(error);
+  if (cause instanceof ChangeSavedResponseFailed) {
+    return {
+      status: 500,
+      body: { message: MESSAGES.server.changeSavedResponseFailed, code: 'INTERNAL_SERVER_ERROR' },
+      isServerError: true,
+    };
+  }
+  if (isOutputValidationFailure(error)) return masked(500);
   if (cause instanceof ZodError) {
     const { message, issues } = describeZodError(cause);
     return { status: 400, body: { message, code: 'BAD_REQUEST', issues }, isServerError: false };

@@ -3,7 +3,13 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { DomainError } from './errors';
-import { domainCodeOf, domainToTrpcError, toErrorResponse } from './http-errors';
+import {
+  ChangeSavedResponseFailed,
+  domainCodeOf,
+  domainToTrpcError,
+  isOutputValidationFailure,
+  toErrorResponse,
+} from './http-errors';
 import { type CachedReadPolicy, type Invalidates, invalidateAfterWrite } from './read-cache/policy';
 
 /**
@@ -52,13 +58,24 @@ export const router = t.router;
 // next().
 
 /** Services throw DomainError; give tRPC the matching code so both /trpc and /api respond with the right status. */
-const domainErrors = t.middleware(async ({ next, ctx, path }) => {
+const domainErrors = t.middleware(async ({ next, ctx, path, type }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
     if (cause instanceof DomainError) throw domainToTrpcError(cause);
     if (toErrorResponse(result.error).isServerError) {
       ctx.req.log.error({ err: cause ?? result.error, procedure: path }, 'procedure failed');
+    }
+    // A mutation's change is committed before its response is checked: the 500 says it was saved, and the cached
+    // responses go, as its own invalidation (which needs the response) cannot run.
+    if (type === 'mutation' && isOutputValidationFailure(result.error)) {
+      ctx.services.readCache.clear();
+      throw new TRPCError({
+        code: 'INTERNAL_SERVER_ERROR',
+        cause: new ChangeSavedResponseFailed('Output validation failed after the change was made', {
+          cause: result.error,
+        }),
+      });
     }
   }
   return result;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { centralDateString } from './central-time';
-import { calendarDateSchema, httpUrlSchema, idSchema, imageUrlSchema, optionalText, requiredText } from './common';
+import {
+  calendarDateInputSchema,
+  calendarDateSchema,
+  httpUrlSchema,
+  idSchema,
+  imageUrlSchema,
+  optionalText,
+  requiredText,
+} from './common';
 import { AD_TYPES } from './constants';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
@@ -37,12 +45,12 @@ const adFields = {
     .string({ error: V.adStartDateRequired })
     .min(1, V.adStartDateRequired)
     .meta({ format: 'date' })
-    .pipe(calendarDateSchema),
+    .pipe(calendarDateInputSchema),
   endDate: z
     .string({ error: V.adEndDateRequired })
     .min(1, V.adEndDateRequired)
     .meta({ format: 'date' })
-    .pipe(calendarDateSchema),
+    .pipe(calendarDateInputSchema),
   active: z.boolean(),
 };
 

@@ -74,6 +74,12 @@ describe('utcToCentralWallTime', () => {
     expect(utcToCentralWallTime('2026-11-01T07:30:00.000Z')).toBe('2026-11-01T01:30'); // the second 1:30, CST
     expect(centralDateString('2026-01-01T05:59:00.000Z')).toBe('2025-12-31');
   });
+
+  it('writes the year with four digits, as an ISO date must, before year 1000 too', () => {
+    const year999 = new Date(Date.UTC(2000, 5, 15, 12));
+    year999.setUTCFullYear(999);
+    expect(centralDateString(year999)).toBe('0999-06-15');
+  });
 });
 
 describe('formatCentralDateTime', () => {

@@ -92,7 +92,9 @@ function pad2(value: number): string {
 /** A UTC instant → Central wall time 'YYYY-MM-DDTHH:mm', the value an event form field holds. */
 export function utcToCentralWallTime(instant: Date | string): string {
   const wall = centralWallClock(new Date(instant));
-  return `${wall.year}-${pad2(wall.month)}-${pad2(wall.day)}T${pad2(wall.hour)}:${pad2(wall.minute)}`;
+  // The year zero-padded too, so year 999 reads 0999 as an ISO date must.
+  const year = String(wall.year).padStart(4, '0');
+  return `${year}-${pad2(wall.month)}-${pad2(wall.day)}T${pad2(wall.hour)}:${pad2(wall.minute)}`;
 }
 
 /** The Central calendar date 'YYYY-MM-DD' of an instant (advertisement start and end dates are Central days). */

@@ -25,8 +25,21 @@ export type SlugInput = z.infer<typeof slugInputSchema>;
 /** An instant in a response: `date.toISOString()`. */
 export const isoDateTimeSchema = z.iso.datetime();
 
-/** A calendar date 'YYYY-MM-DD' (launch date, advertisement start and end). Rejects 2025-02-30. */
+/** A calendar date 'YYYY-MM-DD' in a response (advertisement start and end): any four-digit year. */
 export const calendarDateSchema = z.iso.date();
+
+/**
+ * The calendar days a request may name: what an advertisement or an order filter can mean, and what every step
+ * handles alike (MySQL's DATETIME starts at year 1000, Date.UTC reads years below 100 as 19xx).
+ */
+export const CALENDAR_DATE_RANGE = { min: '2000-01-01', max: '2099-12-31' } as const;
+
+/** A calendar date 'YYYY-MM-DD' a request sends, within CALENDAR_DATE_RANGE. Rejects 2025-02-30. */
+export const calendarDateInputSchema = z.iso
+  .date()
+  .refine((day) => day >= CALENDAR_DATE_RANGE.min && day <= CALENDAR_DATE_RANGE.max, {
+    message: V.dateOutOfRange(CALENDAR_DATE_RANGE.min, CALENDAR_DATE_RANGE.max),
+  });
 
 /** An amount of money in a response. */
 export const centsSchema = z.number().int().nonnegative();

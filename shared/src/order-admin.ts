@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, centsSchema, countSchema, idSchema, isoDateTimeSchema, optionalText } from './common';
+import { calendarDateInputSchema, centsSchema, countSchema, idSchema, isoDateTimeSchema, optionalText } from './common';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { orderItemSchema, orderSchema, orderStatusSchema, orderStatusUpdateInputSchema } from './orders';
@@ -97,8 +97,8 @@ const filterFields = z.object({
   q: z.string().trim().max(254).optional(),
   status: orderStatusSchema.optional(),
   /** Central calendar days, both included. */
-  from: calendarDateSchema.optional(),
-  to: calendarDateSchema.optional(),
+  from: calendarDateInputSchema.optional(),
+  to: calendarDateInputSchema.optional(),
 });
 /** Refuses a date range whose end is before its start (400 with the message on `to`). */
 export function withDateRange<T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) {

@@ -1,11 +1,23 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashIp, ipLimitKey } from './client-ip';
+import { AddressHasher, earlierIpHashes, hashIp, ipLimitKey } from './client-ip';
 
 describe('client IP keys for vote limits and throttles', () => {
   it('keeps IPv4 addresses as they are, including IPv4-mapped IPv6', () => {
     expect(ipLimitKey('203.0.113.7')).toBe('203.0.113.7');
     expect(ipLimitKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('counts every spelling of an IPv4-mapped address as the IPv4 address', () => {
+    for (const spelling of [
+      '::ffff:c633:6407',
+      '::FFFF:C633:6407',
+      '0:0:0:0:0:ffff:198.51.100.7',
+      '0000:0000:0000:0000:0000:ffff:c633:6407',
+      '::ffff:198.51.100.7',
+    ]) {
+      expect(ipLimitKey(spelling), spelling).toBe('198.51.100.7');
+    }
   });
 
   it('groups IPv6 addresses by their /64 prefix', () => {
@@ -60,12 +72,35 @@ describe('client IP keys for vote limits and throttles', () => {
     expect(a).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('is the HMAC-SHA256 of the limit key, so hashes stored before still match', () => {
+  it('is the HMAC-SHA256 of the limit key under a key derived from the first secret for this use alone', () => {
+    const key = createHmac('sha256', 'secret-one').update('curbside:ip-hash:v1').digest();
     expect(hashIp('2001:db8:1:2::1', 'secret-one')).toBe(
-      createHmac('sha256', 'secret-one').update('ip:2001:db8:1:2::/64').digest('hex'),
+      createHmac('sha256', key).update('ip:2001:db8:1:2::/64').digest('hex'),
     );
     expect(hashIp('::ffff:203.0.113.7', 'secret-one')).toBe(
+      createHmac('sha256', key).update('ip:203.0.113.7').digest('hex'),
+    );
+    // Never the raw secret as the key.
+    expect(hashIp('203.0.113.7', 'secret-one')).not.toBe(
       createHmac('sha256', 'secret-one').update('ip:203.0.113.7').digest('hex'),
     );
+  });
+
+  it('keeps the hash of the secret that signs through a rotation, and gives the old hashes beside it', () => {
+    const before = hashIp('203.0.113.7', 'old-secret');
+    const after = hashIp('203.0.113.7', 'new-secret');
+    // Step 1 (new,old) hashes as step 2 (new) will: one change of hash, and the old one is still known.
+    expect(hashIp('203.0.113.7', 'new-secret, old-secret')).toBe(after);
+    expect(earlierIpHashes('203.0.113.7', 'new-secret,old-secret')).toEqual([before]);
+    expect(earlierIpHashes('203.0.113.7', 'new-secret')).toEqual([]);
+  });
+
+  it('remembers a bounded number of recent addresses and hashes alike from memory or not', () => {
+    const hasher = new AddressHasher('secret-one');
+    const first = hasher.hash('203.0.113.7');
+    for (let i = 0; i < 20_000; i++) hasher.hash(`10.0.${i >> 8}.${i & 255}`);
+    expect((hasher as unknown as { memo: Map<string, string> }).memo.size).toBe(10_000);
+    expect(hasher.hash('203.0.113.7')).toBe(first);
+    expect(hasher.hash('10.0.78.31')).toBe(new AddressHasher('secret-one').hash('10.0.78.31'));
   });
 });

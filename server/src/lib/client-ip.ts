@@ -1,6 +1,8 @@
-import { isIP, isIPv4, isIPv6 } from 'node:net';
+import { createHmac } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { hmacSha256Hex } from './hmac-sha256';
+import ipaddr from 'ipaddr.js';
+import { sessionSecrets } from '../config';
 
 /**
  * Fastify's request.ip: the socket address, or behind TRUST_PROXY the address our proxy put last in X-Forwarded-For.
@@ -14,62 +16,85 @@ export function clientIpOf(req: FastifyRequest): string {
 }
 
 /**
- * One person on IPv6 usually holds a whole /64, so limits apply to the /64 prefix.
- * IPv4-mapped IPv6 (::ffff:1.2.3.4) counts as the IPv4 address.
+ * The address as limits count it. Every spelling of one address gives one key (ipaddr.js parses them): an IPv4
+ * address in dotted decimal; IPv4-mapped IPv6 in any spelling (::ffff:198.51.100.7, ::ffff:c633:6407,
+ * 0:0:0:0:0:ffff:198.51.100.7) as that IPv4 address; any other IPv6 address as its /64 prefix, since one person on
+ * IPv6 usually holds a whole /64. Anything else (no address at all) stays as it is.
  */
 export function ipLimitKey(ip: string): string {
-  if (!ip.includes(':')) return ip; // IPv4 (or no address at all)
-  if (ip.length > 7 && ip.slice(0, 7).toLowerCase() === '::ffff:' && isIPv4(ip.slice(7))) return ip.slice(7);
-  if (!isIPv6(ip)) return ip;
-  return `${prefix64(ip)}::/64`;
+  if (ipaddr.IPv4.isValidFourPartDecimal(ip)) return ipaddr.IPv4.parse(ip).toString();
+  if (!ipaddr.IPv6.isValid(ip)) return ip;
+  const v6 = ipaddr.IPv6.parse(ip);
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  return `${v6.parts
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }
 
-/** The first four 16-bit groups of a valid IPv6 address, in lower-case hex without leading zeros. */
-function prefix64(ip: string): string {
-  // Nearly every address writes its first four groups out (2001:db8:1:2::1): read them as they stand.
-  let prefix = '';
-  let start = 0;
-  for (let group = 0; group < 4; group++) {
-    const end = ip.indexOf(':', start);
-    // A `::` (or the address's end) within the first four groups: expand it below.
-    if (end <= start) return compressedPrefix64(ip);
-    let digits = start;
-    while (digits < end - 1 && ip.charCodeAt(digits) === 0x30) digits++; // leading zeros
-    prefix += (group ? ':' : '') + ip.slice(digits, end).toLowerCase();
-    start = end + 1;
-  }
-  return prefix;
-}
-
-/** prefix64 of an address whose `::` stands for some of its first four groups. */
-function compressedPrefix64(ip: string): string {
-  const zone = ip.indexOf('%');
-  const address = zone < 0 ? ip : ip.slice(0, zone);
-  const gap = address.indexOf('::');
-  const head = (gap < 0 ? address : address.slice(0, gap)).split(':');
-  const groups = head[0] === '' ? [] : head;
-  if (groups.length < 4) {
-    // `::` stands for as many zero groups as the address lacks; a dotted IPv4 ending (64:ff9b::1.2.3.4) is two.
-    const tail = address.slice(gap + 2).split(':');
-    const tailGroups = tail[0] === '' ? [] : tail;
-    const last = tailGroups[tailGroups.length - 1];
-    const tailCount = tailGroups.length + (last?.includes('.') ? 1 : 0);
-    for (let zero = 8 - groups.length - tailCount; zero > 0 && groups.length < 4; zero--) groups.push('0');
-    for (const group of tailGroups) if (groups.length < 4) groups.push(group);
-  }
-  let prefix = '';
-  for (let i = 0; i < 4; i++) prefix += (i ? ':' : '') + Number.parseInt(groups[i] as string, 16).toString(16);
-  return prefix;
-}
-
-/** The hash function of the secret in use (made once: it compresses the key's blocks). */
-let keyed = { secret: '', hmac: hmacSha256Hex('') };
+/** The label of the address key: a key derived for this use alone, never the session secret itself. */
+const IP_HASH_PURPOSE = 'curbside:ip-hash:v1';
+/** Recent addresses whose hashes are kept (about 150 bytes each): real visitors come back within minutes. */
+const MEMO_SIZE = 10_000;
 
 /**
- * A keyed hash (HMAC-SHA256 of the address's limit key), so the stored value reveals no address even to someone
- * holding the database.
+ * Keyed hashes of addresses (HMAC-SHA256 of the address's limit key, by node:crypto), so the stored value reveals no
+ * address even to someone holding the database. The key is derived from the first secret of SESSION_SECRET with a
+ * purpose label, as new cookies are signed with the first secret; the hashes under the list's other secrets are
+ * what the same address had before a rotation (`SESSION_SECRET=new,old`), so a vote cooldown made before it still
+ * holds (docs/operations.md, "Rotating keys"). The hashes of the last 10,000 addresses are remembered.
  */
-export function hashIp(ip: string, secret: string): string {
-  if (secret !== keyed.secret) keyed = { secret, hmac: hmacSha256Hex(secret) };
-  return keyed.hmac(`ip:${ipLimitKey(ip)}`);
+export class AddressHasher {
+  private readonly keys: Buffer[];
+  private readonly memo = new Map<string, string>();
+
+  constructor(sessionSecret: string) {
+    this.keys = sessionSecrets(sessionSecret).map((secret) =>
+      createHmac('sha256', secret).update(IP_HASH_PURPOSE).digest(),
+    );
+  }
+
+  /** The address's hash under the first secret: what is stored and compared. */
+  hash(ip: string): string {
+    const known = this.memo.get(ip);
+    if (known !== undefined) {
+      // Most recently used last, so the oldest is the first to go.
+      this.memo.delete(ip);
+      this.memo.set(ip, known);
+      return known;
+    }
+    const hash = hmacHex(this.keys[0] as Buffer, ip);
+    this.memo.set(ip, hash);
+    if (this.memo.size > MEMO_SIZE) this.memo.delete(this.memo.keys().next().value as string);
+    return hash;
+  }
+
+  /** The address's hashes under the other secrets of the list: none outside a rotation. */
+  earlier(ip: string): string[] {
+    return this.keys.slice(1).map((key) => hmacHex(key, ip));
+  }
+}
+
+function hmacHex(key: Buffer, ip: string): string {
+  return createHmac('sha256', key)
+    .update(`ip:${ipLimitKey(ip)}`)
+    .digest('hex');
+}
+
+/** The hasher of the secret in use (made once per secret). */
+let current: { secret: string; hasher: AddressHasher } | null = null;
+
+function hasherOf(secret: string): AddressHasher {
+  if (current?.secret !== secret) current = { secret, hasher: new AddressHasher(secret) };
+  return current.hasher;
+}
+
+/** The keyed hash of the address (IPv6 by its /64), as vote limits and throttles store it. */
+export function hashIp(ip: string, sessionSecret: string): string {
+  return hasherOf(sessionSecret).hash(ip);
+}
+
+/** What hashIp gave the address under SESSION_SECRET's other (older) secrets; empty outside a rotation. */
+export function earlierIpHashes(ip: string, sessionSecret: string): string[] {
+  return hasherOf(sessionSecret).earlier(ip);
 }

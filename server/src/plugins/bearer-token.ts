@@ -5,7 +5,8 @@ import { toErrorResponse } from '../http-errors';
 import type { TokensService } from '../modules/tokens/tokens.service';
 
 // Personal API tokens on the wire: `Authorization: Bearer cbs_…` on any /api or /trpc route. The token is checked
-// before the route runs (tokens.service.ts: 401 for an unknown or revoked token, 429 past the sign-in throttle), and
+// before the route runs (tokens.service.ts: a right token always passes; a wrong one gets 401, or 429 past its
+// address's sign-in throttle unless the request is a read, GET or HEAD, which always gets 401), and
 // the request then speaks for the token's user within its scope (context.ts callerOf, trpc.ts access levels); the
 // session cookie is not read. A browser never attaches the header by itself, so a request carrying it is not
 // ambient and skips the cross-site check (security.ts). /metrics has a Bearer token of its own (ops/routes.ts).
@@ -25,7 +26,8 @@ export function registerBearerTokens(app: FastifyInstance, deps: { config: Confi
   app.addHook('onRequest', (req, reply, done) => {
     const token = bearerTokenOf(req);
     if (token === null || !ROUTES_WITH_TOKENS.test(req.routeOptions.url ?? '')) return done();
-    deps.tokens.authenticate(token, viewerIpHash(req, deps.config)).then(
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    deps.tokens.authenticate(token, viewerIpHash(req, deps.config), { read }).then(
       (use) => {
         req.apiToken = use;
         done();

@@ -3,7 +3,7 @@ import { fastifyCookie } from '@fastify/cookie';
 import secureSession, { type Session } from '@fastify/secure-session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config';
+import { type Config, sessionSecrets } from '../config';
 import type { AccountsService } from '../modules/accounts/accounts.service';
 import type { UserEntity } from '../modules/accounts/user.entity';
 
@@ -25,11 +25,7 @@ declare module '@fastify/secure-session' {
 
 /** A 32-byte key from the configured secret; several comma-separated secrets allow rotation (newest first signs). */
 export function sessionKeys(secret: string): Buffer[] {
-  return secret
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => createHash('sha256').update(`curbside-session:${s}`).digest());
+  return sessionSecrets(secret).map((s) => createHash('sha256').update(`curbside-session:${s}`).digest());
 }
 
 export const sessionPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {

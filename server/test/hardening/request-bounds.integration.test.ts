@@ -206,6 +206,9 @@ describe('a production server', () => {
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curbside-prod-')),
         CLIENT_DIST: path.join(os.tmpdir(), 'curbside-no-client'),
         SESSION_SECRET: 'production-secret-of-at-least-32-chars',
+        PUBLIC_URL: 'http://127.0.0.1',
+        ALLOW_HTTP_PUBLIC_URL: 'true',
+        ALLOW_OUTBOX_MAIL_IN_PRODUCTION: 'true',
         ...env,
       },
     });
@@ -230,6 +233,20 @@ describe('a production server', () => {
     expect(demo.output()).toMatch(/SEED_DEMO: the demo data .* is refused in production/);
   });
 
+  it('refuses to start without PUBLIC_URL or a mail transport, or with a guessable SESSION_SECRET', async () => {
+    const bare = startProduction({
+      PUBLIC_URL: '',
+      ALLOW_HTTP_PUBLIC_URL: '',
+      ALLOW_OUTBOX_MAIL_IN_PRODUCTION: '',
+      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+    });
+    const weak = startProduction({ SESSION_SECRET: 's'.repeat(40), ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true' });
+    expect([await bare.exited, await weak.exited]).toEqual([1, 1]);
+    expect(bare.output()).toMatch(/PUBLIC_URL: required in production/);
+    expect(bare.output()).toMatch(/SMTP_URL: production sends mail/);
+    expect(weak.output()).toMatch(/SESSION_SECRET: each secret must be at least 32 random characters/);
+  });
+
   it('starts as a demonstration site only when told so by name, and warns in its log', async () => {
     const server = startProduction({
       SEED_DEMO: 'true',
@@ -240,6 +257,8 @@ describe('a production server', () => {
       await expect.poll(() => server.output(), { timeout: 60_000, interval: 100 }).toMatch(/is running at/);
       expect(server.output()).toMatch(/"level":40.*ALLOW_DEMO_DATA_IN_PRODUCTION/);
       expect(server.output()).toMatch(/"level":40.*ALLOW_TEST_PAYMENTS_IN_PRODUCTION/);
+      expect(server.output()).toMatch(/"level":40.*ALLOW_HTTP_PUBLIC_URL/);
+      expect(server.output()).toMatch(/"level":40.*ALLOW_OUTBOX_MAIL_IN_PRODUCTION/);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;

@@ -89,4 +89,6 @@ export const SERVER_MESSAGES = {
   methodNotAllowed: (method: string, allowed: string) => `${method} is not supported here; use ${allowed}.`,
   /** 503: the database cannot be reached, or stayed busy past its wait (the request changed nothing). */
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  changeSavedResponseFailed:
+    'Your change was saved, but something went wrong on our side while showing it. Reload the page to see it.',
 } as const;

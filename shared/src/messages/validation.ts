@@ -104,6 +104,7 @@ export const VALIDATION_MESSAGES = {
   exactly: (size: string) => `Must be exactly ${size}`,
   oneOf: (values: string) => `Must be one of: ${values}`,
   dateFormat: 'Must be a date like 2026-12-31',
+  dateOutOfRange: (min: string, max: string) => `Must be a date from ${min} to ${max}`,
   dateTimeFormat: 'Must be a date and time like 2026-12-31T18:00:00Z',
   urlFormat: 'Must be a web address starting with http:// or https://',
   patternMismatch: 'Is not in the expected format',

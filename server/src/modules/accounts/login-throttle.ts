@@ -41,6 +41,23 @@ export class LoginThrottle {
     return opened;
   }
 
+  /**
+   * Counts a failure that needed no verifying (a wrong API token): null while the address and account are within
+   * their limits, otherwise when a place frees (epoch ms), in which case the failure leaves no trace.
+   */
+  async fail(ipHash: string, email: string): Promise<number | null> {
+    const id = await this.window.record({ ipHash, email });
+    const refusedUntil = await this.refusedUntil(ipHash, email, id);
+    if (refusedUntil !== null) await this.window.forget({ id });
+    else await this.window.prune();
+    return refusedUntil;
+  }
+
+  /** Now, as the window counts it (epoch ms). */
+  nowMs(): number {
+    return this.window.now().getTime();
+  }
+
   private async refusedUntil(ipHash: string, email: string, ownId: number): Promise<number | null> {
     const address = await this.window.fullUntil({ ipHash }, ownId, LIMITS.loginFailuresAllowed);
     if (address !== null) return address;

@@ -43,13 +43,16 @@ export const CSV_COLUMNS: [string, (order: AdminOrder) => string | number][] = [
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. Text that a
- * spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe; numbers are left alone.
+ * One CSV field (RFC 4180). Text is always quoted (quotes doubled), and a formula lead-in (=, +, -, @, tab, carriage
+ * return) that a spreadsheet could take as the start of a cell gets an apostrophe before it, as OWASP advises: at
+ * the start of the text, and after each `,`, `;`, tab or line break in it, since a spreadsheet whose list separator is
+ * `;` (or a tab) cuts the line there whatever the quotes say; after those, a quote is prefixed too, as it would open a quoted
+ * cell. Numbers are written as they are.
  */
 export function csvField(value: string | number): string {
   if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = value.replace(/^(?=[=+\-@\t\r])|([,;\t\r\n])(?=[=+\-@\t\r"])/g, "$1'");
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 const csvLine = (fields: (string | number)[]) => `${fields.map(csvField).join(',')}\r\n`;

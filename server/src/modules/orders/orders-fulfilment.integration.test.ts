@@ -281,13 +281,13 @@ describe('bulk moves and the CSV export', () => {
       .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
-      'Order,Date (Central),Status,Customer,E-mail,Ship to,City,State,Postal code,Country,Items,Subtotal,Shipping,Tax,Total,Refunded,Payment,Tracking number',
+      '"Order","Date (Central)","Status","Customer","E-mail","Ship to","City","State","Postal code","Country","Items","Subtotal","Shipping","Tax","Total","Refunded","Payment","Tracking number"',
     );
     expect(lines[1]).toContain(`${order.id},`);
     expect(lines[1]).toContain(',"Sam ""The Boss"", Jr",');
-    expect(lines[1]).toContain(`,"'=HYPERLINK(""x"")",CA,`);
-    expect(lines[1]).toContain(`,2,${(order.subtotal / 100).toFixed(2)},`);
-    expect(lines[1]).toContain(`,${(order.total / 100).toFixed(2)},0.00,paid,`);
+    expect(lines[1]).toContain(`,"'=HYPERLINK(""x"")","CA",`);
+    expect(lines[1]).toContain(`,2,"${(order.subtotal / 100).toFixed(2)}",`);
+    expect(lines[1]).toContain(`,"${(order.total / 100).toFixed(2)}","0.00","paid",`);
 
     expect((await customer.client.get(path)).status).toBe(403);
     expect((await new HttpClient(t.baseUrl).get(path)).status).toBe(401);
@@ -329,17 +329,36 @@ describe('cancelling with the refund choice (POST /api/orders/{id}/cancel)', () 
 // What issue 23's "done means" asks of the server, beyond the cases above: the CSV's rows are exactly the filtered
 // orders, every formula lead-in is neutralised, the history of a bulk move, and no customer response with the note.
 
-/** The CSV's lines without the byte-order mark and the last line break, split into fields on unquoted commas. */
-function csvRows(text: string): string[][] {
-  const fields = (line: string) =>
-    [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, field = '']) =>
-      field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field,
-    );
-  return text
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n')
-    .map(fields);
+/**
+ * The CSV's rows as a spreadsheet whose list separator is `separator` reads them (a quote opens a quoted cell only at
+ * the start of a cell, as LibreOffice and Excel do), without the byte-order mark.
+ */
+function csvRows(text: string, separator = ','): string[][] {
+  const body = text.replace(/^\uFEFF/, '');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i] as string;
+    if (quoted && c === '"' && body[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted && c === '"') quoted = false;
+    else if (quoted) cell += c;
+    else if (c === '"' && cell === '') quoted = true;
+    else if (c === separator || (c === '\r' && body[i + 1] === '\n')) {
+      row.push(cell);
+      cell = '';
+      if (c === '\r') {
+        rows.push(row);
+        row = [];
+        i++;
+      }
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
 }
 
 describe('the CSV and the history, as the done-means list checks them', () => {
@@ -412,12 +431,36 @@ describe('the CSV and the history, as the done-means list checks them', () => {
     expect(cell('City')).toBe("'-2+3");
     expect(cell('State')).toBe("'\tTX");
     expect(cell('Postal code')).toBe("'=1+1");
-    expect(cell('Tracking number')).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    // Its comma and quote could start a cell of their own: the quote gets an apostrophe too.
+    expect(cell('Tracking number')).toBe(`'=HYPERLINK("http://evil.example",'"x")`);
     // Quoted whole, so the comma and the line break stay inside the one field.
     expect(res.text).toContain(',"U""S, A\nB",');
     expect(row).toHaveLength(header?.length ?? 0);
     // Amounts are numbers, not text: never prefixed.
     expect(cell('Total')).toBe((order.total / 100).toFixed(2));
+  });
+
+  it('gives no cell a formula lead-in whether the spreadsheet splits on `,` or `;`', async () => {
+    const { order, customer } = await buyMerch();
+    // No comma, quote or line break: unquoted, a `;` spreadsheet cut this into a formula cell.
+    await ds().getRepository(UserEntity).update({ id: customer.id }, { name: "x;=cmd|' /C calc'!A0;" });
+    await ds()
+      .getRepository(OrderEntity)
+      .update(
+        { id: order.id },
+        { shipName: 'a,"=1+1"', shipCity: 'y;"@SUM(1)";+2', shipState: 'TX\n=3', trackingNumber: 'T;\t-4' },
+      );
+    const res = await admin.get(`/api/orders/export.csv?q=${encodeURIComponent(customer.email)}`);
+    expect(res.status).toBe(200);
+    for (const separator of [',', ';']) {
+      const rows = csvRows(res.text, separator);
+      expect(rows.length, separator).toBeGreaterThanOrEqual(2);
+      for (const cell of rows.flat()) expect(cell, `${separator} ${JSON.stringify(cell)}`).not.toMatch(/^[=+\-@\t\r]/);
+    }
+    // A spreadsheet that reads the quotes sees the name whole, behind its apostrophes.
+    const [header, row = []] = csvRows(res.text);
+    expect(row[(header ?? []).indexOf('Customer')]).toBe("x;'=cmd|' /C calc'!A0;");
+    expect(row).toHaveLength(header?.length ?? 0);
   });
 
   it('finds an order by the name it ships to, and no order for a number that is none', async () => {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { apiTokenSchema, createdApiTokenSchema, LIMITS, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { signedIn } from '../../../test/hardening/fixtures';
 import { HttpClient } from '../../../test/http';
+import { LoginFailureEntity } from '../accounts/login-failure.entity';
 import { UserEntity } from '../accounts/user.entity';
 import { CartItemEntity } from '../cart/cart-item.entity';
 import { makeProduct } from '../checkout/shop-test-fixtures';
@@ -202,27 +203,51 @@ describe('scopes', () => {
 });
 
 describe('wrong tokens', () => {
-  it(`are throttled like sign-ins: after ${LIMITS.loginFailuresAllowed} failures the address gets 429, even with a right token`, async () => {
-    const { client } = await signedIn(t);
-    const { token } = await createToken(client, 'read');
+  it(`count as failed sign-ins of their address, and never lock out a right token or a read`, async () => {
+    const { row, client } = await signedIn(t);
+    const { token } = await createToken(client, 'write');
+    const product = await makeProduct(t.app.services.ds, { isMerch: true, stock: 50 });
     const address = { 'x-forwarded-for': '198.51.100.77' };
-    const guess = (i: number) =>
-      new HttpClient(t.baseUrl, { ...address, authorization: `Bearer cbs_guess${i}` }).get('/api/user');
-    const right = () => new HttpClient(t.baseUrl, { ...address, authorization: `Bearer ${token}` }).get('/api/user');
+    const bearing = (bearer: string) => new HttpClient(t.baseUrl, { ...address, authorization: `Bearer ${bearer}` });
 
-    const statuses: number[] = [];
-    for (let i = 0; i < LIMITS.loginFailuresAllowed - 1; i++) statuses.push((await guess(i)).status);
-    // A right token forgives only itself: the guesses before it still count.
-    statuses.push((await right()).status);
-    statuses.push((await guess(99)).status);
-    expect(statuses).toEqual([...Array(LIMITS.loginFailuresAllowed - 1).fill(401), 200, 401]);
-
-    const refused = await right();
+    for (let i = 0; i < LIMITS.loginFailuresAllowed; i++) {
+      expect((await bearing(`cbs_guess${i}`).get('/api/user')).status).toBe(401);
+    }
+    // Past the limit a wrong token's change gets 429, with the time to wait.
+    const refused = await bearing('cbs_guess99').post('/api/cart', { productId: product.id, quantity: 1 });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Another address uses the same token as usual.
-    expect((await script(token).get('/api/user')).status).toBe(200);
+    // A read with a wrong token says what is wrong: 401, never 429, public or not.
+    for (const path of ['/api/user', '/api/cars/top', '/api/cars?limit=1']) {
+      const read = await bearing('cbs_guess100').get(path);
+      expect([path, read.status, read.body.message]).toEqual([path, 401, S.apiTokenInvalid]);
+    }
+    // A right token from the same address is never refused for them, reading or writing.
+    expect((await bearing(token).get('/api/user')).body.id).toBe(row.id);
+    expect((await bearing(token).post('/api/cart', { productId: product.id, quantity: 1 })).status).toBe(201);
+    // Guessing tokens costs the address its password sign-ins, as guessing passwords does.
+    const signIn = await new HttpClient(t.baseUrl, address).post('/api/login', {
+      email: row.email,
+      password: 'x'.repeat(12),
+    });
+    expect(signIn.status).toBe(429);
+  });
+
+  it('a right token costs no throttle row', async () => {
+    const { client } = await signedIn(t);
+    const { token } = await createToken(client, 'read');
+    const failures = t.app.services.ds.getRepository(LoginFailureEntity);
+    const inserts = vi.spyOn(failures, 'insert');
+    const deletes = vi.spyOn(failures, 'delete');
+    try {
+      const user = script(token);
+      for (let i = 0; i < 3; i++) expect((await user.get('/api/user')).status).toBe(200);
+      expect([inserts.mock.calls.length, deletes.mock.calls.length]).toEqual([0, 0]);
+    } finally {
+      inserts.mockRestore();
+      deletes.mockRestore();
+    }
   });
 
   it('a malformed Authorization: Bearer header is 401, never the cookie sent along', async () => {

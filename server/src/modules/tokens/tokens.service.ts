@@ -11,6 +11,7 @@ import {
 import type { DataSource } from 'typeorm';
 import { conflict, DomainError, forbidden, notFound } from '../../errors';
 import { sha256 } from '../../lib/sha256';
+import { windowFull } from '../../lib/sliding-window';
 import { LoginThrottle } from '../accounts/login-throttle';
 import type { UserEntity } from '../accounts/user.entity';
 import { ApiTokenEntity } from './api-token.entity';
@@ -28,7 +29,7 @@ const HINT_LENGTH = API_TOKEN_PREFIX.length + 4;
 /**
  * Personal API tokens: made, listed and revoked by their owner; checked on every request that sends one. A wrong
  * token counts as a failed sign-in of its address (the same throttle and limits as a wrong password), so guessing
- * tokens costs as much as guessing passwords.
+ * tokens costs the address its sign-ins; a right token is never refused for the failures of others at its address.
  */
 export class TokensService {
   private readonly throttle: LoginThrottle;
@@ -83,16 +84,23 @@ export class TokensService {
   }
 
   /**
-   * The user and scope of a token sent with a request; 401 when no token has this secret (never made, or revoked),
-   * 429 when the address has failed too often (even with a right token, as with a right password). Each failure is
-   * counted under the token's own hash, so a right token forgives only itself, never the failures of others.
+   * The user and scope of a token sent with a request. A token that exists is accepted whatever its address has
+   * failed before, and costs no throttle row. Otherwise (never made, revoked, or not even a token's shape) the failure
+   * counts as a failed sign-in of the address, under the wrong token's hash: 401, or past the address's limit 429 —
+   * except for a read (`read`), which always gets 401, since a read is never refused for others' mistakes.
    */
-  async authenticate(token: string, ipHash: string): Promise<TokenUse> {
+  async authenticate(token: string, ipHash: string, options: { read: boolean }): Promise<TokenUse> {
     const tokenHash = sha256(token);
-    const row = await this.throttle.attempt(ipHash, `api-token:${tokenHash}`, () =>
-      this.tokens.findOne({ where: { tokenHash }, relations: { user: true } }),
-    );
-    if (!row) throw new DomainError('UNAUTHORIZED', SERVER_MESSAGES.apiTokenInvalid);
+    const row = TOKEN_SHAPE.test(token)
+      ? await this.tokens.findOne({ where: { tokenHash }, relations: { user: true } })
+      : null;
+    if (!row) {
+      const refusedUntil = await this.throttle.fail(ipHash, `api-token:${tokenHash}`);
+      if (refusedUntil !== null && !options.read) {
+        throw windowFull(SERVER_MESSAGES.signInThrottled, refusedUntil, this.throttle.nowMs());
+      }
+      throw new DomainError('UNAUTHORIZED', SERVER_MESSAGES.apiTokenInvalid);
+    }
     const now = this.now();
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= SERVER_LIMITS.apiTokenLastUsedEveryMs) {
       await this.tokens.update({ id: row.id }, { lastUsedAt: now });
@@ -100,3 +108,6 @@ export class TokensService {
     return { user: row.user, scope: row.scope };
   }
 }
+
+/** What create() makes: the prefix and 32 random bytes in base64url. Anything else is not looked up. */
+const TOKEN_SHAPE = new RegExp(`^${API_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);

@@ -1,5 +1,6 @@
 import { voteInputSchema, voteOutputSchema } from '@curbside/shared';
 import { voteInvalidates } from '../../cache-policies';
+import { earlierIpHashes } from '../../lib/client-ip';
 import { publicProcedure, router } from '../../trpc';
 
 export const votesRouter = router({
@@ -18,6 +19,7 @@ export const votesRouter = router({
         ctx.ipHash,
         new Date(),
         input.source ? { source: input.source, eventId: input.eventId ?? null } : null,
+        earlierIpHashes(ctx.clientIp, ctx.config.sessionSecret),
       ),
     ),
 });

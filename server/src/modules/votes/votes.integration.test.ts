@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { carSchema, centralMonthStart, voteOutputSchema } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { hoursAgo, makeCar, pastVotes } from '../../../test/showcase-fixtures';
+import { hashIp } from '../../lib/client-ip';
 import { VoteEntity } from './vote.entity';
 import { VoteLimitEntity } from './vote-limit.entity';
 
@@ -105,6 +107,39 @@ describe('POST /api/votes', () => {
       const stored = carSchema.parse((await visitor().get(`/api/cars/${car.slug}`)).body);
       expect([stored.totalVotes, stored.lastMonthVotes]).toEqual([20, 20]);
       expect(await ds.getRepository(VoteEntity).countBy({ carId: car.id })).toBe(20);
+    }
+  });
+
+  it('counts an IPv4 address as one voter however a proxy spells it (IPv4-mapped IPv6 included)', async () => {
+    const car = await makeCar(t.app.services.ds);
+    const from = (address: string) => new HttpClient(t.baseUrl, { 'x-forwarded-for': address });
+    expect((await from('203.0.113.77').post('/api/votes', { carId: car.id })).status).toBe(201);
+    for (const spelling of ['::ffff:cb00:714d', '0:0:0:0:0:ffff:203.0.113.77', '::FFFF:203.0.113.77']) {
+      expect((await from(spelling).post('/api/votes', { carId: car.id })).status, spelling).toBe(429);
+    }
+  });
+
+  it('keeps a cooldown made before SESSION_SECRET is rotated (new,old) and stores votes under the new key', async () => {
+    const oldSecret = randomBytes(32).toString('hex');
+    const newSecret = randomBytes(32).toString('hex');
+    const rotated = await startTestApp({ TRUST_PROXY: 'true', SESSION_SECRET: `${newSecret},${oldSecret}` });
+    try {
+      const ds = rotated.app.services.ds;
+      const [before, after] = [await makeCar(ds), await makeCar(ds)];
+      // A vote of 203.0.113.90 an hour before the rotation, as the server then stored it.
+      await ds.getRepository(VoteLimitEntity).insert({
+        carId: before.id,
+        ipHash: hashIp('203.0.113.90', oldSecret),
+        lastVotedAt: hoursAgo(1),
+      });
+      const voter = new HttpClient(rotated.baseUrl, { 'x-forwarded-for': '203.0.113.90' });
+      expect((await voter.post('/api/votes', { carId: before.id })).status).toBe(429);
+      expect((await voter.post('/api/votes', { carId: after.id })).status).toBe(201);
+      // Stored under the first secret's key, which step 2 (SESSION_SECRET=new) keeps.
+      const stored = await ds.getRepository(VoteLimitEntity).findOneByOrFail({ carId: after.id });
+      expect(stored.ipHash).toBe(hashIp('203.0.113.90', newSecret));
+    } finally {
+      await rotated.close();
     }
   });
 

@@ -31,6 +31,8 @@ export interface VoteAttribution {
 interface PendingVote {
   carId: number;
   ipHash: string;
+  /** The voter's hashes under SESSION_SECRET's older secrets while it is rotated: their cooldowns are the voter's. */
+  earlierIpHashes: string[];
   at: Date;
   attribution: VoteAttribution | null;
   resolve(outcome: Outcome): void;
@@ -62,15 +64,19 @@ export class VotesService {
     this.ds = deps.ds;
   }
 
-  /** Casts `ipHash`'s vote for the car; throws NOT_FOUND for a missing car and TOO_MANY_REQUESTS in the cooldown. */
+  /**
+   * Casts `ipHash`'s vote for the car; throws NOT_FOUND for a missing car and TOO_MANY_REQUESTS in the cooldown, which
+   * a vote recorded under one of `earlierIpHashes` (the same address before a key rotation) starts too.
+   */
   async vote(
     carId: number,
     ipHash: string,
     now: Date = new Date(),
     attribution: VoteAttribution | null = null,
+    earlierIpHashes: string[] = [],
   ): Promise<VoteOutput> {
     const outcome = await new Promise<Outcome>((resolve, reject) => {
-      this.queue.push({ carId, ipHash, at: now, attribution, resolve, reject });
+      this.queue.push({ carId, ipHash, earlierIpHashes, at: now, attribution, resolve, reject });
       this.scheduleDrain();
     });
     if (outcome.status === 'missing') throw notFound(MESSAGES.server.carNotFound);
@@ -160,7 +166,13 @@ type Rows = any;
 function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generator<Statement, Outcome[], Rows> {
   const date = (d: Date) => (dialect === 'sqlite' ? sqliteDateText(d) : d);
   const carIds = [...new Set(votes.map((v) => v.carId))].sort((a, b) => a - b);
-  const pairs = [...new Map(votes.map((v) => [pairKey(v.carId, v.ipHash), v])).values()];
+  const pairs = [
+    ...new Map(
+      votes.flatMap((v) =>
+        [v.ipHash, ...v.earlierIpHashes].map((ipHash) => [pairKey(v.carId, ipHash), { ...v, ipHash }]),
+      ),
+    ).values(),
+  ];
   const months = [...new Set(votes.map((v) => centralMonthKey(v.at)))];
   // The cars with their counters, as they stand before this batch (locked on MySQL, so nothing else moves them
   // until this batch commits): the totals each counted vote returns are these plus the batch's own votes.
@@ -184,11 +196,18 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
     pairs.flatMap((pair) => [pair.carId, pair.ipHash]),
   );
 
-  const decisions = decideVotes(
-    votes,
-    new Set(cars.map((car) => Number(car.carId))),
-    new Map(limits.map((row) => [pairKey(Number(row.carId), row.ipHash), readSqlDate(row.lastVotedAt)])),
+  const lastVotedAt = new Map(
+    limits.map((row) => [pairKey(Number(row.carId), row.ipHash), readSqlDate(row.lastVotedAt)]),
   );
+  // A vote recorded under the voter's hash before a key rotation is the voter's own.
+  for (const vote of votes) {
+    const own = pairKey(vote.carId, vote.ipHash);
+    for (const earlier of vote.earlierIpHashes) {
+      const at = lastVotedAt.get(pairKey(vote.carId, earlier));
+      if (at && at > (lastVotedAt.get(own) ?? 0)) lastVotedAt.set(own, at);
+    }
+  }
+  const decisions = decideVotes(votes, new Set(cars.map((car) => Number(car.carId))), lastVotedAt);
   const counted = votes.filter((_, i) => decisions[i]?.status === 'counted');
   const perCar = countBy(counted, (v) => String(v.carId));
   const perMonth = countBy(counted, (v) => monthKey(v.carId, centralMonthKey(v.at)));
