@@ -1,12 +1,11 @@
 import 'reflect-metadata';
-import type { Pool } from 'mysql2';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import type { Database, DatabaseTimeouts } from '../config';
+import { armStatementTimeouts, mysqlDriverWithTimeouts } from './driver-internals';
 import { entities } from './entities';
 import { mysqlMigrations } from './migrations/mysql';
 import { sqliteMigrations } from './migrations/sqlite';
-import { armStatementTimeouts, mysqlDriverWithTimeouts } from './mysql-timeouts';
 
 export type Dialect = 'sqlite' | 'mysql' | 'mariadb';
 
@@ -79,7 +78,7 @@ export async function createDataSource(database: Database, options: DataSourceOp
 
 /** Limits every later statement (MySQL/MariaDB) to the query timeout: call once migrations have run. */
 export function startStatementTimeouts(ds: DataSource): void {
-  if (dialectOf(ds) !== 'sqlite') armStatementTimeouts((ds.driver as unknown as { pool: Pool }).pool);
+  if (dialectOf(ds) !== 'sqlite') armStatementTimeouts(ds);
 }
 
 /** How long this DataSource lets a request wait for the database (SQLite: its busy timeout). */

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { dialectOf, waitLimitMs } from './data-source';
+import { sqliteDatabase } from './driver-internals';
 import { DatabaseUnavailableError } from './errors';
 
 // Every multi-statement write goes through runInTransaction.
@@ -7,14 +8,10 @@ import { DatabaseUnavailableError } from './errors';
 // one is open ("cannot start a transaction within a transaction"). So transactions queue behind each other in this
 // process, and also wait for a synchronous transaction (the vote path) that holds the connection.
 // MySQL/MariaDB: each transaction has its own pooled connection, at READ COMMITTED (set on each connection by
-// mysql-timeouts.ts); row locks order them, and a deadlock or lock-wait timeout is retried a few times with a short
+// driver-internals.ts); row locks order them, and a deadlock or lock-wait timeout is retried a few times with a short
 // random back-off.
 
 let sqliteQueue: Promise<unknown> = Promise.resolve();
-
-interface SqliteHandle {
-  inTransaction: boolean;
-}
 
 const MYSQL_ATTEMPTS = 8;
 
@@ -43,7 +40,7 @@ export async function runInTransaction<T>(ds: DataSource, work: (em: EntityManag
 
 /** SQLite: resolves once no transaction is open on the shared connection (or gives up after the busy timeout). */
 export async function waitUntilIdle(ds: DataSource): Promise<void> {
-  const db = (ds.driver as unknown as { databaseConnection: SqliteHandle }).databaseConnection;
+  const db = sqliteDatabase(ds);
   const started = Date.now();
   const limit = waitLimitMs(ds);
   while (db.inTransaction) {

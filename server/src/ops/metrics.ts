@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { mysqlPoolStats } from '../db/driver-internals';
 import type { PaymentFailureReason } from '../modules/checkout/checkout.service';
 
 // The app's Prometheus metrics, served at /metrics (ops/routes.ts). One registry per app, so several apps in one
@@ -95,19 +96,8 @@ export class AppMetrics {
   }
 }
 
-interface PoolQueues {
-  _allConnections?: { length: number };
-  _freeConnections?: { length: number };
-  _connectionQueue?: { length: number };
-}
-
-/** MySQL/MariaDB: mysql2's pool (its queues are not public API, hence the care); SQLite: its one connection. */
+/** MySQL/MariaDB: mysql2's pool; SQLite: its one connection. */
 export function poolStats(ds: DataSource): { total: number; idle: number; waiting: number } {
   if (ds.options.type === 'better-sqlite3') return { total: ds.isInitialized ? 1 : 0, idle: 0, waiting: 0 };
-  const pool = (ds.driver as unknown as { pool?: PoolQueues }).pool;
-  return {
-    total: pool?._allConnections?.length ?? 0,
-    idle: pool?._freeConnections?.length ?? 0,
-    waiting: pool?._connectionQueue?.length ?? 0,
-  };
+  return mysqlPoolStats(ds);
 }

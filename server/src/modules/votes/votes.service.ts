@@ -1,6 +1,8 @@
 import { centralMonthKey, LIMITS, MESSAGES, type VoteOutput, voteCooldownEndsAt } from '@curbside/shared';
+import type { Database as SqliteDatabase, Statement as SqliteStatement } from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import { dialectOf } from '../../db/data-source';
+import { sqliteDatabase } from '../../db/driver-internals';
 import { readSqlDate, sqliteDateText } from '../../db/sql-dates';
 import { runInTransaction, waitUntilIdle } from '../../db/transaction';
 import { DomainError, notFound } from '../../errors';
@@ -143,7 +145,7 @@ export class VotesService {
     // SQLite: the app shares one connection, and TypeORM refuses a second transaction on it while another is open,
     // so the batch runs as one synchronous better-sqlite3 transaction once no other transaction is open.
     await waitUntilIdle(this.ds);
-    const db = sqliteConnection(this.ds);
+    const db = sqliteDatabase(this.ds);
     return db.transaction(() => runSync(voteBatch(batch, 'sqlite'), (s) => runSqlite(db, s)))();
   }
 }
@@ -318,24 +320,10 @@ async function runAsync<R>(steps: Generator<Statement, R, Rows>, execute: (s: St
   return next.value;
 }
 
-interface SqliteStatement {
-  reader: boolean;
-  all(...params: unknown[]): unknown[];
-  run(...params: unknown[]): unknown;
-}
-interface BetterSqliteDatabase {
-  prepare(sql: string): SqliteStatement;
-  transaction<T>(fn: () => T): () => T;
-}
-
-function sqliteConnection(ds: DataSource): BetterSqliteDatabase {
-  return (ds.driver as unknown as { databaseConnection: BetterSqliteDatabase }).databaseConnection;
-}
-
 /** Prepared statements by text: a batch's statements differ only by their number of rows. */
-const prepared = new WeakMap<BetterSqliteDatabase, Map<string, SqliteStatement>>();
+const prepared = new WeakMap<SqliteDatabase, Map<string, SqliteStatement>>();
 
-function runSqlite(db: BetterSqliteDatabase, statement: Statement): Rows {
+function runSqlite(db: SqliteDatabase, statement: Statement): Rows {
   let byText = prepared.get(db);
   if (!byText || byText.size > 1000) {
     byText = new Map();

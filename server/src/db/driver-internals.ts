@@ -1,6 +1,39 @@
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 import mysql, { type Pool, type PoolConnection, type PoolOptions } from 'mysql2';
+import type { DataSource } from 'typeorm';
 import type { DatabaseTimeouts } from '../config';
 import { DatabaseUnavailableError } from './errors';
+
+// The one place that reaches past TypeORM into the database drivers it wraps, as transports/trpc-internals.ts is for
+// tRPC: TypeORM's driver objects (`databaseConnection`, `pool`) and mysql2's pool internals are not public API and may
+// move in a minor release. Everything else asks these functions, so an upgrade of typeorm, mysql2 or better-sqlite3 is
+// checked here (and by the database tests).
+
+/** SQLite: TypeORM's one better-sqlite3 connection (prepared statements and synchronous transactions for vote batches). */
+export function sqliteDatabase(ds: DataSource): SqliteDatabase {
+  return (ds.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
+}
+
+/** MySQL/MariaDB: TypeORM's mysql2 pool. */
+function mysqlPool(ds: DataSource): Pool | undefined {
+  return (ds.driver as unknown as { pool?: Pool }).pool;
+}
+
+interface PoolQueues {
+  _allConnections?: { length: number };
+  _freeConnections?: { length: number };
+  _connectionQueue?: { length: number };
+}
+
+/** MySQL/MariaDB: how many connections the pool holds, how many are idle and how many requests wait for one. */
+export function mysqlPoolStats(ds: DataSource): { total: number; idle: number; waiting: number } {
+  const pool = mysqlPool(ds) as PoolQueues | undefined;
+  return {
+    total: pool?._allConnections?.length ?? 0,
+    idle: pool?._freeConnections?.length ?? 0,
+    waiting: pool?._connectionQueue?.length ?? 0,
+  };
+}
 
 // mysql2 as TypeORM uses it (its `driver` option), with every connection's transactions at READ COMMITTED (set once per
 // connection: TypeORM's ds.transaction(level) spends a round trip on it before every BEGIN, a ninth of a vote batch's),
@@ -74,7 +107,8 @@ export function mysqlDriverWithTimeouts(timeouts: DatabaseTimeouts): typeof mysq
   } as typeof mysql;
 }
 
-/** From now on every statement of this pool is limited to `queryMs` (see above). */
-export function armStatementTimeouts(pool: Pool): void {
-  armed.add(pool);
+/** MySQL/MariaDB: from now on every statement of this DataSource's pool is limited to `queryMs` (see above). */
+export function armStatementTimeouts(ds: DataSource): void {
+  const pool = mysqlPool(ds);
+  if (pool) armed.add(pool);
 }
