@@ -23,7 +23,6 @@ import { ProductsService } from './modules/products/products.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { ShareService } from './modules/share/share.service';
-import { CardVotesService } from './modules/stats/card-votes';
 import { StatsService } from './modules/stats/stats.service';
 import { TokensService } from './modules/tokens/tokens.service';
 import { RecentVoters } from './modules/votes/recent-voters';
@@ -71,7 +70,6 @@ export interface Services {
   share: ShareService;
   stats: StatsService;
   /** Votes that came through meet cards, per event (admin statistics). */
-  cardVotes: CardVotesService;
   /** Personal API tokens: made and revoked by their owners, checked on every request that sends one. */
   tokens: TokensService;
   votes: VotesService;
@@ -131,7 +129,6 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     settings,
     share: new ShareService({ ds, publicUrl: config.publicUrl }),
     stats: new StatsService(ds),
-    cardVotes: new CardVotesService(ds),
     tokens: new TokensService({ ds }),
     votes: new VotesService({ ds, recentVoters, metrics }),
     recentVoters,

@@ -5,8 +5,7 @@ import { eventsAdminRouter } from '../events/admin-router';
 import { ordersAdminRouter } from '../orders/admin-router';
 import { productsAdminRouter } from '../products/admin-router';
 import { settingsAdminRouter } from '../settings/admin-router';
-import { statsAdminRouter } from '../stats/admin-router';
-import { cardVotesAdminRouter } from '../stats/card-votes';
+import { cardVotesAdminRouter, statsAdminRouter } from '../stats/admin-router';
 
 // Every admin-only procedure, mounted under `admin.` (tRPC) at its documented /api path (REST). Each domain keeps
 // its admin procedures in its own admin-router.ts; this file only gathers them. The authorization matrix

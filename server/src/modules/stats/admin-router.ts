@@ -1,4 +1,4 @@
-import { adminStatsSchema } from '@curbside/shared';
+import { adminStatsSchema, cardVotesStatsSchema } from '@curbside/shared';
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
 
@@ -16,4 +16,20 @@ export const statsAdminRouter = router({
     .input(z.void())
     .output(adminStatsSchema)
     .query(({ ctx }) => ctx.services.stats.admin()),
+});
+
+/** Mounted under admin.cardVotes (modules/admin/router.ts): the meet cards' votes, shown on the Meet Cards tab. */
+export const cardVotesAdminRouter = router({
+  perEvent: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/stats/card-votes',
+        tags: ['stats'],
+        summary: 'Votes cast through meet cards, per event (admin)',
+      },
+    })
+    .input(z.void())
+    .output(cardVotesStatsSchema)
+    .query(({ ctx }) => ctx.services.stats.cardVotesPerEvent()),
 });

@@ -2,6 +2,7 @@ import {
   type AdminStats,
   BEST_SELLERS_LIMIT,
   type BestSeller,
+  type CardVotesStats,
   lastCentralMonths,
   type PaymentState,
   SHOP_STATS_MONTHS,
@@ -183,5 +184,25 @@ export class StatsService {
       bestSellers: { byQuantity: ranked('quantity', 'revenue'), byRevenue: ranked('revenue', 'quantity') },
       byKind: { print: kind('print'), merch: kind('merch') },
     };
+  }
+
+  /**
+   * Votes that came through meet cards, per event: counted from card_votes, which holds only those votes (written in
+   * the vote's transaction). A card printed without an event counts under no event. Events with the most card votes
+   * first; "no event" last.
+   */
+  async cardVotesPerEvent(): Promise<CardVotesStats> {
+    const rows: { eventId: unknown; eventTitle: string | null; votes: unknown }[] = await this.ds.query(
+      `SELECT e.id AS eventId, e.title AS eventTitle, COUNT(*) AS votes
+       FROM card_votes cv LEFT JOIN events e ON e.id = cv.eventId
+       GROUP BY e.id, e.title`,
+    );
+    return rows
+      .map((row) => ({
+        eventId: row.eventId === null ? null : Number(row.eventId),
+        eventTitle: row.eventTitle ?? null,
+        votes: Number(row.votes),
+      }))
+      .sort((a, b) => Number(a.eventId === null) - Number(b.eventId === null) || b.votes - a.votes);
   }
 }
