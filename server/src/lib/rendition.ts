@@ -1,5 +1,5 @@
+import { SERVER_LIMITS } from '@curbside/shared';
 import type { Sharp } from 'sharp';
-import { MAX_INPUT_PIXELS } from '../modules/images/process-image';
 import type { ImageQueue } from './image-queue';
 import { loadSharp } from './sharp';
 import type { Storage } from './storage';
@@ -29,7 +29,7 @@ export async function storedRendition(
   const bytes = await streamToBuffer(original.body);
   const sharp = await loadSharp();
   const jpeg = await imageQueue.run(() =>
-    edit(sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate()).toBuffer(),
+    edit(sharp(bytes, { limitInputPixels: SERVER_LIMITS.imageMaxPixels }).rotate()).toBuffer(),
   );
   await storage.put(key, jpeg, { contentType: 'image/jpeg' });
   return jpeg;
