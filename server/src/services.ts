@@ -98,6 +98,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
   const recentVoters = new RecentVoters(ds);
   const payments = createPayments(ds, config, shop.stripeApi);
   const orders = new OrdersService({ ds, mailer, ...site, log: shop.log });
+  const tokens = new TokensService({ ds });
   return {
     ds,
     mailer,
@@ -106,7 +107,13 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     readCache,
     metrics,
 
-    accounts: new AccountsService({ ds, mailer, ...site, registrationsPerHour: config.registrationsPerHour }),
+    accounts: new AccountsService({
+      ds,
+      mailer,
+      tokens,
+      ...site,
+      registrationsPerHour: config.registrationsPerHour,
+    }),
     ads: new AdsService(ds),
     cars: new CarsService({ ds, images }),
     cart: new CartService(ds),
@@ -132,7 +139,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     share: new ShareService({ ds, publicUrl: config.publicUrl }),
     stats: new StatsService(ds),
     cardVotes: new CardVotesService(ds),
-    tokens: new TokensService({ ds }),
+    tokens,
     votes: new VotesService({ ds, recentVoters, metrics }),
     recentVoters,
   };

@@ -188,10 +188,12 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   return next({ ctx });
 });
 
-/** Signed in with the browser's session, not an API token: making tokens (a token cannot make more of itself). */
-export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.tokenScope !== null) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.server.apiTokenNeedsSession });
-  }
-  return next({ ctx });
-});
+/** Signed in with the browser's session, not an API token; a token's call is refused (403) with `refusal`. */
+export const sessionOnlyProcedure = (refusal: string) =>
+  authedProcedure.use(({ ctx, next }) => {
+    if (ctx.tokenScope !== null) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
+    return next({ ctx });
+  });
+
+/** Making tokens: a token cannot make more of itself. */
+export const sessionProcedure = sessionOnlyProcedure(MESSAGES.server.apiTokenNeedsSession);

@@ -84,6 +84,16 @@ export const resetPasswordInputSchema = z.object({
   password: z.string().min(LIMITS.newPasswordMin, V.newPasswordMin).max(LIMITS.passwordMax, V.passwordTooLong),
 });
 
+/**
+ * POST /api/logout/everywhere: every browser session ends; `revokeTokens` also revokes every API token (chosen: off
+ * unless asked, so signing out does not stop the account's scripts; a password change or reset always revokes them).
+ */
+export const logoutEverywhereInputSchema = z
+  .object({ revokeTokens: z.boolean().optional() })
+  .optional()
+  .transform((input) => ({ revokeTokens: input?.revokeTokens ?? false }));
+export type LogoutEverywhereInput = z.input<typeof logoutEverywhereInputSchema>;
+
 export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 export type Ok = z.infer<typeof okSchema>;
 

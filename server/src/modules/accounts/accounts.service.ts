@@ -8,6 +8,7 @@ import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
 import { sha256 } from '../../lib/sha256';
 import { SlidingWindow } from '../../lib/sliding-window';
+import type { TokensService } from '../tokens/tokens.service';
 import { AddressThrottle } from './address-throttle';
 import { LoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
@@ -24,6 +25,8 @@ const HOUR_MS = 60 * 60 * 1000;
 export interface AccountsDeps {
   ds: DataSource;
   mailer: Mailer;
+  /** The account's API tokens, revoked when the account is taken back (setPassword). */
+  tokens: Pick<TokensService, 'revokeAll'>;
   publicUrl: string;
   siteName: string;
   /** Accounts one address may try to register per SERVER_LIMITS.registrationWindowMs (config REGISTRATIONS_PER_HOUR). */
@@ -136,9 +139,12 @@ export class AccountsService {
     return user;
   }
 
-  /** Ends every session of this user, this one included. */
-  async endAllSessions(userId: number): Promise<void> {
-    await this.users.increment({ id: userId }, 'sessionGeneration', 1);
+  /** Ends every session of this user, this one included, and with `revokeTokens` every API token too. */
+  async endAllSessions(userId: number, revokeTokens = false): Promise<void> {
+    await runInTransaction(this.deps.ds, async (em) => {
+      await em.increment(UserEntity, { id: userId }, 'sessionGeneration', 1);
+      if (revokeTokens) await this.deps.tokens.revokeAll(userId, em);
+    });
   }
 
   /**
@@ -163,13 +169,15 @@ export class AccountsService {
   }
 
   /**
-   * The one way a password changes (profile or reset link): the new hash, every session ended, and every reset
-   * link not yet used voided (marked used), so a link mailed before the change cannot undo it.
+   * The one way a password changes (profile, reset link, promotion by ADMIN_EMAIL): the new hash, every session
+   * ended, every API token revoked (a token made by whoever held the account stops with them), and every reset link
+   * not yet used voided (marked used), so a link mailed before the change cannot undo it.
    */
   private async setPassword(em: EntityManager, userId: number, passwordHash: string): Promise<void> {
     await em.update(UserEntity, { id: userId }, { passwordHash });
     await em.increment(UserEntity, { id: userId }, 'sessionGeneration', 1);
     await em.update(PasswordResetTokenEntity, { userId, usedAt: IsNull() }, { usedAt: this.now() });
+    await this.deps.tokens.revokeAll(userId, em);
   }
 
   /**

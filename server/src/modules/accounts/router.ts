@@ -1,6 +1,8 @@
 import {
   forgotPasswordInputSchema,
   loginInputSchema,
+  logoutEverywhereInputSchema,
+  MESSAGES,
   okSchema,
   PASSWORD_RESET_REQUESTED_MESSAGE,
   registerInputSchema,
@@ -9,7 +11,7 @@ import {
 } from '@curbside/shared';
 import { z } from 'zod';
 import { endSession, startSession } from '../../plugins/session';
-import { authedProcedure, publicProcedure, router } from '../../trpc';
+import { authedProcedure, publicProcedure, router, sessionOnlyProcedure } from '../../trpc';
 import { toUserDto } from './user-dto';
 
 const tags = ['accounts'];
@@ -62,14 +64,20 @@ export const accountsRouter = router({
       return { ok: true as const };
     }),
 
-  logoutEverywhere: authedProcedure
+  // From the browser only: a script's token must not end its owner's browser sessions.
+  logoutEverywhere: sessionOnlyProcedure(MESSAGES.server.apiTokenCannotSignOut)
     .meta({
-      openapi: { method: 'POST', path: '/logout/everywhere', tags, summary: 'Sign out of every browser and device' },
+      openapi: {
+        method: 'POST',
+        path: '/logout/everywhere',
+        tags,
+        summary: 'Sign out of every browser and device (from a browser session); revokeTokens: also every API token',
+      },
     })
-    .input(z.void())
+    .input(logoutEverywhereInputSchema)
     .output(okSchema)
-    .mutation(async ({ ctx }) => {
-      await ctx.services.accounts.endAllSessions(ctx.user.id);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.accounts.endAllSessions(ctx.user.id, input.revokeTokens);
       await endSession(ctx.req, ctx.services.accounts);
       return { ok: true as const };
     }),

@@ -78,7 +78,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out of every browser and device */
+        /** Sign out of every browser and device (from a browser session); revokeTokens: also every API token */
         post: operations["accounts-logoutEverywhere"];
         delete?: never;
         options?: never;
@@ -1403,7 +1403,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    revokeTokens?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description Successful response */
             200: {
