@@ -183,6 +183,19 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) =>
   next({ ctx: { ...ctx, user: signedIn(ctx.user) } }),
 );
 
+/**
+ * What needs a verified e-mail address (docs/decisions.md): submitting a car, making API tokens. Until the user
+ * follows the link mailed to them, 403 with a message that says how.
+ */
+export function verifiedEmail<U extends { emailVerifiedAt: Date | null }>(user: U): U {
+  if (!user.emailVerifiedAt) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.server.emailNotVerified });
+  return user;
+}
+
+export const verifiedProcedure = authedProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, user: verifiedEmail(ctx.user) } }),
+);
+
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   admin(ctx);
   return next({ ctx });
@@ -195,5 +208,7 @@ export const sessionOnlyProcedure = (refusal: string) =>
     return next({ ctx });
   });
 
-/** Making tokens: a token cannot make more of itself. */
-export const sessionProcedure = sessionOnlyProcedure(MESSAGES.server.apiTokenNeedsSession);
+/** Making tokens: a token cannot make more of itself, and the address must be verified. */
+export const sessionProcedure = sessionOnlyProcedure(MESSAGES.server.apiTokenNeedsSession).use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, user: verifiedEmail(ctx.user) } }),
+);
