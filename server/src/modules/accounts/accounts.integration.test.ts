@@ -6,6 +6,7 @@ import { NEW_CAR } from '../../../test/hardening/fixtures';
 import { HttpClient } from '../../../test/http';
 import { followVerificationLink, register } from '../../../test/register';
 import { makeCar } from '../../../test/showcase-fixtures';
+import { buildApp } from '../../app';
 import { makeProduct } from '../checkout/shop-test-fixtures';
 import { ApiTokenEntity } from '../tokens/api-token.entity';
 import { EmailVerificationTokenEntity } from './email-verification-token.entity';
@@ -398,4 +399,39 @@ describe('ADMIN_EMAIL at start', () => {
     }
   });
 
+  it('promotes an account registered with that address only after taking it from whoever registered it', async () => {
+    // An outsider registers ops@… first, verifies it, keeps a browser signed in and makes a write token.
+    const email = `${unique('ops')}@example.com`;
+    const outsider = new HttpClient(t.baseUrl);
+    await register(t, outsider, { email, username: unique('ops'), password: 'outsider-pass-1' });
+    const made = await outsider.post('/api/tokens', { name: 'Backdoor', scope: 'write' });
+    expect(made.status).toBe(201);
+    await new HttpClient(t.baseUrl).post('/api/password-reset/request', { email });
+    const resetToken = t.mailer.lastTokenTo(email);
+
+    // The operator then starts a server on this database with ADMIN_EMAIL set to that address.
+    const operator = await buildApp({ ...t.config, admin: { email, password: 'operator-chosen-1' } });
+    try {
+      const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
+        operator.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      const byCookie = await call('GET', '/api/user', { cookie: outsider.cookie ?? '' });
+      const byToken = await call('GET', '/api/user', { authorization: `Bearer ${made.body.token}` });
+      expect([byCookie.statusCode, byToken.statusCode]).toEqual([401, 401]);
+      const outsiderPassword = await call('POST', '/api/login', {}, { email, password: 'outsider-pass-1' });
+      expect(outsiderPassword.statusCode).toBe(401);
+      const oldReset = await call(
+        'POST',
+        '/api/password-reset/confirm',
+        {},
+        { token: resetToken, password: 'x-pass-12' },
+      );
+      expect(oldReset.statusCode).toBe(400);
+
+      const signIn = await call('POST', '/api/login', {}, { email, password: 'operator-chosen-1' });
+      expect(signIn.statusCode).toBe(200);
+      expect(signIn.json()).toMatchObject({ email, role: 'admin', emailVerified: true });
+    } finally {
+      await operator.close();
+    }
+  });
 });

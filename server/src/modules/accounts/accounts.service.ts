@@ -356,14 +356,19 @@ export class AccountsService {
   }
 
   /**
-   * ADMIN_EMAIL/ADMIN_PASSWORD at start: create that admin, or promote the existing account (its password stays); its
-   * address counts as verified (the operator vouches for it).
+   * ADMIN_EMAIL/ADMIN_PASSWORD at start: create that admin, or promote the existing account. Whoever registered the
+   * address first keeps nothing: the promoted account gets ADMIN_PASSWORD, every session, API token, reset link and
+   * pending e-mail change of it ends, and its address counts as verified (the operator vouches for it).
    */
   async ensureAdmin(email: string, password: string): Promise<'created' | 'promoted' | 'unchanged'> {
     const existing = await this.users.findOneBy({ email });
     if (existing) {
       if (existing.role === 'admin') return 'unchanged';
-      await this.users.update({ id: existing.id }, { role: 'admin', emailVerifiedAt: this.now() });
+      const passwordHash = await hashPassword(password);
+      await runInTransaction(this.deps.ds, async (em) => {
+        await this.setPassword(em, existing.id, passwordHash);
+        await em.update(UserEntity, { id: existing.id }, { role: 'admin', emailVerifiedAt: this.now() });
+      });
       return 'promoted';
     }
     const [localPart = ''] = email.split('@'); // split gives at least one element
