@@ -203,8 +203,11 @@ describe('scopes', () => {
 
 describe('taking an account back (docs/decisions.md: tokens die with a reset)', () => {
   /** A write token and a read token of the account (its secrets), each working. */
-  async function twoTokens(browser: HttpClient) {
-    const tokens = [(await createToken(browser, 'write')).token, (await createToken(browser, 'read')).token];
+  async function twoTokens(browser: HttpClient): Promise<[write: string, read: string]> {
+    const tokens: [string, string] = [
+      (await createToken(browser, 'write')).token,
+      (await createToken(browser, 'read')).token,
+    ];
     for (const token of tokens) expect((await script(token).get('/api/user')).status).toBe(200);
     return tokens;
   }
@@ -225,21 +228,21 @@ describe('taking an account back (docs/decisions.md: tokens die with a reset)', 
   it('a password change revokes every API token, the one it was sent with included, and sets no cookie for it', async () => {
     const { row, client } = await signedIn(t);
     const [write, read] = await twoTokens(client);
-    const changed = await script(write!).put('/api/profile/password', {
+    const changed = await script(write).put('/api/profile/password', {
       currentPassword: PASSWORD,
       newPassword: 'changed-by-script-1',
     });
     expect(changed.status, changed.body?.message).toBe(200);
     // A script's request never starts a browser session.
     expect(changed.headers.get('set-cookie')).toBeNull();
-    for (const token of [write!, read!]) expect((await script(token).get('/api/user')).status).toBe(401);
+    for (const token of [write, read]) expect((await script(token).get('/api/user')).status).toBe(401);
     expect(await tokensOf(row.id)).toEqual([]);
   });
 
   it('a sign-in sent with a token sets no cookie either', async () => {
     const { row, client } = await signedIn(t);
     const [write] = await twoTokens(client);
-    const res = await script(write!).post('/api/login', { email: row.email, password: PASSWORD });
+    const res = await script(write).post('/api/login', { email: row.email, password: PASSWORD });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toBeNull();
   });
@@ -261,13 +264,13 @@ describe('taking an account back (docs/decisions.md: tokens die with a reset)', 
     const [token] = await twoTokens(browser.client);
     const viaTrpc = await browser.client.trpc('mutation', 'accounts.logoutEverywhere', { revokeTokens: true });
     expect(viaTrpc.status).toBe(200);
-    expect((await script(token!).get('/api/user')).status).toBe(401);
+    expect((await script(token).get('/api/user')).status).toBe(401);
   });
 
   it("a write token cannot end its owner's browser sessions (403), over /api and /trpc", async () => {
     const { client } = await signedIn(t);
     const [write] = await twoTokens(client);
-    const api = script(write!);
+    const api = script(write);
     const rest = await api.post('/api/logout/everywhere', { revokeTokens: true });
     const trpc = await api.trpc('mutation', 'accounts.logoutEverywhere');
     expect([rest.status, rest.body.message]).toEqual([403, S.apiTokenCannotSignOut]);
