@@ -15,6 +15,7 @@ import { stripTrackingParamsFromAddress } from './lib/tracking';
 const HomePage = homePage.Component;
 const AuthPage = lazy(() => import('./pages/AuthPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage'));
 const GalleryPage = galleryPage.Component;
 const CarDetailPage = carDetailPage.Component;
 const LeaderboardPage = leaderboardPage.Component;
@@ -72,6 +73,7 @@ export function AppRoutes() {
             <AuthPage signedIn={signedIn} />
           </Route>
           <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/verify-email" component={VerifyEmailPage} />
           <Route path="/gallery" component={GalleryPage} />
           <Route path="/cars" component={GalleryPage} />
           <Route path="/gallery/:slug" component={CarDetailPage} />

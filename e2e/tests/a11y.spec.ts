@@ -123,6 +123,7 @@ for (const { name: viewport, options } of VIEWPORTS) {
         '/terms-of-service',
         '/auth',
         '/reset-password?token=x',
+        '/verify-email?token=x',
         '/upload',
         '/no-such-page',
       ]);

@@ -1,7 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { addMerchToCart, DEMO_DRIVER, logIn, newUser, registerByApi, seeToast, toast } from './support';
+import { addMerchToCart, DEMO_DRIVER, logIn, newUser, outboxMail, registerByApi, seeToast, toast } from './support';
 
 // The whole purchase as the demo driver with no Stripe keys (the built-in test provider): two photos from a car
 // page as prints, a sticker from /merch, checkout to California, a declined card, then 4242, order success and
@@ -10,17 +8,6 @@ import { addMerchToCart, DEMO_DRIVER, logIn, newUser, registerByApi, seeToast, t
 const CAR = { slug: 'nissan-skyline-gt-r-v-spec-r34', name: 'Nissan Skyline' };
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** The text of the e-mail whose subject contains `subject`, from the server's outbox (no SMTP server is set). */
-async function outboxMail(subject: string): Promise<string> {
-  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  const files = await readdir(outbox).catch(() => [] as string[]);
-  for (const file of files) {
-    const text = await readFile(join(outbox, file), 'utf8');
-    if (text.split('\n').some((line) => line.startsWith('Subject: ') && line.includes(subject))) return text;
-  }
-  return '';
-}
 
 test('buy two prints and a sticker, shipped to California, paid with the test card', async ({ page }) => {
   await logIn(page, DEMO_DRIVER);

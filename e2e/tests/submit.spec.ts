@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoCar, newUser, seeToast, toast } from './support';
+import { demoCar, followVerificationLink, newUser, seeToast, toast } from './support';
 
 // Submitting and editing a car with photos, then the profile: the journey of issue 4, as a new user would do it.
 
@@ -34,6 +34,8 @@ async function register(page: Page, user: ReturnType<typeof newUser>) {
   await form.getByLabel(/^Confirm Password/).fill(user.password);
   await form.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByRole('button', { name: user.username })).toBeVisible();
+  // Submitting a car needs a verified address: the link mailed at registration, opened in this browser.
+  await followVerificationLink(page, user.email);
 }
 
 test('sign up, submit a car with photos, edit it, then change the profile', async ({ page }) => {

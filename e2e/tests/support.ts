@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 // What several journeys do the same way: the demo accounts, a fresh user, signing in, reading toasts.
@@ -32,12 +34,59 @@ export const toast = (page: Page, text: string | RegExp) => page.getByRole('aler
 export const seeToast = (page: Page, text: string | RegExp) =>
   expect(toast(page, text)).toBeVisible({ timeout: 30_000 });
 
-/** Registers a new account through the API in this page's browser context (signed in afterwards). */
-export async function registerByApi(page: Page, user: ReturnType<typeof newUser>) {
+/**
+ * The text of the newest e-mail in the server's outbox (no SMTP server is set) whose subject contains `subject` and,
+ * when given, that went to `to`; '' when there is none yet.
+ */
+export async function outboxMail(subject: string, to?: string): Promise<string> {
+  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+  for (const file of files) {
+    const text = await readFile(join(outbox, file), 'utf8');
+    const lines = text.split('\n');
+    const header = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+    if (header('Subject')?.includes(subject) && (to === undefined || header('To') === to)) return text;
+  }
+  return '';
+}
+
+/** The token of the verification link mailed to `email` (waits for the mail). */
+export async function verificationToken(email: string): Promise<string> {
+  let token = '';
+  await expect
+    .poll(
+      async () => {
+        token = (await outboxMail('e-mail address', email)).match(/\/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
+        return token;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe('');
+  return token;
+}
+
+/** Follows the verification link mailed to `email` in this page, as the reader of the e-mail would. */
+export async function followVerificationLink(page: Page, email: string) {
+  await page.goto(`/verify-email?token=${await verificationToken(email)}`);
+  await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
+}
+
+/**
+ * Registers a new account through the API in this page's browser context (signed in afterwards) and, unless
+ * `verified: false`, confirms its address with the link mailed to it, so it may submit cars and make tokens.
+ */
+export async function registerByApi(
+  page: Page,
+  user: ReturnType<typeof newUser>,
+  { verified = true }: { verified?: boolean } = {},
+) {
   const res = await page.request.post('/api/register', {
     data: { username: user.username, email: user.email, password: user.password },
   });
   expect(res.ok(), await res.text()).toBe(true);
+  if (!verified) return;
+  const verify = await page.request.post('/api/verify-email', { data: { token: await verificationToken(user.email) } });
+  expect(verify.ok(), await verify.text()).toBe(true);
 }
 
 /** From a filled cart: checkout to San Francisco, CA, paid with the test provider's 4242 card. */

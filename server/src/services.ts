@@ -96,6 +96,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
   const recentVoters = new RecentVoters(ds);
   const payments = createPayments(ds, config, shop.stripeApi);
   const orders = new OrdersService({ ds, mailer, ...site, log: shop.log });
+  const tokens = new TokensService({ ds });
   return {
     ds,
     mailer,
@@ -104,7 +105,13 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     readCache,
     metrics,
 
-    accounts: new AccountsService({ ds, mailer, ...site, registrationsPerHour: config.registrationsPerHour }),
+    accounts: new AccountsService({
+      ds,
+      mailer,
+      tokens,
+      ...site,
+      registrationsPerHour: config.registrationsPerHour,
+    }),
     ads: new AdsService(ds),
     cars: new CarsService({ ds, images }),
     cart: new CartService(ds),
@@ -129,7 +136,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     settings,
     share: new ShareService({ ds, publicUrl: config.publicUrl }),
     stats: new StatsService(ds),
-    tokens: new TokensService({ ds }),
+    tokens,
     votes: new VotesService({ ds, recentVoters, metrics }),
     recentVoters,
   };

@@ -178,15 +178,32 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) =>
   next({ ctx: { ...ctx, user: signedIn(ctx.user) } }),
 );
 
+/**
+ * What needs a verified e-mail address (docs/decisions.md): submitting a car, making API tokens. Until the user
+ * follows the link mailed to them, 403 with a message that says how.
+ */
+export function verifiedEmail<U extends { emailVerifiedAt: Date | null }>(user: U): U {
+  if (!user.emailVerifiedAt) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.server.emailNotVerified });
+  return user;
+}
+
+export const verifiedProcedure = authedProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, user: verifiedEmail(ctx.user) } }),
+);
+
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   admin(ctx);
   return next({ ctx });
 });
 
-/** Signed in with the browser's session, not an API token: making tokens (a token cannot make more of itself). */
-export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.tokenScope !== null) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.server.apiTokenNeedsSession });
-  }
-  return next({ ctx });
-});
+/** Signed in with the browser's session, not an API token; a token's call is refused (403) with `refusal`. */
+export const sessionOnlyProcedure = (refusal: string) =>
+  authedProcedure.use(({ ctx, next }) => {
+    if (ctx.tokenScope !== null) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
+    return next({ ctx });
+  });
+
+/** Making tokens: a token cannot make more of itself, and the address must be verified. */
+export const sessionProcedure = sessionOnlyProcedure(MESSAGES.server.apiTokenNeedsSession).use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, user: verifiedEmail(ctx.user) } }),
+);

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { startTestApp, type TestApp, unique } from './app';
 import { HttpClient } from './http';
+import { register } from './register';
 
 /**
  * The real app with an admin (made by ADMIN_EMAIL/ADMIN_PASSWORD, as in production), that admin signed in, and a
@@ -13,11 +14,6 @@ export async function startAdminTestApp(): Promise<{ t: TestApp; admin: HttpClie
   expect((await admin.post('/api/login', adminAccount)).status).toBe(200);
   const user = new HttpClient(t.baseUrl);
   const name = unique('user');
-  const registered = await user.post('/api/register', {
-    username: name,
-    email: `${name}@example.com`,
-    password: 'user-password-1',
-  });
-  expect(registered.status).toBe(201);
+  await register(t, user, { username: name, email: `${name}@example.com`, password: 'user-password-1' });
   return { t, admin, user };
 }

@@ -23,6 +23,7 @@ export async function makeOwner(ds: DataSource, fields: Partial<UserEntity> = {}
     name: `Owner ${username}`,
     passwordHash: 'x',
     role: 'owner',
+    emailVerifiedAt: new Date(),
     bio: 'Weekend canyon runs.',
     ...fields,
   });

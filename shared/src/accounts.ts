@@ -26,6 +26,10 @@ export const userSchema = z.object({
   username: z.string(),
   email: z.string(),
   role: userRoleSchema,
+  /** Whether the user followed the link mailed to `email`; until then no car submissions and no API tokens. */
+  emailVerified: z.boolean(),
+  /** The address the user asked to change to, until its link is followed (then it becomes `email`). */
+  pendingEmail: z.string().nullable(),
   bio: z.string().nullable(),
   profilePicture: z.string().nullable(),
   createdAt: z.string(),
@@ -83,6 +87,31 @@ export const resetPasswordInputSchema = z.object({
   token: z.string().min(20, V.resetLinkInvalid).max(200, V.resetLinkInvalid),
   password: z.string().min(LIMITS.newPasswordMin, V.newPasswordMin).max(LIMITS.passwordMax, V.passwordTooLong),
 });
+
+/**
+ * POST /api/logout/everywhere: every browser session ends; `revokeTokens` also revokes every API token (chosen: off
+ * unless asked, so signing out does not stop the account's scripts; a password change or reset always revokes them).
+ */
+export const logoutEverywhereInputSchema = z
+  .object({ revokeTokens: z.boolean().optional() })
+  .optional()
+  .transform((input) => ({ revokeTokens: input?.revokeTokens ?? false }));
+export type LogoutEverywhereInput = z.input<typeof logoutEverywhereInputSchema>;
+
+/** POST /api/verify-email: the token of the link mailed to confirm an address. */
+export const verifyEmailInputSchema = z.object({
+  token: z.string().min(20, V.verificationLinkInvalid).max(200, V.verificationLinkInvalid),
+});
+
+/** PUT /api/profile/email: the new address (confirmed by a link mailed to it) and the current password. */
+export const emailChangeInputSchema = z.object({
+  email: emailSchema,
+  currentPassword: z
+    .string({ error: V.currentPasswordRequired })
+    .min(1, V.currentPasswordRequired)
+    .max(LIMITS.passwordMax, V.passwordTooLong),
+});
+export type EmailChangeInput = z.infer<typeof emailChangeInputSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 export type Ok = z.infer<typeof okSchema>;

@@ -132,6 +132,10 @@ export const SERVER_LIMITS = {
   loginAccountFailuresBackstop: 100,
   /** Chosen: password-reset e-mails one account gets per hour; more requests get the same response and send nothing. */
   passwordResetMailsPerHour: 3,
+  /** Chosen: how long an e-mail verification link works (a new account may not read its mail the same day). */
+  emailVerificationTokenTtlMs: 48 * HOUR_MS,
+  /** Chosen: verification e-mails one account gets per hour (the one of registration included); more get a 429. */
+  verificationMailsPerHour: 3,
   /** Chosen: accounts one address may try to register per window (the default; REGISTRATIONS_PER_HOUR). */
   registrationsPerAddress: 5,
   registrationWindowMs: HOUR_MS,

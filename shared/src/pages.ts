@@ -6,6 +6,7 @@ export const APP_PAGE_PATHS = [
   '/',
   '/auth',
   '/reset-password',
+  '/verify-email',
   '/gallery',
   '/cars',
   '/leaderboard',

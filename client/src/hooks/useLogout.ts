@@ -1,28 +1,51 @@
-import { AUTH_MESSAGES } from '@curbside/shared';
+import { AUTH_MESSAGES, MESSAGES, type ToastText } from '@curbside/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { notifyError, notifyToast } from '../lib/notify';
 import { procedurePath } from '../lib/query-keys';
 import { useTRPC } from '../lib/trpc';
 
-/** Logout: end the session, drop every cached response that belonged to the user, go home. */
-export function useLogout() {
+/** What follows a sign-out: drop every cached response that belonged to the user, go to `to`, say `toast`. */
+function useAfterSignOut() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  return (to: string, toast: ToastText) => {
+    queryClient.setQueryData(trpc.accounts.me.queryKey(), null);
+    navigate(to);
+    // Cart, orders, profile…: nothing of the previous user may survive in the cache.
+    queryClient.removeQueries({ predicate: (query) => !KEEP.has(procedurePath(query.queryKey)) });
+    notifyToast(toast);
+  };
+}
+
+/** Logout: end the session, drop every cached response that belonged to the user, go home. */
+export function useLogout() {
+  const trpc = useTRPC();
+  const signedOut = useAfterSignOut();
   const mutation = useMutation(
     trpc.accounts.logout.mutationOptions({
-      onSuccess: () => {
-        queryClient.setQueryData(trpc.accounts.me.queryKey(), null);
-        navigate('/');
-        // Cart, orders, profile…: nothing of the previous user may survive in the cache.
-        queryClient.removeQueries({ predicate: (query) => !KEEP.has(procedurePath(query.queryKey)) });
-        notifyToast(AUTH_MESSAGES.logoutSuccess);
-      },
+      onSuccess: () => signedOut('/', AUTH_MESSAGES.logoutSuccess),
       onError: (error) => notifyError({ ...AUTH_MESSAGES.logoutFailed, message: 'Please try again.' }, error),
     }),
   );
   return { logout: () => mutation.mutate(), isPending: mutation.isPending };
+}
+
+/** Sign out everywhere (this browser too), and with `revokeTokens` revoke every API token; then to the log-in page. */
+export function useLogoutEverywhere() {
+  const trpc = useTRPC();
+  const signedOut = useAfterSignOut();
+  const mutation = useMutation(
+    trpc.accounts.logoutEverywhere.mutationOptions({
+      onSuccess: () => signedOut('/auth', MESSAGES.profile.signedOutEverywhere),
+      onError: (error) => notifyError(MESSAGES.profile.signOutEverywhereFailed, error),
+    }),
+  );
+  return {
+    logoutEverywhere: (revokeTokens: boolean) => mutation.mutate({ revokeTokens }),
+    isPending: mutation.isPending,
+  };
 }
 
 /** The current user (now null) and the site settings (the same for everyone) stay, so the shell does not flash. */

@@ -19,6 +19,7 @@ let landingPageAt: typeof LandingPageAt;
 const PAGE_MODULES: Record<string, string> = {
   '/auth': 'src/pages/AuthPage.tsx',
   '/reset-password': 'src/pages/ResetPasswordPage.tsx',
+  '/verify-email': 'src/pages/VerifyEmailPage.tsx',
   '/merch': 'src/pages/MerchPage.tsx',
   '/events': 'src/pages/EventsPage.tsx',
   '/terms-of-service': 'src/pages/TermsPage.tsx',

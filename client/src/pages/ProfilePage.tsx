@@ -9,6 +9,7 @@ import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { notifyError } from '../lib/notify';
 import { AccountSettings } from './profile/AccountSettings';
+import { EmailVerificationNotice } from './profile/EmailVerificationNotice';
 import { MyVehicles } from './profile/MyVehicles';
 import { ProfileHeader } from './profile/ProfileHeader';
 import { SecuritySettings } from './profile/SecuritySettings';
@@ -33,6 +34,7 @@ export default function ProfilePage() {
     <Container size="lg" py="xl">
       <Stack gap="xl">
         <ProfileHeader user={user} />
+        <EmailVerificationNotice user={user} />
         <Tabs defaultValue="account" keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="account">Account Settings</Tabs.Tab>

@@ -8,8 +8,11 @@ import SiteModePage from './SiteModePage';
 // Maintenance and coming-soon mode (spec part 1 §2): who sees the site, with the preview banner, and who the mode's
 // page. Loaded only while a mode is on: none of it is in the landing pages' first download.
 
-/** Paths a visitor can reach while the site is in maintenance or coming-soon mode (signing in, and its reset link). */
-const OPEN_DURING_SITE_MODES = new Set(['/auth', '/reset-password']);
+/**
+ * Paths a visitor can reach while the site is in maintenance or coming-soon mode (signing in, and the links mailed
+ * for it: password reset, e-mail verification).
+ */
+const OPEN_DURING_SITE_MODES = new Set(['/auth', '/reset-password', '/verify-email']);
 
 // Admin preview: ?preview=true shows the site with the banner. The mode is kept for the tab's session, so it survives
 // navigation (links do not carry the parameter), until the visitor leaves it with the banner's button (or an address

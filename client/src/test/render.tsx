@@ -22,6 +22,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     username: 'drifter',
     email: 'drifter@example.com',
     role: 'user',
+    emailVerified: true,
+    pendingEmail: null,
     bio: null,
     profilePicture: null,
     createdAt: '2025-01-15T10:00:00.000Z',

@@ -1,3 +1,4 @@
+import { EmailVerificationTokenEntity } from '../modules/accounts/email-verification-token.entity';
 import { LoginFailureEntity } from '../modules/accounts/login-failure.entity';
 import { PasswordResetRequestEntity } from '../modules/accounts/password-reset-request.entity';
 import { PasswordResetTokenEntity } from '../modules/accounts/password-reset-token.entity';
@@ -31,6 +32,7 @@ export const entities = [
   // accounts
   UserEntity,
   PasswordResetTokenEntity,
+  EmailVerificationTokenEntity,
   LoginFailureEntity,
   PasswordResetRequestEntity,
   RegistrationAttemptEntity,

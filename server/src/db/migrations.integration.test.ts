@@ -68,6 +68,27 @@ describe(`migrations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(await appliedMigrations(restarted)).toEqual(migrationNames(restarted));
   });
 
+  test('AddEmailVerification counts every account made before it as verified', async () => {
+    const ds = await open(await freshDatabase());
+    await runMigrations(ds);
+    const isAddEmailVerification = (name: string) => name.startsWith('AddEmailVerification');
+    while ((await appliedMigrations(ds)).some(isAddEmailVerification)) {
+      await ds.undoLastMigration({ transaction: 'each' });
+    }
+    await ds.query('INSERT INTO users (email, username, usernameKey, passwordHash) VALUES (?, ?, ?, ?)', [
+      'early@example.com',
+      'early',
+      'early',
+      'x',
+    ]);
+    expect(await runMigrations(ds)).toContainEqual(expect.stringMatching(/^AddEmailVerification/));
+    const [row] = (await ds.query('SELECT emailVerifiedAt, pendingEmail FROM users WHERE email = ?', [
+      'early@example.com',
+    ])) as { emailVerifiedAt: unknown; pendingEmail: unknown }[];
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    expect(row?.pendingEmail).toBeNull();
+  });
+
   test.runIf(process.env.TEST_DB === 'mysql')('two servers starting together apply each migration once', async () => {
     const database = await freshDatabase();
     const [a, b] = await Promise.all([open(database), open(database)]);

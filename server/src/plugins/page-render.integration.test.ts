@@ -7,6 +7,7 @@ import { addMonths, centralMonthKey, centralMonthStart, MESSAGES } from '@curbsi
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../test/app';
 import { HttpClient } from '../../test/http';
+import { register } from '../../test/register';
 import { makeCar, makeImage, pastVotes } from '../../test/showcase-fixtures';
 import { jpegBytes, uploadCarImage } from '../modules/images/upload-test-helpers';
 import { RENDER_TIME_LIMIT_MS } from './page-render';
@@ -151,10 +152,7 @@ describe('landing pages rendered on the server', () => {
     // One more through the API, which tells the read cache that the list changed.
     const owner = newVisitor();
     const name = unique('gal');
-    expect(
-      (await owner.post('/api/register', { email: `${name}@example.com`, username: name, password: 'pw-12345678' }))
-        .status,
-    ).toBe(201);
+    await register(t, owner, { email: `${name}@example.com`, username: name, password: 'pw-12345678' });
     const added = await owner.post('/api/cars', {
       make: unique('Searchable'),
       model: 'Coupe',
@@ -316,7 +314,7 @@ describe('a page every signed-out visitor sees alike', () => {
     const owner = newVisitor();
     const name = unique('ssr');
     const account = { email: `${name}@example.com`, username: name, password: 'owner-password-1' };
-    expect((await owner.post('/api/register', account)).status).toBe(201);
+    await register(t, owner, account);
     const created = await owner.post('/api/cars', {
       make: 'Mazda',
       model: 'Miata NA',

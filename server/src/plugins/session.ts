@@ -86,7 +86,12 @@ export async function cookieUserReader(
   };
 }
 
+/**
+ * Starts a browser session for `user` (a fresh cookie). A request sent with an API token is a script's, never a
+ * browser's: it gets no cookie (startSession and endSession leave the session cookie alone).
+ */
 export function startSession(req: FastifyRequest, user: UserEntity): void {
+  if (req.apiToken) return;
   // A fresh cookie value and session id on every sign-in: nothing from an earlier session carries over.
   req.session.regenerate();
   req.session.set('userId', user.id);
@@ -96,6 +101,7 @@ export function startSession(req: FastifyRequest, user: UserEntity): void {
 
 /** Signs this browser out: the cookie is cleared, and its session id revoked in case a copy of it is replayed. */
 export async function endSession(req: FastifyRequest, accounts: AccountsService): Promise<void> {
+  if (req.apiToken) return;
   const sessionId = req.session.get('sessionId');
   if (typeof sessionId === 'string') {
     await accounts.revokeSession(sessionId, new Date(Date.now() + SESSION_MAX_AGE_S * 1000));

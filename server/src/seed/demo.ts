@@ -189,6 +189,8 @@ async function insertRows(
       bio: u.bio,
       profilePicture: null,
       createdAt: new Date(monthsAgo(4).getTime() + i * DAY),
+      // The demo accounts' addresses count as verified (docs/decisions.md), like every account made before.
+      emailVerifiedAt: new Date(monthsAgo(4).getTime() + i * DAY),
     }),
   }));
   await userRepo.save(users.map((u) => u.row)); // sets each row's id

@@ -153,7 +153,9 @@ const THROTTLED = new Set([
   'accounts.register',
   'accounts.login',
   'accounts.requestPasswordReset',
+  'accounts.resendVerification',
   'profile.changePassword',
+  'profile.changeEmail',
   'votes.cast',
   'cars.create',
   'newsletter.subscribe',
@@ -163,6 +165,9 @@ const THROTTLED = new Set([
 /** Refusals because of the current state (409), by procedure. */
 const CONFLICTING = new Set([
   'accounts.register',
+  'accounts.verifyEmail',
+  'accounts.resendVerification',
+  'profile.changeEmail',
   'cart.add',
   'cart.update',
   'checkout.createPaymentIntent',

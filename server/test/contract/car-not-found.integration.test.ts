@@ -17,7 +17,7 @@ let gone: { id: number; slug: string };
 
 beforeAll(async () => {
   t = await startTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const made = await ownerWithCar(t.baseUrl, 'owner-password-1');
+  const made = await ownerWithCar(t, 'owner-password-1');
   owner = made.client;
   gone = made.car;
   admin = new HttpClient(t.baseUrl);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegBytes, multipartPost, uploadCarImage } from '../../src/modules/images/upload-test-helpers';
 import { startTestApp, type TestApp, unique } from '../app';
 import { HttpClient } from '../http';
+import { register } from '../register';
 
 // Every row of the two spec documents' endpoint tables ("The calls it makes": part 1 §7, part 2 §7), called exactly
 // as written — path, query and payload — and checked against the documented response: its fields by the data model
@@ -155,8 +156,7 @@ afterAll(async () => {
 
 describe('part 1 §7: the calls of the visitor and customer screens', () => {
   it('POST /api/register {email, username, password, name} → the user', async () => {
-    const res = await user.post('/api/register', account);
-    expect(res.status).toBe(201);
+    const res = await register(t, user, account);
     expectRecord(res.body, USER);
     expect(res.body).toMatchObject({ email: account.email, username: account.username, name: account.name });
   });

@@ -62,7 +62,7 @@ describe('the generated client', () => {
 
     const visitor = apiClient(`${t.baseUrl}/api`);
     const name = unique('v');
-    const seen = await visitorSignsUpAndVotes(visitor.client, picture, name);
+    const seen = await visitorSignsUpAndVotes(visitor.client, picture, name, (email) => t.mailer.lastTokenTo(email));
     expect(seen.me.username).toBe(name);
     expect(seen.cars.map((car) => car.id)).toContain(seen.car.id);
     expect(seen.found.map((car) => car.id)).toContain(seen.car.id);

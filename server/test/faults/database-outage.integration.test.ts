@@ -179,7 +179,7 @@ describe.runIf(process.env.TEST_DB === 'mysql')('MySQL/MariaDB behind a proxy th
   });
 
   it('cut while a photo row is written: no image row and no stored file are left; uploading again works', async () => {
-    const { client, car } = await ownerWithCar(t.baseUrl, 'hunter22');
+    const { client, car } = await ownerWithCar(t, 'hunter22');
     const uploads = path.join(t.config.dataDir, 'uploads');
     const before = filesUnder(uploads);
     const cut = proxy.cutOn('INSERT INTO `car_images`');

@@ -74,7 +74,7 @@ afterAll(async () => {
 async function makeFixture() {
   const admin = new HttpClient(t.baseUrl);
   expect((await admin.post('/api/login', ADMIN)).status).toBe(200);
-  const { client: user, car } = await ownerWithCar(t.baseUrl, USER_PASSWORD);
+  const { client: user, car } = await ownerWithCar(t, USER_PASSWORD);
   const image = await uploadCarImage(user, car.id, await jpegBytes());
   expect(image.status).toBe(201);
   const product = await admin.post('/api/products', {

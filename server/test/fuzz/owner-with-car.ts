@@ -1,16 +1,19 @@
 import { expect } from 'vitest';
-import { unique } from '../app';
+import { type TestApp, unique } from '../app';
 import { HttpClient } from '../http';
+import { register } from '../register';
 
-/** A new account, signed in in a browser of its own, with one car of its own (both fuzz files start from one). */
+/**
+ * A new account (verified), signed in in a browser of its own, with one car of its own (both fuzz files start from
+ * one).
+ */
 export async function ownerWithCar(
-  baseUrl: string,
+  t: TestApp,
   password: string,
 ): Promise<{ client: HttpClient; car: { id: number; slug: string } }> {
-  const client = new HttpClient(baseUrl);
+  const client = new HttpClient(t.baseUrl);
   const name = unique('owner');
-  const registered = await client.post('/api/register', { email: `${name}@example.com`, username: name, password });
-  expect(registered.status).toBe(201);
+  await register(t, client, { email: `${name}@example.com`, username: name, password });
   const car = await client.post('/api/cars', {
     make: 'Mazda',
     model: 'RX-7',

@@ -32,7 +32,7 @@ beforeAll(async () => {
   t = await startTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   admin = new HttpClient(t.baseUrl);
   expect((await admin.post('/api/login', ADMIN)).status).toBe(200);
-  const made = await ownerWithCar(t.baseUrl, 'hunter22');
+  const made = await ownerWithCar(t, 'hunter22');
   owner = made.client;
   carId = made.car.id;
 });

@@ -20,8 +20,10 @@ import { type Account, NEW_CAR, PASSWORD, payForCart, signedIn, storedUser } fro
 
 type Actor = 'anonymous' | 'user' | 'other' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'user', 'other', 'admin'];
-/** 'ok' is any 2xx; a number is the refusal (or, for 400, the validation response once access was granted). */
-type Outcome = 'ok' | 400 | 401 | 403 | 404;
+/**
+ * 'ok' is any 2xx; a number is the refusal (or, for 400 and 409, the service's response once access was granted).
+ */
+type Outcome = 'ok' | 400 | 401 | 403 | 404 | 409;
 type Expected = Record<Actor, Outcome>;
 
 const PUBLIC: Expected = { anonymous: 'ok', user: 'ok', other: 'ok', admin: 'ok' };
@@ -109,6 +111,12 @@ const MATRIX: Record<ProcedurePath, Row> = {
     expect: { anonymous: 400, user: 400, other: 400, admin: 400 },
     input: () => ({ token: 'x'.repeat(43), password: 'new-password-1' }),
   },
+  'accounts.verifyEmail': {
+    expect: { anonymous: 400, user: 400, other: 400, admin: 400 },
+    input: () => ({ token: 'x'.repeat(43) }),
+  },
+  // Signed in; the fixtures' addresses are verified already, so there is nothing to send (409).
+  'accounts.resendVerification': { expect: { anonymous: 401, user: 409, other: 409, admin: 409 } },
   'settings.get': { expect: PUBLIC },
   'newsletter.subscribe': { expect: PUBLIC, input: () => ({ email: `${unique()}@example.com`, source: 'footer' }) },
   'cars.list': { expect: PUBLIC, input: () => ({ limit: 5 }) },
@@ -129,6 +137,11 @@ const MATRIX: Record<ProcedurePath, Row> = {
     expect: SIGNED_IN,
     ownAccount: true,
     input: () => ({ currentPassword: PASSWORD, newPassword: 'changed-password-1' }),
+  },
+  'profile.changeEmail': {
+    expect: SIGNED_IN,
+    ownAccount: true,
+    input: () => ({ email: `${unique()}@example.com`, currentPassword: PASSWORD }),
   },
   'tokens.list': { expect: SIGNED_IN },
   'tokens.create': { expect: SIGNED_IN, input: () => ({ name: `Script ${unique()}`, scope: 'read' }) },

@@ -12,7 +12,12 @@ import { HttpClient } from '../http';
 export const PASSWORD = 'hardening-password-1';
 let passwordHash: Promise<string> | null = null;
 
-export async function makeAccount(t: TestApp, role: UserRole = 'user'): Promise<UserEntity> {
+/** An account of `role`, its e-mail address verified unless `verified: false`. */
+export async function makeAccount(
+  t: TestApp,
+  role: UserRole = 'user',
+  { verified = true }: { verified?: boolean } = {},
+): Promise<UserEntity> {
   passwordHash ??= hashPassword(PASSWORD);
   const username = unique(role.slice(0, 3));
   const users = t.app.services.ds.getRepository(UserEntity);
@@ -24,6 +29,7 @@ export async function makeAccount(t: TestApp, role: UserRole = 'user'): Promise<
       name: `Name ${username}`,
       passwordHash: await passwordHash,
       role,
+      emailVerifiedAt: verified ? new Date() : null,
       bio: `Bio of ${username}`,
     }),
   );

@@ -17,6 +17,24 @@ export const PROFILE_MESSAGES = {
   passwordUpdated: { title: 'Password Updated' },
   uploadFailed: { title: 'Upload Failed', message: 'Failed to upload profile picture' },
   uploadSuccessful: { title: 'Upload Successful' },
+  /** Sign out everywhere (chosen): the Security tab's second card. */
+  signOutEverywhereTitle: 'Sign Out Everywhere',
+  signOutEverywhereDescription: 'Signs you out on every browser and device, this one included.',
+  signOutEverywhereRevokeTokens: 'Also revoke all my API tokens (scripts that use them stop working)',
+  signOutEverywhereButton: 'Sign Out Everywhere',
+  signedOutEverywhere: { title: 'Signed Out Everywhere', message: 'Please log in again.' },
+  signOutEverywhereFailed: { title: 'Sign Out Failed' },
+  /** Changing the e-mail address (chosen): a card of Account Settings. */
+  emailTitle: 'E-mail Address',
+  emailDescription: 'A link is sent to the new address; it replaces your current one once you follow it.',
+  newEmailLabel: 'New E-mail Address',
+  currentPasswordLabel: 'Current Password',
+  changeEmailButton: 'Change E-mail',
+  emailChangeRequested: (email: string) => ({
+    title: 'Check Your Inbox',
+    message: `We sent a link to ${email}. Your address changes once you follow it.`,
+  }),
+  emailChangeFailed: { title: 'E-mail Not Changed' },
   noVehicles: 'No vehicles yet',
   addFirstVehicle: 'Add Your First Vehicle',
 } as const;

@@ -44,6 +44,15 @@ export const SERVER_MESSAGES = {
   apiTokenAdminScopeForAdmins: 'Only admins can create tokens with the admin scope.',
   apiTokenNeedsSession: 'API tokens are created from a signed-in browser, not with another token.',
   apiTokenNotFound: 'API token not found',
+  /** A write token's "sign out everywhere" (chosen): a script must not end its owner's browser sessions. */
+  apiTokenCannotSignOut: 'Signing out of every browser needs the browser session, not an API token.',
+  /** E-mail verification (chosen; docs/decisions.md). 403 of what an unverified address may not do. */
+  emailNotVerified:
+    'Please verify your e-mail address first: follow the link we sent you, or send a new one from your profile.',
+  verificationLinkInvalid:
+    'This verification link is invalid or has expired. Please request a new one from your profile.',
+  emailAlreadyVerified: 'Your e-mail address is already verified.',
+  verificationThrottled: 'Too many verification e-mails were sent to this account.',
   apiTokensPerUserReached: (limit: number) => `You can have up to ${limit} API tokens. Revoke one to create another.`,
   // The first sentence of a throttle's 429; the server adds 'Please try again in N minutes.'
   signInThrottled: 'Too many failed sign-in attempts.',

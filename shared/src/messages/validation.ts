@@ -21,6 +21,7 @@ export const VALIDATION_MESSAGES = {
   nameMax: `Name cannot exceed ${LIMITS.nameMax} characters`,
   passwordTooLong: 'Password is too long',
   resetLinkInvalid: 'This reset link is not valid',
+  verificationLinkInvalid: 'This verification link is not valid',
 
   // Car form (part 2 §5).
   makeRequired: 'Make is required',

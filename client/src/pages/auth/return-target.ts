@@ -5,7 +5,7 @@ import { LAST_PAGE_KEY } from '../../lib/return-to';
 
 const BASE = 'https://same-site.invalid';
 /** Pages that are no place to come back to after signing in. */
-const NOT_A_RETURN = new Set(['/auth', '/reset-password']);
+const NOT_A_RETURN = new Set(['/auth', '/reset-password', '/verify-email']);
 
 /** A backslash (read as '/') or a control character (tabs and newlines are dropped by the URL parser). */
 const isDroppedOrSlash = (char: string) => char === '\\' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f;

@@ -1,5 +1,17 @@
 import { LIMITS, MESSAGES, type User } from '@curbside/shared';
-import { Button, FileButton, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/PasswordInput.css';
+import {
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { uploadFile } from '../../components/upload/upload-file';
@@ -19,7 +31,16 @@ export function useUserRefresh() {
   };
 }
 
-function SettingsCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+/** A card of My Profile's settings: a heading, what it does, then its controls. */
+export function SettingsCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder radius="lg" p="lg">
       <Stack gap="sm">
@@ -37,11 +58,12 @@ function SettingsCard({ title, description, children }: { title: string; descrip
   );
 }
 
-/** Display Name, Biography and Profile Picture cards. */
+/** Display Name, E-mail Address, Biography and Profile Picture cards. */
 export function AccountSettings({ user }: { user: User }) {
   return (
     <Stack>
       <DisplayNameCard user={user} />
+      <EmailCard />
       <BiographyCard user={user} />
       <PictureCard />
     </Stack>
@@ -90,6 +112,58 @@ function DisplayNameCard({ user }: { user: User }) {
             Save Name
           </Button>
         </Group>
+      </form>
+    </SettingsCard>
+  );
+}
+
+/** A new address waits as pending until the link mailed to it is followed (the notice above the tabs says so). */
+function EmailCard() {
+  const trpc = useTRPC();
+  const refresh = useUserRefresh();
+  const [email, setEmail] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const change = useMutation(trpc.profile.changeEmail.mutationOptions());
+  return (
+    <SettingsCard title={P.emailTitle} description={P.emailDescription}>
+      <form
+        aria-label={P.emailTitle}
+        onSubmit={(event) => {
+          event.preventDefault();
+          change.mutate(
+            { email, currentPassword },
+            {
+              onSuccess: (fresh) => {
+                refresh(fresh);
+                setCurrentPassword('');
+                if (fresh.pendingEmail) notifyToast(P.emailChangeRequested(fresh.pendingEmail));
+              },
+              onError: (error) => notifyError(P.emailChangeFailed, error),
+            },
+          );
+        }}
+        noValidate
+      >
+        <Stack>
+          <TextInput
+            label={P.newEmailLabel}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label={P.currentPasswordLabel}
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending}>
+              {P.changeEmailButton}
+            </Button>
+          </Group>
+        </Stack>
       </form>
     </SettingsCard>
   );

@@ -1,10 +1,14 @@
 import '@mantine/core/styles/PasswordInput.css';
 import { MESSAGES, type PasswordChangeFormValues, passwordChangeFormSchema } from '@curbside/shared';
-import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import { Button, Checkbox, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLogoutEverywhere } from '../../hooks/useLogout';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { SettingsCard } from './AccountSettings';
 
 const P = MESSAGES.profile;
 const V = MESSAGES.validation;
@@ -18,8 +22,18 @@ function validationToast(errors: Record<string, unknown>) {
   return null;
 }
 
-/** Change Password; the fields clear after a success. This browser stays signed in, every other one is signed out. */
+/** The Security tab: Change Password, then Sign Out Everywhere. */
 export function SecuritySettings() {
+  return (
+    <Stack>
+      <ChangePassword />
+      <SignOutEverywhere />
+    </Stack>
+  );
+}
+
+/** Change Password; the fields clear after a success. This browser stays signed in, every other one is signed out. */
+function ChangePassword() {
   const trpc = useTRPC();
   const change = useMutation(trpc.profile.changePassword.mutationOptions());
   const form = useForm<PasswordChangeFormValues>({
@@ -82,5 +96,25 @@ export function SecuritySettings() {
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** Ends every session of the account, this one too; the box also revokes every API token (off by default). */
+function SignOutEverywhere() {
+  const [revokeTokens, setRevokeTokens] = useState(false);
+  const { logoutEverywhere, isPending } = useLogoutEverywhere();
+  return (
+    <SettingsCard title={P.signOutEverywhereTitle} description={P.signOutEverywhereDescription}>
+      <Checkbox
+        label={P.signOutEverywhereRevokeTokens}
+        checked={revokeTokens}
+        onChange={(event) => setRevokeTokens(event.currentTarget.checked)}
+      />
+      <Group justify="flex-end">
+        <Button color="red" variant="light" loading={isPending} onClick={() => logoutEverywhere(revokeTokens)}>
+          {P.signOutEverywhereButton}
+        </Button>
+      </Group>
+    </SettingsCard>
   );
 }

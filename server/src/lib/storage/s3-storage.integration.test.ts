@@ -4,6 +4,7 @@ import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { startLocalS3 } from '../../../test/local-s3';
+import { register } from '../../../test/register';
 import { uploadCarImage } from '../../modules/images/upload-test-helpers';
 import { S3Storage } from './s3-storage';
 
@@ -82,7 +83,7 @@ describe('the app with S3_BUCKET set', () => {
     expect(t.config.storage.kind).toBe('s3');
     const client = new HttpClient(t.baseUrl);
     const name = unique('s3');
-    await client.post('/api/register', { email: `${name}@example.com`, username: name, password: 'hunter22' });
+    await register(t, client, { email: `${name}@example.com`, username: name, password: 'hunter22' });
     const car = (
       await client.post('/api/cars', {
         make: 'BMW',

@@ -1,29 +1,6 @@
-import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { CreatedAtColumn, DateTimeColumn } from '../../db/columns';
-import { UserEntity } from './user.entity';
+import { Entity } from 'typeorm';
+import { OneTimeToken } from './one-time-token';
 
-/** A one-time password-reset token. Only its SHA-256 is stored, so a database leak reveals no usable link. */
+/** A one-time password-reset token (one-time-token.ts). */
 @Entity('password_reset_tokens')
-export class PasswordResetTokenEntity {
-  @PrimaryGeneratedColumn({ type: 'int' })
-  id!: number;
-
-  @Index({ unique: true })
-  @Column({ type: 'varchar', length: 64 })
-  tokenHash!: string;
-
-  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE', nullable: false })
-  user!: Relation<UserEntity>;
-
-  @Column({ type: 'int' })
-  userId!: number;
-
-  @DateTimeColumn()
-  expiresAt!: Date;
-
-  @DateTimeColumn({ nullable: true })
-  usedAt!: Date | null;
-
-  @CreatedAtColumn()
-  createdAt!: Date;
-}
+export class PasswordResetTokenEntity extends OneTimeToken {}

@@ -1,15 +1,18 @@
 import {
   forgotPasswordInputSchema,
   loginInputSchema,
+  logoutEverywhereInputSchema,
+  MESSAGES,
   okSchema,
   PASSWORD_RESET_REQUESTED_MESSAGE,
   registerInputSchema,
   resetPasswordInputSchema,
   userSchema,
+  verifyEmailInputSchema,
 } from '@curbside/shared';
 import { z } from 'zod';
 import { endSession, startSession } from '../../plugins/session';
-import { authedProcedure, publicProcedure, router } from '../../trpc';
+import { authedProcedure, publicProcedure, router, sessionOnlyProcedure } from '../../trpc';
 import { toUserDto } from './user-dto';
 
 const tags = ['accounts'];
@@ -27,12 +30,18 @@ export const accountsRouter = router({
   register: publicProcedure
     .meta({
       successStatus: 201,
-      openapi: { method: 'POST', path: '/register', tags, protect: false, summary: 'Create an account and sign in' },
+      openapi: {
+        method: 'POST',
+        path: '/register',
+        tags,
+        protect: false,
+        summary: 'Create an account and sign in; a link to verify the e-mail address is mailed to it',
+      },
     })
     .input(registerInputSchema)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
-      const user = await ctx.services.accounts.register(input, ctx.ipHash);
+      const user = await ctx.services.accounts.register(input, ctx.ipHash, ctx.req.log);
       startSession(ctx.req, user);
       return toUserDto(user);
     }),
@@ -62,14 +71,20 @@ export const accountsRouter = router({
       return { ok: true as const };
     }),
 
-  logoutEverywhere: authedProcedure
+  // From the browser only: a script's token must not end its owner's browser sessions.
+  logoutEverywhere: sessionOnlyProcedure(MESSAGES.server.apiTokenCannotSignOut)
     .meta({
-      openapi: { method: 'POST', path: '/logout/everywhere', tags, summary: 'Sign out of every browser and device' },
+      openapi: {
+        method: 'POST',
+        path: '/logout/everywhere',
+        tags,
+        summary: 'Sign out of every browser and device (from a browser session); revokeTokens: also every API token',
+      },
     })
-    .input(z.void())
+    .input(logoutEverywhereInputSchema)
     .output(okSchema)
-    .mutation(async ({ ctx }) => {
-      await ctx.services.accounts.endAllSessions(ctx.user.id);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.accounts.endAllSessions(ctx.user.id, input.revokeTokens);
       await endSession(ctx.req, ctx.services.accounts);
       return { ok: true as const };
     }),
@@ -106,5 +121,39 @@ export const accountsRouter = router({
     .mutation(async ({ ctx, input }) => {
       await ctx.services.accounts.resetPassword(input.token, input.password);
       return { ok: true as const };
+    }),
+
+  verifyEmail: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/verify-email',
+        tags,
+        protect: false,
+        summary: 'Confirm an e-mail address with the mailed token (a new account, or a changed address)',
+      },
+    })
+    .input(verifyEmailInputSchema)
+    .output(okSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { email, changed } = await ctx.services.accounts.verifyEmail(input.token);
+      return { ok: true as const, message: changed ? MESSAGES.auth.emailChanged(email) : MESSAGES.auth.emailVerified };
+    }),
+
+  resendVerification: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/verify-email/resend',
+        tags,
+        summary: 'Mail the verification link again (to the pending new address, if any); 3 mails an hour',
+      },
+      invalidates: 'nothing', // a mail only
+    })
+    .input(z.void())
+    .output(okSchema)
+    .mutation(async ({ ctx }) => {
+      const email = await ctx.services.accounts.resendVerification(ctx.user.id, ctx.req.log);
+      return { ok: true as const, message: MESSAGES.auth.verificationSentTo(email) };
     }),
 });

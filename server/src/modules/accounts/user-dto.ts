@@ -9,6 +9,8 @@ export function toUserDto(user: UserEntity): User {
     username: user.username,
     email: user.email,
     role: user.role,
+    emailVerified: user.emailVerifiedAt !== null,
+    pendingEmail: user.pendingEmail,
     bio: user.bio,
     profilePicture: user.profilePicture,
     createdAt: user.createdAt.toISOString(),

@@ -1,6 +1,6 @@
 import type { UserRole } from '@curbside/shared';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAtColumn, UpdatedAtColumn } from '../../db/columns';
+import { CreatedAtColumn, DateTimeColumn, UpdatedAtColumn } from '../../db/columns';
 
 @Entity('users')
 export class UserEntity {
@@ -10,6 +10,17 @@ export class UserEntity {
   /** Stored lower-cased, so uniqueness is case-insensitive on every database. */
   @Column({ type: 'varchar', length: 254, unique: true })
   email!: string;
+
+  /**
+   * When the user followed the link mailed to `email`; null until then. An unverified address counts for nothing
+   * privileged (docs/decisions.md: no car submissions, no API tokens, no promotion).
+   */
+  @DateTimeColumn({ nullable: true })
+  emailVerifiedAt!: Date | null;
+
+  /** The address the user asked to change to; it replaces `email` once its own link is followed. */
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  pendingEmail!: string | null;
 
   /** As typed; usernameKey holds the lower-cased form that uniqueness is checked on. */
   @Column({ type: 'varchar', length: 20 })

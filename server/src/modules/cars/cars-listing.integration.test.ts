@@ -2,6 +2,7 @@ import { carListSchema, carSchema, MESSAGES, topCarsOutputSchema } from '@curbsi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
+import { register } from '../../../test/register';
 import { jpegBytes, uploadCarImage } from '../images/upload-test-helpers';
 
 // Issue 24: a car never goes public without a photo. A new car is unlisted until its first photo is stored, and
@@ -18,12 +19,7 @@ afterAll(async () => {
 async function signedUp() {
   const client = new HttpClient(t.baseUrl);
   const name = unique('lst');
-  const res = await client.post('/api/register', {
-    email: `${name}@example.com`,
-    username: name,
-    password: 'hunter22',
-  });
-  expect(res.status).toBe(201);
+  await register(t, client, { email: `${name}@example.com`, username: name, password: 'hunter22' });
   return client;
 }
 

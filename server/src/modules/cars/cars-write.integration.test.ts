@@ -2,6 +2,7 @@ import { carSchema } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
+import { register } from '../../../test/register';
 import { jpegBytes, uploadCarImage } from '../images/upload-test-helpers';
 
 // Submitting, editing and deleting cars over /api, with the authorization rules of issue 4.
@@ -18,13 +19,12 @@ afterAll(async () => {
 async function signedUp() {
   const client = new HttpClient(t.baseUrl);
   const name = unique('own');
-  const res = await client.post('/api/register', {
+  const res = await register(t, client, {
     email: `${name}@example.com`,
     username: name,
     password: 'hunter22',
     name: `Owner ${name}`,
   });
-  expect(res.status).toBe(201);
   return { client, id: res.body.id as number };
 }
 

@@ -1,8 +1,8 @@
 import { carCreateInputSchema, carSchema } from '@curbside/shared';
-import { authedProcedure } from '../../trpc';
+import { verifiedProcedure } from '../../trpc';
 
-/** POST /api/cars: the signed-in user submits a car; its photos follow one by one (POST /api/images). */
-export const createCar = authedProcedure
+/** POST /api/cars: the signed-in user, with a verified e-mail address, submits a car; its photos follow one by one (POST /api/images). */
+export const createCar = verifiedProcedure
   .meta({
     successStatus: 201,
     openapi: {

@@ -128,7 +128,7 @@ describe('Stripe checkout', () => {
     ).toBe(1);
     const orders = (await client.get('/api/user/orders')).body;
     expect(orders).toHaveLength(1);
-    expect(t.mailer.sent.filter((m) => m.to === email)).toHaveLength(1);
+    expect(t.mailer.sent.filter((m) => m.to === email && m.subject.includes('confirmed'))).toHaveLength(1);
 
     // A later redelivery of the same event is a no-op.
     const later = await deliver(payload, header);

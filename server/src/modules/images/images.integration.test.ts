@@ -6,6 +6,7 @@ import { afterAll, assert, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { inlineRefs } from '../../../test/openapi-doc';
+import { register } from '../../../test/register';
 import { LocalStorage, type Storage } from '../../lib/storage';
 import { CarEntity } from '../cars/car.entity';
 import { CarImageEntity } from './car-image.entity';
@@ -39,7 +40,7 @@ function filesUnder(dir: string): string[] {
 async function ownerWithCar() {
   const client = new HttpClient(t.baseUrl);
   const name = unique('img');
-  await client.post('/api/register', { email: `${name}@example.com`, username: name, password: 'hunter22' });
+  await register(t, client, { email: `${name}@example.com`, username: name, password: 'hunter22' });
   const car = await client.post('/api/cars', {
     make: 'Mazda',
     model: 'RX-7',

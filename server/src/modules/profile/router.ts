@@ -1,4 +1,9 @@
-import { passwordChangeInputSchema, profileUpdateInputSchema, userSchema } from '@curbside/shared';
+import {
+  emailChangeInputSchema,
+  passwordChangeInputSchema,
+  profileUpdateInputSchema,
+  userSchema,
+} from '@curbside/shared';
 import { startSession } from '../../plugins/session';
 import { authedProcedure, router } from '../../trpc';
 import { toUserDto } from '../accounts/user-dto';
@@ -35,4 +40,19 @@ export const profileRouter = router({
       startSession(ctx.req, user);
       return toUserDto(user);
     }),
+
+  changeEmail: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/profile/email',
+        tags,
+        summary: 'Change the e-mail address: a link is mailed to the new one, which replaces the old once followed',
+      },
+    })
+    .input(emailChangeInputSchema)
+    .output(userSchema)
+    .mutation(async ({ ctx, input }) =>
+      toUserDto(await ctx.services.accounts.requestEmailChange(ctx.user.id, input, ctx.ipHash, ctx.req.log)),
+    ),
 });

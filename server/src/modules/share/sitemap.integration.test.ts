@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
+import { register } from '../../../test/register';
 import { makeCar } from '../../../test/showcase-fixtures';
 import { jpegBytes, uploadCarImage } from '../images/upload-test-helpers';
 
@@ -79,7 +80,7 @@ describe('the sitemap kept between requests', () => {
     const owner = new HttpClient(t.baseUrl);
     const name = unique('mapper');
     const account = { email: `${name}@example.com`, username: name, password: 'owner-password-1' };
-    expect((await owner.post('/api/register', account)).status).toBe(201);
+    await register(t, owner, account);
     const created = await owner.post('/api/cars', {
       make: 'Honda',
       model: `S2000 ${tag}`,

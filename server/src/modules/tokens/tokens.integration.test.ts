@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { apiTokenSchema, createdApiTokenSchema, LIMITS, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { signedIn } from '../../../test/hardening/fixtures';
+import { PASSWORD, signedIn } from '../../../test/hardening/fixtures';
 import { HttpClient } from '../../../test/http';
 import { LoginFailureEntity } from '../accounts/login-failure.entity';
 import { UserEntity } from '../accounts/user.entity';
@@ -199,6 +199,85 @@ describe('scopes', () => {
     expect(await tokensOf(row.id)).toHaveLength(SERVER_LIMITS.apiTokensPerUser);
     expect((await client.delete(`/api/tokens/${made[0]!.id}`)).status).toBe(204);
     await createToken(client, 'read', 'Room again');
+  });
+});
+
+describe('taking an account back (docs/decisions.md: tokens die with a reset)', () => {
+  /** A write token and a read token of the account (its secrets), each working. */
+  async function twoTokens(browser: HttpClient): Promise<[write: string, read: string]> {
+    const tokens: [string, string] = [
+      (await createToken(browser, 'write')).token,
+      (await createToken(browser, 'read')).token,
+    ];
+    for (const token of tokens) expect((await script(token).get('/api/user')).status).toBe(200);
+    return tokens;
+  }
+
+  it('a password reset revokes every API token of the account', async () => {
+    const { row, client } = await signedIn(t);
+    const tokens = await twoTokens(client);
+    await new HttpClient(t.baseUrl).post('/api/password-reset/request', { email: row.email });
+    const reset = await new HttpClient(t.baseUrl).post('/api/password-reset/confirm', {
+      token: t.mailer.lastTokenTo(row.email),
+      password: 'taken-back-password-1',
+    });
+    expect(reset.status).toBe(200);
+    for (const token of tokens) expect((await script(token).get('/api/user')).status).toBe(401);
+    expect(await tokensOf(row.id)).toEqual([]);
+  });
+
+  it('a password change revokes every API token, the one it was sent with included, and sets no cookie for it', async () => {
+    const { row, client } = await signedIn(t);
+    const [write, read] = await twoTokens(client);
+    const changed = await script(write).put('/api/profile/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'changed-by-script-1',
+    });
+    expect(changed.status, changed.body?.message).toBe(200);
+    // A script's request never starts a browser session.
+    expect(changed.headers.get('set-cookie')).toBeNull();
+    for (const token of [write, read]) expect((await script(token).get('/api/user')).status).toBe(401);
+    expect(await tokensOf(row.id)).toEqual([]);
+  });
+
+  it('a sign-in sent with a token sets no cookie either', async () => {
+    const { row, client } = await signedIn(t);
+    const [write] = await twoTokens(client);
+    const res = await script(write).post('/api/login', { email: row.email, password: PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('sign out everywhere keeps the tokens unless asked to revoke them too', async () => {
+    const kept = await signedIn(t);
+    const keptTokens = await twoTokens(kept.client);
+    expect((await kept.client.post('/api/logout/everywhere')).status).toBe(200);
+    expect((await kept.client.get('/api/user')).status).toBe(401);
+    for (const token of keptTokens) expect((await script(token).get('/api/user')).status).toBe(200);
+
+    const revoked = await signedIn(t);
+    const revokedTokens = await twoTokens(revoked.client);
+    const res = await revoked.client.post('/api/logout/everywhere', { revokeTokens: true });
+    expect(res.status).toBe(200);
+    for (const token of revokedTokens) expect((await script(token).get('/api/user')).status).toBe(401);
+    // The browser's tRPC call with the option does the same.
+    const browser = await signedIn(t);
+    const [token] = await twoTokens(browser.client);
+    const viaTrpc = await browser.client.trpc('mutation', 'accounts.logoutEverywhere', { revokeTokens: true });
+    expect(viaTrpc.status).toBe(200);
+    expect((await script(token).get('/api/user')).status).toBe(401);
+  });
+
+  it("a write token cannot end its owner's browser sessions (403), over /api and /trpc", async () => {
+    const { client } = await signedIn(t);
+    const [write] = await twoTokens(client);
+    const api = script(write);
+    const rest = await api.post('/api/logout/everywhere', { revokeTokens: true });
+    const trpc = await api.trpc('mutation', 'accounts.logoutEverywhere');
+    expect([rest.status, rest.body.message]).toEqual([403, S.apiTokenCannotSignOut]);
+    expect([trpc.status, trpc.body.error?.message]).toEqual([403, S.apiTokenCannotSignOut]);
+    expect((await client.get('/api/user')).status).toBe(200);
+    expect((await api.get('/api/user')).status).toBe(200);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   SERVER_LIMITS,
   SERVER_MESSAGES,
 } from '@curbside/shared';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { conflict, DomainError, forbidden, notFound } from '../../errors';
 import { sha256 } from '../../lib/sha256';
 import { windowFull } from '../../lib/sliding-window';
@@ -81,6 +81,14 @@ export class TokensService {
   async revoke(userId: number, id: number): Promise<void> {
     const deleted = await this.tokens.delete({ id, userId });
     if (!deleted.affected) throw notFound(SERVER_MESSAGES.apiTokenNotFound);
+  }
+
+  /**
+   * Revokes every token of the user, inside the caller's transaction when given one: part of taking an account back
+   * (a password change or reset, promotion by ADMIN_EMAIL) and, when asked, of signing out everywhere.
+   */
+  async revokeAll(userId: number, em: EntityManager = this.deps.ds.manager): Promise<void> {
+    await em.delete(ApiTokenEntity, { userId });
   }
 
   /**

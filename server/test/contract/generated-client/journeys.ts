@@ -111,11 +111,20 @@ export async function adminStocksTheShop(api: Api, picture: Picture, unique: str
   return { print, merch, event, ad };
 }
 
-/** A visitor signs up, shows off a car with a photo, signs in again, browses, votes and reads the leaderboard. */
-export async function visitorSignsUpAndVotes(api: Api, picture: Picture, unique: string) {
+/**
+ * A visitor signs up, follows the verification link mailed to them (its token read by `mailedToken`), shows off a
+ * car with a photo, signs in again, browses, votes and reads the leaderboard.
+ */
+export async function visitorSignsUpAndVotes(
+  api: Api,
+  picture: Picture,
+  unique: string,
+  mailedToken: (email: string) => string,
+) {
   const email = `${unique}@example.com`;
   const password = 'a-long-password-1';
   ok('sign up', await api.POST('/register', { body: { email, username: unique, password } }));
+  ok('verify the e-mail address', await api.POST('/verify-email', { body: { token: mailedToken(email) } }));
   const car = ok(
     'submit a car',
     await api.POST('/cars', {

@@ -8,6 +8,7 @@ import { OrderFulfilment1795622034276 } from './1795622034276-OrderFulfilment';
 import { CarPublished1795633247209 } from './1795633247209-CarPublished';
 import { HallOfFame1795634206652 } from './1795634206652-HallOfFame';
 import { MeetCardVotes1795635604779 } from './1795635604779-MeetCardVotes';
+import { AddEmailVerification1795805207670 } from './1795805207670-AddEmailVerification';
 import { UniqueCartLines1795805228803 } from './1795805228803-UniqueCartLines';
 
 /**
@@ -25,5 +26,6 @@ export const mysqlMigrations: Function[] = [
   CarPublished1795633247209,
   HallOfFame1795634206652,
   MeetCardVotes1795635604779,
+  AddEmailVerification1795805207670,
   UniqueCartLines1795805228803,
 ];

@@ -8,6 +8,7 @@ import { OrderFulfilment1795622025833 } from './1795622025833-OrderFulfilment';
 import { CarPublished1795633245548 } from './1795633245548-CarPublished';
 import { HallOfFame1795634197260 } from './1795634197260-HallOfFame';
 import { MeetCardVotes1795635593635 } from './1795635593635-MeetCardVotes';
+import { AddEmailVerification1795805205090 } from './1795805205090-AddEmailVerification';
 import { UniqueCartLines1795805227069 } from './1795805227069-UniqueCartLines';
 
 /**
@@ -25,5 +26,6 @@ export const sqliteMigrations: Function[] = [
   CarPublished1795633245548,
   HallOfFame1795634197260,
   MeetCardVotes1795635593635,
+  AddEmailVerification1795805205090,
   UniqueCartLines1795805227069,
 ];
