@@ -41,7 +41,7 @@ import {
 } from './measured-server';
 import { fillShowcase, type ShowcaseSizes } from './showcase-data';
 
-/** What the bench fills: the scale the issue measures at. */
+/** What the bench fills: a site at the scale its targets are set for. */
 const SIZES: ShowcaseSizes = { cars: 10_000, votes: 1_000_000, owners: 100, days: 60 };
 const { cars: CARS, votes: VOTES } = SIZES;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -78,7 +78,7 @@ interface Row {
   baselineP99: number;
   /** The server's CPU time (every thread) per request of the reported run, in µs: moves less with the host's speed. */
   cpuMicros: number;
-  /** The issue's target for this row, e.g. '≥ 50%' or '≥ 2000/s', and whether it was met. */
+  /** The target for this row (docs/performance.md), e.g. '≥ 50%' or '≥ 2000/s', and whether it was met. */
   target: string;
   met: boolean;
 }
@@ -93,7 +93,7 @@ interface Target {
   kind: 'rest' | 'trpc' | 'vote';
 }
 
-/** The targets of the server-speed issue, per kind of call and database. */
+/** The server's targets (docs/performance.md), per kind of call and database. */
 function targetOf(kind: Target['kind'], database: 'sqlite' | 'mysql'): { ratio?: number; rps?: number } {
   if (kind === 'vote') return { rps: 2000 };
   if (kind === 'trpc') return { ratio: 0.3 };
