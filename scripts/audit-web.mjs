@@ -7,7 +7,7 @@
 //   4. Prints the scores against the targets (each category, CLS, Total Blocking Time and the main-thread work budget,
 //      with Lighthouse's host benchmark index) and, for each target missed, the audits that fail in it or where the
 //      main thread's time went.
-//   5. Measures "click to content" along home → gallery → car → leaderboard (issue 24): in Chromium with the throttling
+//   5. Measures "click to content" along home → gallery → car → leaderboard: in Chromium with the throttling
 //      Lighthouse's mobile preset stands for (CPU 4× slower; 562.5 ms request latency, 1.44 Mbit/s down, 0.66 Mbit/s
 //      up: its devtools figures), from the click (the event's time) to the frame after the next page's content is in
 //      the document. Twice: clicking as soon as the pointer is on the link, and clicking once what pointing at it
@@ -55,7 +55,7 @@ const CATEGORIES = [
 ];
 const SCORE_TARGET = 95; // every category, 0-100
 const CLS_TARGET = 0.05;
-// Issue 25: what a phone's main thread may spend on a landing page (Lighthouse's "Minimize main-thread work", in its
+// What a phone's main thread may spend on a landing page (Lighthouse's "Minimize main-thread work", in its
 // simulated 4x slower CPU), and the Total Blocking Time that leaves. Main-thread work is the steadier figure: the budget.
 const MAIN_THREAD_BUDGET_MS = 2_500;
 const TBT_TARGET_MS = 150;

@@ -1,4 +1,4 @@
-// The home page's download budget (issue 7): what a first visit to / must fetch before it can render the page.
+// The home page's download budget: what a first visit to / must fetch before it can render the page.
 //   - JavaScript ≤ 130 KB gzip: the entry chunk, the home page's chunk, and every chunk they import statically.
 //   - CSS ≤ 25 KB gzip: the stylesheets those chunks carry.
 //   - The admin dashboard, the submission form and checkout (with Stripe) are not part of it: they load when visited.

@@ -13,7 +13,7 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
  * the three alike). A young generation of 3 x 8 MB instead of 3 x 16 MB, and an old generation let grow by half
  * between full collections instead of up to four times (V8's factor under a busy mutator): without them the resident
  * set passed 300 MB under load, made of garbage not yet collected. 3 x 4 MB held less still, but its scavenges cost
- * the votes 15-20% of the server's CPU (docs/performance.md, "Memory").
+ * the votes 15-20% of the server's CPU (docs/performance.md, "Tried and did not help").
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=50'];
 
