@@ -94,7 +94,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
   const site = { publicUrl: config.publicUrl, siteName: config.siteName };
 
   const settings = new SettingsService(ds);
-  const images = new ImagesService({ ds, storage, imageQueue, settings });
+  const images = new ImagesService({ ds, storage, imageQueue });
   const recentVoters = new RecentVoters(ds);
   const payments = createPayments(ds, config, shop.stripeApi);
   const orders = new OrdersService({ ds, mailer, ...site, log: shop.log });

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { isSafeKey, type Storage } from '../../lib/storage';
+import { withAccess } from '../../plugins/route-access';
 
 /**
  * GET /api/file/{key}: a stored upload. Keys are made by the server and never reused (a new upload gets a new key),
  * so the response may be cached for a year.
  */
 export function registerFileRoutes(app: FastifyInstance, storage: Storage): void {
-  app.get('/api/file/*', async (req, reply) => {
+  // Anyone's, also while a site mode is on: the pages that stay open (the coming-soon page, /auth) show stored files.
+  app.get('/api/file/*', withAccess({ level: 'public', siteModes: false }), async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
     const object = isSafeKey(key) ? await storage.get(key) : null;
     if (!object) return reply.code(404).send({ message: 'File not found', code: 'NOT_FOUND' });

@@ -363,7 +363,7 @@ describe('a failure after the files are written', () => {
     const file = path.join(t.config.dataDir, 'race.jpg');
     writeFileSync(file, await jpegBytes());
     assert(owner.ownerId !== null);
-    await expect(images.addCarImage({ id: owner.ownerId, role: 'user' }, carId, true, file)).rejects.toThrow(
+    await expect(images.addCarImage({ id: owner.ownerId, admin: false }, carId, true, file)).rejects.toThrow(
       'Car not found',
     );
     expect(puts).toBe(4);

@@ -10,7 +10,6 @@ import { type Actor, assertCanEditCar, lockCar } from '../cars/access';
 import { CarEntity } from '../cars/car.entity';
 import { toCarImageDto } from '../cars/car-dto';
 import { syncListing } from '../cars/cars.service';
-import type { SettingsService } from '../settings/settings.service';
 import { CarImageEntity } from './car-image.entity';
 import { removeKeys, storeCarPhoto } from './process-image';
 
@@ -38,8 +37,6 @@ export class ImagesService {
       imageQueue: ImageQueue;
       log?: FastifyBaseLogger;
       now?: () => Date;
-      /** The site mode's 503 for a non-admin (the upload route is no procedure, so it asks here). */
-      settings?: Pick<SettingsService, 'refusalFor'>;
     },
   ) {}
 
@@ -49,8 +46,6 @@ export class ImagesService {
    * with the user's and the car's locks held where the row is inserted, so a parallel burst cannot pass either.
    */
   async addCarImage(actor: Actor, carId: number, isPrimary: boolean, file: string): Promise<CarImage> {
-    const closed = await this.deps.settings?.refusalFor(actor);
-    if (closed) throw closed;
     const car = await this.deps.ds.getRepository(CarEntity).findOneBy({ id: carId });
     if (!car) throw notFound(S.carNotFound);
     assertCanEditCar(actor, car);
@@ -59,7 +54,7 @@ export class ImagesService {
     const stored = await storeCarPhoto(this.deps, file, carId);
     try {
       const row = await runInTransaction(this.deps.ds, async (em) => {
-        if (actor.role !== 'admin') await lockUser(em, actor.id); // the user first, then the car: one order
+        if (!actor.admin) await lockUser(em, actor.id); // the user first, then the car: one order
         if (!(await lockCar(em, carId))) throw notFound(S.carNotFound); // deleted meanwhile
         await this.assertRoomForPhoto(em, actor, carId);
         const images = em.getRepository(CarImageEntity);
@@ -76,7 +71,7 @@ export class ImagesService {
             variants: stored.variants,
             fileSize: stored.fileSize,
             isPrimary: primary,
-            isAdminUploaded: actor.role === 'admin' && car.ownerId !== actor.id,
+            isAdminUploaded: actor.admin && car.ownerId !== actor.id,
             caption: null,
             sortOrder: Math.max(-1, ...existing.map((i) => i.sortOrder)) + 1,
             uploadedById: actor.id,
@@ -94,7 +89,7 @@ export class ImagesService {
 
   /** Refuses a non-admin's photo when the car is full (409) or the user's daily photo quota is used up (429). */
   private async assertRoomForPhoto(em: EntityManager, actor: Actor, carId: number): Promise<void> {
-    if (actor.role === 'admin') return;
+    if (actor.admin) return;
     if ((await em.getRepository(CarImageEntity).countBy({ carId })) >= SERVER_LIMITS.photosPerCar) {
       throw conflict(S.photosPerCarReached(SERVER_LIMITS.photosPerCar));
     }

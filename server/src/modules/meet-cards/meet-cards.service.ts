@@ -71,7 +71,7 @@ export class MeetCardsService {
   async ownerPdf(actor: Actor, carId: number, layout: MeetCardLayout, render: RenderCards): Promise<Buffer> {
     const car = await this.deps.ds.getRepository(CarEntity).findOne({ where: { id: carId } });
     if (!car) throw notFound(MESSAGES.server.carNotFound);
-    if (actor.role !== 'admin' && car.ownerId !== actor.id) throw forbidden(MESSAGES.meetCards.notYourCar);
+    if (!actor.admin && car.ownerId !== actor.id) throw forbidden(MESSAGES.meetCards.notYourCar);
     const photo = await this.printedPhotoOf(car.id);
     const printed = JSON.stringify([car.id, layout, car.year, car.make, car.model, car.ownerName, car.slug, photo?.id]);
     const kept = this.ownerPdfs.get(printed);
