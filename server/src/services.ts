@@ -96,6 +96,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
   const settings = new SettingsService(ds);
   const images = new ImagesService({ ds, storage, imageQueue });
   const recentVoters = new RecentVoters(ds);
+  const events = new EventsService(ds);
   const payments = createPayments(ds, config, shop.stripeApi);
   const orders = new OrdersService({ ds, mailer, ...site, log: shop.log });
   return {
@@ -117,7 +118,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
       publishableKey: payments.publishableKey,
       events: metrics,
     }),
-    events: new EventsService(ds),
+    events,
     hallOfFame: new HallOfFameService(ds),
     images,
     leaderboard: new LeaderboardService(ds),
@@ -133,7 +134,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     stats: new StatsService(ds),
     cardVotes: new CardVotesService(ds),
     tokens: new TokensService({ ds }),
-    votes: new VotesService({ ds, recentVoters, metrics }),
+    votes: new VotesService({ ds, recentVoters, metrics, events }),
     recentVoters,
   };
 }
