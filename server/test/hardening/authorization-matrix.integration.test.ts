@@ -80,7 +80,9 @@ async function closedMonth(fx: Fixtures): Promise<{ month: string }> {
   const ds = fx.t.app.services.ds;
   if (!(await ds.getRepository(HallOfFameMonthEntity).existsBy({ month }))) {
     await ds.getRepository(HallOfFameMonthEntity).insert({ month, closedAt: new Date('2020-02-01T06:05:00Z') });
-    await ds.getRepository(HallOfFamePlaceEntity).insert({ month, rank: 1, carId: fx.car.id, votes: 3 });
+    await ds
+      .getRepository(HallOfFamePlaceEntity)
+      .insert({ month, rank: 1, carId: fx.car.id, votes: 3, name: '1999 Nissan Skyline', ownerName: 'Sam Driver' });
   }
   return { month };
 }

@@ -2195,7 +2195,9 @@ export interface operations {
                         winner: {
                             rank: number;
                             votes: number;
-                            car: components["schemas"]["Car"];
+                            name: string;
+                            ownerName: string;
+                            car: components["schemas"]["Car"] | null;
                         };
                     }[];
                 };
@@ -2227,7 +2229,9 @@ export interface operations {
                         places: {
                             rank: number;
                             votes: number;
-                            car: components["schemas"]["Car"];
+                            name: string;
+                            ownerName: string;
+                            car: components["schemas"]["Car"] | null;
                         }[];
                     };
                 };
