@@ -141,7 +141,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerRouteAccess(withSessions);
     const { pageViewerOf } = await registerSessionTransports(withSessions, transports, reads);
     await withSessions.register(stripeWebhookPlugin, { ...services.payments, checkout: services.checkout });
-    registerFileRoutes(withSessions, services.storage);
+    registerFileRoutes(withSessions, {
+      storage: services.storage,
+      isPrintOnly: (key) => services.images.isPrintOnly(key),
+    });
     registerOrderAdminDownloads(withSessions, { orderAdmin: services.orderAdmin, storage: services.storage });
     registerMeetCardRoutes(withSessions, {
       meetCards: services.meetCards,

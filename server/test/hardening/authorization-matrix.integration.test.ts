@@ -292,15 +292,17 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     adminTokens[scope] = { authorization: `Bearer ${res.body.token}` };
   }
-  // The printed photo is stored, so the admin's original download and /api/file find it.
+  // The printed photo is stored, so the admin's original download finds it; a product picture for /api/file.
   await storePhoto(t, images[0]);
+  const fileKey = `products/${unique('matrix-')}.webp`;
+  await t.app.services.storage.put(fileKey, await jpegBytes(8, 8), { contentType: 'image/webp' });
   const item = await ds.getRepository(OrderItemEntity).findOneByOrFail({ orderId: payment.orderId });
   const ids = {
     carId: car.id,
     slug: car.slug,
     orderId: payment.orderId,
     itemId: item.id,
-    fileKey: images[0].storageKey,
+    fileKey,
   };
   fx = { t, user, car, images, print, cartLineId: line.body.id, payment, eventId: eventRow.id, adId, ids };
 });

@@ -1,6 +1,6 @@
 import { type CarImage, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, IsNull, Not } from 'typeorm';
 import { runInTransaction } from '../../db/transaction';
 import { conflict, DomainError, notFound } from '../../errors';
 import type { ImageQueue } from '../../lib/image-queue';
@@ -97,6 +97,14 @@ export class ImagesService {
     const recent = await recentCreations(em, CarImageEntity, { uploadedById: actor.id }, PHOTOS_PER_DAY, now);
     const refusal = quotaRefusal(PHOTOS_PER_DAY, recent, now, S.photosPerDayReached(PHOTOS_PER_DAY.limit));
     if (refusal) throw refusal;
+  }
+
+  /**
+   * Whether `key` is a car photo's original kept for prints only (one with variants, whose largest is its public
+   * URL): /api/file answers 404 for it.
+   */
+  async isPrintOnly(key: string): Promise<boolean> {
+    return this.deps.ds.getRepository(CarImageEntity).existsBy({ storageKey: key, variants: Not(IsNull()) });
   }
 
   /** Makes `imageId` the car's only primary image; returns the car's images. */
