@@ -111,7 +111,7 @@ test("find yesterday's print order by e-mail, download its photo, print the slip
   // The customer: a 12x18 poster of a demo car's photo, paid with the test card; then the order is made yesterday's.
   const buyer = await customer(browser, 'print');
   const car = await demoCar(buyer.page.request);
-  const photo = car.images.find((image) => image.url.endsWith('.jpg')) as { url: string; id?: number };
+  const photo = car.images.find((image) => image.url.endsWith('-w1600.webp')) as { url: string; id?: number };
   const products = (await (await buyer.page.request.get('/api/products?limit=100')).json()) as {
     id: number;
     name: string;

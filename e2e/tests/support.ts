@@ -120,7 +120,7 @@ export interface ListedCar {
 
 /**
  * A demo car with photos. Journeys add cars of their own (some without photos) and the list is newest first, so
- * "the first car" is not a demo car; the demo's photos are JPEGs.
+ * "the first car" is not a demo car; the demo's photos are shown as 1600 px WebP renditions.
  */
 export async function demoCar(request: APIRequestContext): Promise<ListedCar> {
   const cars = (await (await request.get('/api/cars?limit=100')).json()) as ListedCar[];
@@ -128,14 +128,14 @@ export async function demoCar(request: APIRequestContext): Promise<ListedCar> {
   const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
   const car = cars.find(
     (candidate) =>
-      Date.parse(candidate.createdAt) < dayAgo && candidate.images.some((image) => image.url.endsWith('.jpg')),
+      Date.parse(candidate.createdAt) < dayAgo && candidate.images.some((image) => image.url.endsWith('-w1600.webp')),
   );
   expect(car, 'the demo data has a car with photos').toBeDefined();
   return car as ListedCar;
 }
 
 /**
- * Stores a photo (one of the demo's JPEGs) as the primary image of a car `request`'s user owns (or any car, for an
+ * Stores a photo (one of the demo's, as shown: WebP) as the primary image of a car `request`'s user owns (or any car, for an
  * admin): a car is listed, and its page public, only once it has one (issue 24).
  */
 export async function addPhotoByApi(request: APIRequestContext, carId: number): Promise<void> {
@@ -144,7 +144,7 @@ export async function addPhotoByApi(request: APIRequestContext, carId: number): 
     multipart: {
       carId: String(carId),
       isPrimary: 'true',
-      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await photo.body()) },
+      image: { name: 'photo.webp', mimeType: 'image/webp', buffer: Buffer.from(await photo.body()) },
     },
   });
   expect(stored.status(), await stored.text()).toBe(201);

@@ -24,6 +24,7 @@ import { registerClient, type ServerPages } from './plugins/client';
 import { registerCompression } from './plugins/compression';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerRequestBounds } from './plugins/request-bounds';
+import { registerRouteAccess } from './plugins/route-access';
 import { securityPlugin } from './plugins/security';
 import { cookieUserReader, sessionPlugin } from './plugins/session';
 import { registerWriteInvalidation } from './read-cache/policy';
@@ -137,9 +138,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(async (withSessions) => {
     await withSessions.register(sessionPlugin, { config });
+    registerRouteAccess(withSessions);
     const { pageViewerOf } = await registerSessionTransports(withSessions, transports, reads);
     await withSessions.register(stripeWebhookPlugin, { ...services.payments, checkout: services.checkout });
-    registerFileRoutes(withSessions, services.storage);
+    registerFileRoutes(withSessions, {
+      storage: services.storage,
+      isPrintOnly: (key) => services.images.isPrintOnly(key),
+    });
     registerOrderAdminDownloads(withSessions, { orderAdmin: services.orderAdmin, storage: services.storage });
     registerMeetCardRoutes(withSessions, {
       meetCards: services.meetCards,

@@ -47,12 +47,12 @@ export const leaderboardCache: CachedReadPolicy = {
  * month that closes appears when the cached response expires (the cache's time-to-live).
  */
 export const hallOfFameCache: CachedReadPolicy = {
-  reads: (months: HallOfFameWinners) => months.map((m) => carTag(m.winner.car.id)),
+  reads: (months: HallOfFameWinners) => months.flatMap((m) => (m.winner.car ? [carTag(m.winner.car.id)] : [])),
   variesBy: 'viewer',
 };
 
 export const hallOfFameMonthCache: CachedReadPolicy = {
-  reads: (month: HallOfFameMonth) => month.places.map((place) => carTag(place.car.id)),
+  reads: (month: HallOfFameMonth) => month.places.flatMap((place) => (place.car ? [carTag(place.car.id)] : [])),
   variesBy: 'viewer',
 };
 

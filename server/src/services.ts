@@ -92,8 +92,9 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
   const site = { publicUrl: config.publicUrl, siteName: config.siteName };
 
   const settings = new SettingsService(ds);
-  const images = new ImagesService({ ds, storage, imageQueue, settings });
+  const images = new ImagesService({ ds, storage, imageQueue });
   const recentVoters = new RecentVoters(ds);
+  const events = new EventsService(ds);
   const payments = createPayments(ds, config, shop.stripeApi);
   const orders = new OrdersService({ ds, mailer, ...site, log: shop.log });
   const tokens = new TokensService({ ds });
@@ -122,7 +123,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
       publishableKey: payments.publishableKey,
       events: metrics,
     }),
-    events: new EventsService(ds),
+    events,
     hallOfFame: new HallOfFameService(ds),
     images,
     leaderboard: new LeaderboardService(ds),
@@ -137,7 +138,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     share: new ShareService({ ds, publicUrl: config.publicUrl }),
     stats: new StatsService(ds),
     tokens,
-    votes: new VotesService({ ds, recentVoters, metrics }),
+    votes: new VotesService({ ds, recentVoters, metrics, events }),
     recentVoters,
   };
 }

@@ -100,7 +100,7 @@ const openDuringSiteModes = (path: string) => path === 'settings.get' || path.st
  */
 const siteModes = t.middleware(async ({ ctx, path, next }) => {
   if (!openDuringSiteModes(path)) {
-    const refusal = await ctx.services.settings.refusalFor(ctx.user);
+    const refusal = await siteModeRefusal(ctx);
     if (refusal) throw refusal;
   }
   return next();
@@ -149,8 +149,31 @@ export interface Caller<U> {
 }
 
 /**
- * The access levels as checks, for the few routes that are not procedures (multipart uploads): the signed-in user,
- * or the refusal the procedures of that level respond with.
+ * Who acts, as the services see it: the signed-in user's id and whether they act as an admin (actsAsAdmin). Services
+ * decide owner-or-admin questions from this, never from the user's role.
+ */
+export interface Actor {
+  id: number;
+  admin: boolean;
+}
+
+/**
+ * Whether the caller acts as an admin: an admin signed in with the browser's session or with an admin-scope API
+ * token. The one rule behind every admin power — the admin procedures, owner-or-admin checks, site modes, the plain
+ * routes — so a token without the admin scope is an ordinary user everywhere.
+ */
+export function actsAsAdmin(caller: Caller<{ role: string }>): boolean {
+  return caller.user?.role === 'admin' && (caller.tokenScope === null || caller.tokenScope === 'admin');
+}
+
+/** The signed-in caller as an Actor (the refusal of signedIn when nobody is signed in). */
+export function actorOf(caller: Caller<{ id: number; role: string }>): Actor {
+  return { id: signedIn(caller.user).id, admin: actsAsAdmin(caller) };
+}
+
+/**
+ * The access levels as checks, used by the procedures below and by the plain routes' hook (plugins/route-access.ts):
+ * the signed-in user, or the refusal the procedures of that level respond with.
  */
 export function signedIn<U extends { role: string }>(user: U | null | undefined): U {
   if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.server.authenticationRequired });
@@ -164,18 +187,21 @@ export function mayWrite(caller: Caller<unknown>): void {
   }
 }
 
-/** An admin's call: the user is an admin, and an API token has the admin scope. */
+/** An admin's call (actsAsAdmin): refused to a non-admin, and to an admin's API token without the admin scope. */
 export function admin<U extends { role: string }>(caller: Caller<U>): U {
   const signedInUser = signedIn(caller.user);
   if (signedInUser.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.server.adminOnly });
-  if (caller.tokenScope !== null && caller.tokenScope !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.server.apiTokenNotAdmin });
-  }
+  if (!actsAsAdmin(caller)) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.server.apiTokenNotAdmin });
   return signedInUser;
 }
 
+/** The 503 of a site mode for anyone who does not act as an admin, or null (settings.service.ts refusalFor). */
+export function siteModeRefusal(ctx: Pick<Context, 'services' | 'user' | 'tokenScope'>) {
+  return ctx.services.settings.refusalFor(actsAsAdmin(ctx));
+}
+
 export const authedProcedure = publicProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, user: signedIn(ctx.user) } }),
+  next({ ctx: { ...ctx, user: signedIn(ctx.user), actor: actorOf(ctx) } }),
 );
 
 /**

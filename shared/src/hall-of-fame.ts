@@ -14,11 +14,17 @@ export const monthKeySchema = z.string().refine(isMonthKey, HALL_OF_FAME_MESSAGE
 
 export const hallOfFameMonthInputSchema = z.object({ month: monthKeySchema });
 
-/** One place of a closed month: the car as it is now, with its rank and its votes in that month. */
+/**
+ * One place of a closed month: its rank, its votes in that month, the car's name and owner as they were when the
+ * month closed, and the car as it is now — null once it is deleted or unlisted (the place stays, shown as removed).
+ */
 export const hallOfFamePlaceSchema = z.object({
   rank: z.number().int().min(1).max(HALL_OF_FAME_PLACES),
   votes: countSchema,
-  car: carSchema,
+  /** '1999 Nissan Skyline' */
+  name: z.string(),
+  ownerName: z.string(),
+  car: carSchema.nullable(),
 });
 export type HallOfFamePlace = z.infer<typeof hallOfFamePlaceSchema>;
 

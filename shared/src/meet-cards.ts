@@ -8,6 +8,13 @@ import { MESSAGES } from './messages';
 export const MEET_CARD_MAX_CARS = 60;
 
 /**
+ * A vote through a card printed for an event names that event from this many days before its date to this many
+ * after (cards are handed out at the meet, and scanned there or in the days after); outside it, or for an event that
+ * is gone or switched off, the vote is refused with MESSAGES.meetCards.eventNotRunning.
+ */
+export const MEET_CARD_VOTE_DAYS = { before: 2, after: 14 } as const;
+
+/**
  * a6: one A6 card per page (it also prints on 4×6 in photo paper with "fit to page"); sheet: four cards per US Letter
  * sheet; sheet-a4: four cards per A4 sheet.
  */

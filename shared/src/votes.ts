@@ -5,7 +5,8 @@ import { countSchema, idSchema } from './common';
 
 /**
  * source 'card': the voter opened the car's page from a meet card's QR code (and eventId: at that event). Both are
- * optional and only attribute the vote; they never change whether it counts.
+ * optional and only attribute the vote; an eventId naming no event running around the vote (MEET_CARD_VOTE_DAYS)
+ * is refused with 400.
  */
 export const voteInputSchema = z.object({
   carId: idSchema,

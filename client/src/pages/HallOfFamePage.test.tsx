@@ -1,7 +1,7 @@
 import type { HallOfFameMonth, HallOfFameWinners } from '@curbside/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeCarDto } from '../components/cars/showcase-fixtures';
+import { makeCarDto, makePlace } from '../components/cars/showcase-fixtures';
 import { renderApp } from '../test/render';
 import { ProcedureError } from '../test/trpc-fake';
 
@@ -10,20 +10,16 @@ const skyline = makeCarDto(2, { make: 'Nissan', model: 'Skyline', year: 1999, sl
 const civic = makeCarDto(3, { make: 'Honda', model: 'Civic', year: 1998, slug: 'honda-civic', ownerName: 'Ana' });
 
 const winners: HallOfFameWinners = [
-  { month: '2026-10', label: 'October 2026', winner: { rank: 1, votes: 42, car: supra } },
-  { month: '2026-09', label: 'September 2026', winner: { rank: 1, votes: 17, car: skyline } },
+  { month: '2026-10', label: 'October 2026', winner: makePlace(1, 42, supra) },
+  { month: '2026-09', label: 'September 2026', winner: makePlace(1, 17, skyline) },
 ];
 const months: Record<string, HallOfFameMonth> = {
   '2026-10': {
     month: '2026-10',
     label: 'October 2026',
-    places: [
-      { rank: 1, votes: 42, car: supra },
-      { rank: 2, votes: 30, car: civic },
-      { rank: 3, votes: 1, car: skyline },
-    ],
+    places: [makePlace(1, 42, supra), makePlace(2, 30, civic), makePlace(3, 1, skyline)],
   },
-  '2026-09': { month: '2026-09', label: 'September 2026', places: [{ rank: 1, votes: 17, car: skyline }] },
+  '2026-09': { month: '2026-09', label: 'September 2026', places: [makePlace(1, 17, skyline)] },
 };
 const handlers = {
   'hallOfFame.winners': () => winners,
@@ -52,6 +48,25 @@ describe('/hall-of-fame', () => {
     expect(screen.getAllByTestId('past-winner').map((card) => card.textContent)).toEqual([
       expect.stringContaining('October 2026'),
       expect.stringContaining('September 2026'),
+    ]);
+  });
+
+  it('keeps a place whose car is gone, by the name stored at closing, marked removed and not linked', async () => {
+    const removed = { ...makePlace(1, 42, supra), car: null };
+    const gone = { month: '2026-10', label: 'October 2026', places: [removed, makePlace(2, 30, civic)] };
+    renderApp({
+      path: '/hall-of-fame',
+      handlers: {
+        'hallOfFame.winners': () => [{ month: '2026-10', label: 'October 2026', winner: removed }],
+        'hallOfFame.month': () => gone,
+      },
+    });
+    const winner = await screen.findByTestId('hall-of-fame-winner');
+    expect(within(winner).getByText('1994 Toyota Supra (removed)')).toBeTruthy();
+    expect(within(winner).queryByRole('link')).toBeNull();
+    expect(within(winner).getByText('Kenji · 42 votes that month')).toBeTruthy();
+    expect(screen.getAllByTestId('hall-of-fame-place').map((p) => p.textContent)).toEqual([
+      expect.stringMatching(/^#2.*1998 Honda Civic/),
     ]);
   });
 

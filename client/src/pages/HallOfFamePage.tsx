@@ -33,8 +33,21 @@ import { useTRPC } from '../lib/trpc';
 
 const TEXT = MESSAGES.hallOfFame;
 
-const carName = (place: HallOfFamePlace) => `${place.car.year} ${place.car.make} ${place.car.model}`;
-const ownerOf = (place: HallOfFamePlace) => place.car.ownerName || CAR_CARD_MESSAGES.unknownOwner;
+// A place is named as stored when its month closed; a car deleted or unlisted since is marked removed, unlinked.
+const carName = (place: HallOfFamePlace) => (place.car ? place.name : TEXT.removed(place.name));
+const ownerOf = (place: HallOfFamePlace) => place.ownerName || CAR_CARD_MESSAGES.unknownOwner;
+const photoOf = (place: HallOfFamePlace) => (place.car ? primaryImage(place.car.images) : null);
+
+/** The place's name, linking to the car's page while it is there. */
+function PlaceName({ place, ...text }: { place: HallOfFamePlace; fz?: number; fw: number; lh?: number }) {
+  return place.car ? (
+    <Anchor component={Link} href={`/cars/${place.car.slug}`} {...text}>
+      {carName(place)}
+    </Anchor>
+  ) : (
+    <Text {...text}>{carName(place)}</Text>
+  );
+}
 
 /**
  * /hall-of-fame?month=YYYY-MM: a closed month's final ranking (the newest by default), its winner large and places
@@ -99,7 +112,7 @@ function MonthRanking({ label, places }: { label: string; places: HallOfFamePlac
           {/* Photo and words side by side on wide screens, so the winner fits the first screen. */}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <CarImage
-              image={primaryImage(winner.car.images)}
+              image={photoOf(winner)}
               alt={carName(winner)}
               sizes="(min-width: 992px) 560px, 100vw"
               priority
@@ -109,9 +122,7 @@ function MonthRanking({ label, places }: { label: string; places: HallOfFamePlac
               <Badge color="yellow" variant="filled" size="lg">
                 {TEXT.honour(1, label)}
               </Badge>
-              <Anchor component={Link} href={`/cars/${winner.car.slug}`} fz={28} fw={700} lh={1.2}>
-                {carName(winner)}
-              </Anchor>
+              <PlaceName place={winner} fz={28} fw={700} lh={1.2} />
               <Text c="dimmed">
                 {ownerOf(winner)} · {TEXT.votesInMonth(winner.votes)}
               </Text>
@@ -127,16 +138,14 @@ function MonthRanking({ label, places }: { label: string; places: HallOfFamePlac
                 #{place.rank}
               </Text>
               <CarImage
-                image={primaryImage(place.car.images)}
+                image={photoOf(place)}
                 alt=""
                 sizes="96px"
                 lazy
                 style={{ width: 96, borderRadius: 6, flexShrink: 0 }}
               />
               <Stack gap={0} style={{ minWidth: 0 }}>
-                <Anchor component={Link} href={`/cars/${place.car.slug}`} fw={600}>
-                  {carName(place)}
-                </Anchor>
+                <PlaceName place={place} fw={600} />
                 <Text c="dimmed" fz="sm" truncate>
                   {ownerOf(place)} · {TEXT.votesInMonth(place.votes)}
                 </Text>
@@ -168,7 +177,7 @@ function PastWinners({ months, current }: { months: HallOfFameWinners; current: 
             data-testid="past-winner"
           >
             <Card.Section>
-              <CarImage image={primaryImage(m.winner.car.images)} alt="" sizes="(min-width: 768px) 25vw, 50vw" lazy />
+              <CarImage image={photoOf(m.winner)} alt="" sizes="(min-width: 768px) 25vw, 50vw" lazy />
             </Card.Section>
             <Text fw={700} mt="xs">
               {m.label}

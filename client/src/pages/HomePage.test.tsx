@@ -1,7 +1,7 @@
 import type { Advertisement } from '@curbside/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeCarDto, makeEntry } from '../components/cars/showcase-fixtures';
+import { makeCarDto, makeEntry, makePlace } from '../components/cars/showcase-fixtures';
 import { renderApp } from '../test/render';
 
 const ad = (name: string, fields: Partial<Advertisement>): Advertisement => ({
@@ -71,9 +71,7 @@ describe('home', () => {
         'cars.top': () => [],
         'cars.list': () => [],
         'ads.active': () => [],
-        'hallOfFame.winners': () => [
-          { month: '2026-10', label: 'October 2026', winner: { rank: 1, votes: 42, car: winner } },
-        ],
+        'hallOfFame.winners': () => [{ month: '2026-10', label: 'October 2026', winner: makePlace(1, 42, winner) }],
       },
     });
     const line = await screen.findByTestId('last-month-winner');

@@ -72,9 +72,13 @@ function TopCarsOfTheMonth() {
           {lastWinner && (
             <Text size="sm" c="dimmed" data-testid="last-month-winner">
               {HALL_OF_FAME_MESSAGES.winnerOf(lastWinner.label)}{' '}
-              <Anchor component={Link} href={`/cars/${lastWinner.winner.car.slug}`} underline="always">
-                {lastWinner.winner.car.year} {lastWinner.winner.car.make} {lastWinner.winner.car.model}
-              </Anchor>
+              {lastWinner.winner.car ? (
+                <Anchor component={Link} href={`/cars/${lastWinner.winner.car.slug}`} underline="always">
+                  {lastWinner.winner.name}
+                </Anchor>
+              ) : (
+                HALL_OF_FAME_MESSAGES.removed(lastWinner.winner.name)
+              )}
               {' · '}
               <Anchor component={Link} href="/hall-of-fame" underline="always">
                 {HALL_OF_FAME_MESSAGES.title}

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeCarDto, makeEntry } from '../components/cars/showcase-fixtures';
+import { makeCarDto, makeEntry, makePlace } from '../components/cars/showcase-fixtures';
 import { currentAddress, renderApp, setViewport } from '../test/render';
 
 describe('leaderboard', () => {
@@ -43,16 +43,11 @@ describe('leaderboard', () => {
       path: '/leaderboard',
       handlers: {
         'cars.top': () => [makeEntry(1, civic)],
-        'hallOfFame.winners': () => [
-          { month: '2026-10', label: 'October 2026', winner: { rank: 1, votes: 42, car: supra } },
-        ],
+        'hallOfFame.winners': () => [{ month: '2026-10', label: 'October 2026', winner: makePlace(1, 42, supra) }],
         'hallOfFame.month': () => ({
           month: '2026-10',
           label: 'October 2026',
-          places: [
-            { rank: 1, votes: 42, car: supra },
-            { rank: 2, votes: 30, car: civic },
-          ],
+          places: [makePlace(1, 42, supra), makePlace(2, 30, civic)],
         }),
       },
     });

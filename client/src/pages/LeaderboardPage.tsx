@@ -6,6 +6,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Skeleton.css';
 import {
+  type HallOfFamePlace,
   LEADERBOARD_PERIOD_LABELS,
   type LeaderboardEntry,
   type LeaderboardPeriod,
@@ -158,7 +159,17 @@ export default function LeaderboardPage() {
                 <LoadError message={MESSAGES.hallOfFame.monthNotClosed} query={past} back={BACK_TO_LEADERBOARD} />
               ) : (
                 <RankingTable
-                  entries={past.data.places.map((place) => ({ ...place.car, rank: place.rank, votes: place.votes }))}
+                  entries={past.data.places.map((place) =>
+                    place.car
+                      ? { ...place.car, rank: place.rank, votes: place.votes }
+                      : {
+                          removed: true as const,
+                          rank: place.rank,
+                          votes: place.votes,
+                          name: place.name,
+                          ownerName: place.ownerName,
+                        },
+                  )}
                   showChange={false}
                 />
               )}
@@ -173,8 +184,10 @@ export default function LeaderboardPage() {
 const BACK_TO_LEADERBOARD = { href: '/leaderboard', label: MESSAGES.leaderboard.title };
 
 type RankedCar = Omit<LeaderboardEntry, 'change' | 'isNew'> & Partial<Pick<LeaderboardEntry, 'change' | 'isNew'>>;
+/** A closed month's place whose car was deleted or unlisted since: named as stored when the month closed. */
+type RemovedPlace = { removed: true } & Pick<HallOfFamePlace, 'rank' | 'votes' | 'name' | 'ownerName'>;
 
-function RankingTable({ entries, showChange }: { entries: RankedCar[]; showChange: boolean }) {
+function RankingTable({ entries, showChange }: { entries: (RankedCar | RemovedPlace)[]; showChange: boolean }) {
   return (
     <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs">
       <Table.Thead>
@@ -190,6 +203,7 @@ function RankingTable({ entries, showChange }: { entries: RankedCar[]; showChang
       </Table.Thead>
       <Table.Tbody>
         {entries.map((entry) => {
+          if ('removed' in entry) return <RemovedRow key={`removed-${entry.rank}`} place={entry} />;
           const owner = entry.ownerName || MESSAGES.carCard.unknownOwner;
           const classification = entry.category || MESSAGES.carCard.otherCategory;
           return (
@@ -233,5 +247,23 @@ function RankingTable({ entries, showChange }: { entries: RankedCar[]; showChang
         })}
       </Table.Tbody>
     </Table>
+  );
+}
+
+function RemovedRow({ place }: { place: RemovedPlace }) {
+  return (
+    <Table.Tr data-testid="leaderboard-row">
+      <Table.Td fw={700}>#{place.rank}</Table.Td>
+      <Table.Td>
+        <Text fw={600}>{MESSAGES.hallOfFame.removed(place.name)}</Text>
+        <Text size="xs" c="dimmed" hiddenFrom={WIDE}>
+          {place.ownerName || MESSAGES.carCard.unknownOwner}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom={WIDE}>{place.ownerName || MESSAGES.carCard.unknownOwner}</Table.Td>
+      <Table.Td visibleFrom={WIDE} />
+      <Table.Td>{place.votes}</Table.Td>
+      <Table.Td visibleFrom={WIDE} />
+    </Table.Tr>
   );
 }

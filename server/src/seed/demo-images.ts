@@ -180,7 +180,8 @@ export async function writeSvgImage(
   }
   return {
     storageKey: key,
-    url: `/api/file/${key}`,
+    // A car photo's public URL is its largest rendition, as an upload's (the original is kept for prints only).
+    url: variants?.w1600 ?? `/api/file/${key}`,
     width: info.width,
     height: info.height,
     fileSize: jpeg.length,

@@ -464,7 +464,7 @@ describe('file names are never used: path tricks, NUL bytes and very long names 
           const res = await upload(carPhotos, jpeg, name);
           expect(res.status).toBe(201);
           const image = carImageSchema.parse(res.body);
-          expect(image.url).toMatch(new RegExp(`^/api/file/cars/${carId}/[0-9a-f-]{36}\\.jpg$`));
+          expect(image.url).toMatch(new RegExp(`^/api/file/cars/${carId}/[0-9a-f-]{36}-w1600\\.webp$`));
           const added = filesUnder(path.join(dataDir, 'uploads')).filter((f) => !before.includes(f));
           expect(added.length).toBe(4);
           for (const file of added)

@@ -7,10 +7,12 @@ import { HallOfFameMonthEntity, HallOfFamePlaceEntity } from '../../src/modules/
 import { CarImageEntity } from '../../src/modules/images/car-image.entity';
 import { jpegBytes, multipartPost } from '../../src/modules/images/upload-test-helpers';
 import { OrderEntity } from '../../src/modules/orders/order.entity';
+import { OrderItemEntity } from '../../src/modules/orders/order-item.entity';
 import { startTestApp, type TestApp, unique } from '../app';
 import { HttpClient } from '../http';
+import { callPlainRoute, PLAIN_ROUTES, type PlainRoute, type PlainRouteIds, plainRouteLabel } from '../plain-routes';
 import { callProcedure, listProcedures, type ProcedurePath, procedureAt, type Transport } from '../procedures';
-import { makeCar, makeImage } from '../showcase-fixtures';
+import { makeCar, makeImage, storePhoto } from '../showcase-fixtures';
 import { type Account, NEW_CAR, PASSWORD, payForCart, signedIn, storedUser } from './fixtures';
 
 // The authorization matrix: every procedure of the router × {anonymous, user, other user, admin}, over /trpc and over
@@ -45,6 +47,8 @@ interface Fixtures {
   payment: { paymentId: string; clientSecret: string; orderId: number };
   eventId: number;
   adId: number;
+  /** What the plain routes' URLs name. */
+  ids: PlainRouteIds;
 }
 
 interface Row {
@@ -78,7 +82,9 @@ async function closedMonth(fx: Fixtures): Promise<{ month: string }> {
   const ds = fx.t.app.services.ds;
   if (!(await ds.getRepository(HallOfFameMonthEntity).existsBy({ month }))) {
     await ds.getRepository(HallOfFameMonthEntity).insert({ month, closedAt: new Date('2020-02-01T06:05:00Z') });
-    await ds.getRepository(HallOfFamePlaceEntity).insert({ month, rank: 1, carId: fx.car.id, votes: 3 });
+    await ds
+      .getRepository(HallOfFamePlaceEntity)
+      .insert({ month, rank: 1, carId: fx.car.id, votes: 3, name: '1999 Nissan Skyline', ownerName: 'Sam Driver' });
   }
   return { month };
 }
@@ -243,17 +249,31 @@ async function createAd(t: TestApp): Promise<number> {
   return created.id;
 }
 
-/** The plain multipart routes (not procedures), checked the same way. */
-const UPLOADS: { url: string; field: string; fields: (fx: Fixtures) => Record<string, string>; expect: Expected }[] = [
-  { url: '/api/images', field: 'image', fields: (fx) => ({ carId: String(fx.car.id) }), expect: OWNER_OR_ADMIN },
-  { url: '/api/profile/picture', field: 'profilePicture', fields: () => ({}), expect: SIGNED_IN },
-  { url: '/api/products/upload-image', field: 'image', fields: () => ({}), expect: ADMIN_ONLY },
-  { url: '/api/upload/advertisement', field: 'image', fields: () => ({ type: 'banner' }), expect: ADMIN_ONLY },
-];
+/** The plain routes' levels (test/plain-routes.ts) as the table's outcomes. */
+const PLAIN_EXPECT: Record<PlainRoute['level'], Expected> = {
+  public: PUBLIC,
+  signedIn: SIGNED_IN,
+  ownerOrAdmin: OWNER_OR_ADMIN,
+  admin: ADMIN_ONLY,
+};
+
+/**
+ * An admin's API token of each scope. Only the admin scope keeps the admin's powers: with a read or write token the
+ * admin is an ordinary user (trpc.ts actsAsAdmin) — "other", who owns nothing the inputs name — and a read token
+ * changes nothing.
+ */
+type TokenScope = 'read' | 'write' | 'admin';
+const SCOPES: TokenScope[] = ['read', 'write', 'admin'];
+function withAdminToken(expected: Expected, scope: TokenScope, writes: boolean): Outcome {
+  if (scope === 'admin') return expected.admin;
+  return scope === 'read' && writes ? 403 : expected.other;
+}
 
 const PROCEDURES = listProcedures();
 let fx: Fixtures;
 const clients = {} as Record<Actor, HttpClient>;
+/** The Authorization header of the admin's token of each scope. */
+const adminTokens = {} as Record<TokenScope, Record<string, string>>;
 
 beforeAll(async () => {
   const t = await startTestApp();
@@ -280,7 +300,24 @@ beforeAll(async () => {
 
   const eventRow = await t.app.services.events.create({ ...event(), active: true });
   const adId = await createAd(t);
-  fx = { t, user, car, images, print, cartLineId: line.body.id, payment, eventId: eventRow.id, adId };
+  for (const scope of SCOPES) {
+    const res = await admin.client.post('/api/tokens', { name: `Matrix ${scope}`, scope });
+    expect(res.status).toBe(201);
+    adminTokens[scope] = { authorization: `Bearer ${res.body.token}` };
+  }
+  // The printed photo is stored, so the admin's original download finds it; a product picture for /api/file.
+  await storePhoto(t, images[0]);
+  const fileKey = `products/${unique('matrix-')}.webp`;
+  await t.app.services.storage.put(fileKey, await jpegBytes(8, 8), { contentType: 'image/webp' });
+  const item = await ds.getRepository(OrderItemEntity).findOneByOrFail({ orderId: payment.orderId });
+  const ids = {
+    carId: car.id,
+    slug: car.slug,
+    orderId: payment.orderId,
+    itemId: item.id,
+    fileKey,
+  };
+  fx = { t, user, car, images, print, cartLineId: line.body.id, payment, eventId: eventRow.id, adId, ids };
 });
 afterAll(async () => {
   await fx?.t.close();
@@ -338,17 +375,36 @@ describe.each(cases)('$procedure.path over $label', ({ procedure, transport }) =
   });
 });
 
-describe.each(UPLOADS)('POST $url (multipart upload)', (upload) => {
-  it.each(ACTORS)('as %s', async (actor) => {
-    const file = { field: upload.field, bytes: await jpegBytes(64, 48), name: 'photo.jpg' };
-    const response = await multipartPost(clients[actor], upload.url, upload.fields(fx), file);
-    checkOutcome(
-      upload.expect[actor],
-      { status: response.status, message: response.body?.message },
-      { expect: upload.expect },
-    );
+/** The procedures where an admin's powers matter (an admin's outcome differs from another user's). */
+const adminPowers = cases.filter(({ procedure }) => {
+  const row = MATRIX[procedure.path];
+  return !row.ownAccount && row.expect.admin !== row.expect.other;
+});
+
+describe.each(adminPowers)("$procedure.path over $label, with an admin's API token", ({ procedure, transport }) => {
+  it.each(SCOPES)('of scope %s', async (scope) => {
+    const row = MATRIX[procedure.path];
+    const client = new HttpClient(fx.t.baseUrl, adminTokens[scope]);
+    const response = await callProcedure(client, procedure, transport, await row.input?.(fx));
+    const outcome = withAdminToken(row.expect, scope, procedure.type === 'mutation');
+    checkOutcome(outcome, response, { expect: scope === 'admin' ? row.expect : SIGNED_IN });
   });
 });
+
+describe.each(PLAIN_ROUTES.map((route) => ({ route, label: plainRouteLabel(route) })))(
+  '$label (plain route)',
+  ({ route }) => {
+    const expected = PLAIN_EXPECT[route.level];
+    it.each(ACTORS)('as %s', async (actor) => {
+      checkOutcome(expected[actor], await callPlainRoute(clients[actor], route, fx.ids), { expect: expected });
+    });
+    it.each(SCOPES)("with an admin's API token of scope %s", async (scope) => {
+      const response = await callPlainRoute(new HttpClient(fx.t.baseUrl), route, fx.ids, adminTokens[scope]);
+      const outcome = withAdminToken(expected, scope, route.method !== 'GET');
+      checkOutcome(outcome, response, { expect: scope === 'admin' ? expected : SIGNED_IN });
+    });
+  },
+);
 
 /** Calls a procedure over /trpc and, if it has one, its /api route; the responses in that order. */
 async function overBoth(client: HttpClient, path: ProcedurePath, input?: unknown) {

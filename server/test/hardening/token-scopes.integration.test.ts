@@ -2,6 +2,7 @@ import { MESSAGES } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../app';
 import { HttpClient } from '../http';
+import { callPlainRoute, PLAIN_ROUTES, type PlainRouteIds, plainRouteLabel } from '../plain-routes';
 import { callProcedure, listProcedures, type Procedure, type Transport } from '../procedures';
 import { signedIn } from './fixtures';
 
@@ -12,7 +13,17 @@ import { signedIn } from './fixtures';
 
 const S = MESSAGES.server;
 let t: TestApp;
+const headers = {} as Record<'read' | 'write' | 'admin', Record<string, string>>;
 const tokens = {} as Record<'read' | 'write' | 'admin', HttpClient>;
+/** The plain routes' URLs name nothing that exists: the scope is decided before the route looks for it. */
+const NO_IDS: PlainRouteIds = {
+  carId: 999_999,
+  slug: 'no-such-car',
+  orderId: 999_999,
+  itemId: 999_999,
+  fileKey: 'none.jpg',
+};
+const plain = PLAIN_ROUTES.map((route) => ({ route, label: plainRouteLabel(route) }));
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -21,6 +32,7 @@ beforeAll(async () => {
     const res = await client.post('/api/tokens', { name: `Sweep ${scope}`, scope });
     expect(res.status).toBe(201);
     tokens[scope] = new HttpClient(t.baseUrl, { authorization: `Bearer ${res.body.token}` });
+    headers[scope] = { authorization: `Bearer ${res.body.token}` };
   }
 });
 afterAll(async () => {
@@ -83,6 +95,30 @@ describe('a write token', () => {
 describe('an admin token', () => {
   it.each(cases.filter((c) => isAdmin(c.procedure)))('reaches $label', async ({ procedure, transport }) => {
     const response = await callProcedure(tokens.admin, procedure, transport, undefined);
+    expect([401, 403]).not.toContain(response.status);
+  });
+});
+
+describe('the plain routes (uploads, downloads, PDFs, files)', () => {
+  it('refuse every change to a read token (403), and the database stays exactly as it was', async () => {
+    const before = await snapshot();
+    const responses: string[] = [];
+    for (const { route, label } of plain.filter((p) => p.route.method !== 'GET')) {
+      const response = await callPlainRoute(new HttpClient(t.baseUrl), route, NO_IDS, headers.read);
+      responses.push(`${label}: ${response.status} ${response.message}`);
+    }
+    expect(responses.length).toBeGreaterThanOrEqual(4);
+    expect(responses.filter((a) => !/: 403 /.test(a))).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(plain.filter((p) => p.route.level === 'admin'))('$label: refused to a write token', async ({ route }) => {
+    const response = await callPlainRoute(new HttpClient(t.baseUrl), route, NO_IDS, headers.write);
+    expect([response.status, response.message]).toEqual([403, S.apiTokenNotAdmin]);
+  });
+
+  it.each(plain.filter((p) => p.route.level === 'admin'))('$label: reached by an admin token', async ({ route }) => {
+    const response = await callPlainRoute(new HttpClient(t.baseUrl), route, NO_IDS, headers.admin);
     expect([401, 403]).not.toContain(response.status);
   });
 });

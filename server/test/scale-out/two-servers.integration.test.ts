@@ -248,7 +248,7 @@ describe.skipIf(!onMysql)('two app servers on one MySQL database and one S3 buck
     for (const server of servers) {
       const res = await fetch(server.url + url);
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      expect(res.headers.get('content-type')).toBe('image/webp');
     }
   });
 

@@ -15,5 +15,7 @@ export const HALL_OF_FAME_MESSAGES = {
   winnerOf: (month: string) => `Car of the Month, ${month}:`,
   /** A car's place in a closed month: "Car of the Month · October 2026" for the winner, "#3 · September 2026" else. */
   honour: (rank: number, month: string) => (rank === 1 ? `${CAR_OF_THE_MONTH} · ${month}` : `#${rank} · ${month}`),
+  /** A place whose car has been deleted or unlisted since the month closed. */
+  removed: (name: string) => `${name} (removed)`,
   votesInMonth: (votes: number) => `${votes} ${votes === 1 ? 'vote' : 'votes'} that month`,
 } as const;

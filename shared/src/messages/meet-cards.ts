@@ -16,6 +16,8 @@ export const MEET_CARD_MESSAGES = {
   tooManyCars: (max: number) => `A meet-card PDF holds at most ${max} cars. Choose fewer cars and try again.`,
   notYourCar: 'You can only print meet cards for your own cars.',
   eventNotFound: 'That event does not exist.',
+  eventNotRunning:
+    "This meet card's event is not running now, so your vote was not counted. Vote again to count it without the event.",
   statsTitle: 'Votes through meet cards',
   statsEmpty: 'No vote has come through a meet card yet.',
   statsNoEvent: 'No event',

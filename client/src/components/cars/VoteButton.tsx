@@ -50,6 +50,8 @@ export function VoteButton({ car }: { car: Car }) {
           forgetMeetCardVisit(car.slug);
           markVoted();
         }
+        // The card's event is not running: the next vote counts without it.
+        if (trpcErrorCode(error) === 'BAD_REQUEST') forgetMeetCardVisit(car.slug);
         notifyError(MESSAGES.vote.failed, error);
       },
     }),

@@ -1,4 +1,4 @@
-import type { Car, LeaderboardEntry } from '@curbside/shared';
+import type { Car, HallOfFamePlace, LeaderboardEntry } from '@curbside/shared';
 
 /** A car as the server returns it, for client tests. */
 export function makeCarDto(id: number, overrides: Partial<Car> = {}): Car {
@@ -39,4 +39,9 @@ export function makeCarDto(id: number, overrides: Partial<Car> = {}): Car {
 
 export function makeEntry(rank: number, car: Car, overrides: Partial<LeaderboardEntry> = {}): LeaderboardEntry {
   return { ...car, rank, votes: car.lastMonthVotes, change: 0, isNew: false, ...overrides };
+}
+
+/** A closed month's place of `car`, named as the server stores it at closing. */
+export function makePlace(rank: number, votes: number, car: Car): HallOfFamePlace {
+  return { rank, votes, name: `${car.year} ${car.make} ${car.model}`, ownerName: car.ownerName ?? '', car };
 }

@@ -1,15 +1,15 @@
 import { MESSAGES } from '@curbside/shared';
 import type { EntityManager } from 'typeorm';
 import { forbidden } from '../../errors';
-import type { UserEntity } from '../accounts/user.entity';
+import type { Actor } from '../../trpc';
 import { CarEntity } from './car.entity';
 
-/** Who is writing: the signed-in user (never an id taken from the request body). */
-export type Actor = Pick<UserEntity, 'id' | 'role'>;
+/** Who is writing: the signed-in user (never an id taken from the request body), as trpc.ts actorOf makes it. */
+export type { Actor };
 
-/** A car and its images are written by its owner or an admin. */
+/** A car and its images are written by its owner or whoever acts as an admin (trpc.ts actsAsAdmin). */
 export function canEditCar(actor: Actor, car: Pick<CarEntity, 'ownerId'>): boolean {
-  return actor.role === 'admin' || (car.ownerId != null && car.ownerId === actor.id);
+  return actor.admin || (car.ownerId != null && car.ownerId === actor.id);
 }
 
 export function assertCanEditCar(actor: Actor, car: Pick<CarEntity, 'ownerId'>): void {

@@ -115,7 +115,7 @@ export class CarsService {
     const base = carSlugBase(input.make, input.model);
     const stamp = now.getTime();
     return runInTransaction(this.deps.ds, async (em) => {
-      if (actor.role !== 'admin') {
+      if (!actor.admin) {
         await lockUser(em, actor.id);
         const recent = await recentCreations(em, CarEntity, { ownerId: actor.id }, CARS_PER_DAY, now);
         const refusal = quotaRefusal(CARS_PER_DAY, recent, now, S.carsPerDayReached(CARS_PER_DAY.limit));
@@ -157,7 +157,7 @@ export class CarsService {
     const car = await this.cars.findOneBy({ id: input.id });
     if (!car) throw notFound(S.carNotFound);
     assertCanEditCar(actor, car);
-    if (input.featured !== undefined && input.featured !== car.featured && actor.role !== 'admin') {
+    if (input.featured !== undefined && input.featured !== car.featured && !actor.admin) {
       throw forbidden(FEATURE_ADMIN_ONLY);
     }
     const changes: Partial<CarEntity> = {};

@@ -14,4 +14,4 @@ export const createCar = verifiedProcedure
   })
   .input(carCreateInputSchema)
   .output(carSchema)
-  .mutation(({ ctx, input }) => ctx.services.cars.create(ctx.user, input, ctx));
+  .mutation(({ ctx, input }) => ctx.services.cars.create(ctx.actor, input, ctx));

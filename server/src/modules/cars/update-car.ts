@@ -14,4 +14,4 @@ export const updateCar = authedProcedure
   })
   .input(carUpdateInputSchema.extend({ id: pathIdSchema }))
   .output(carSchema)
-  .mutation(({ ctx, input }) => ctx.services.cars.update(ctx.user, input, ctx));
+  .mutation(({ ctx, input }) => ctx.services.cars.update(ctx.actor, input, ctx));

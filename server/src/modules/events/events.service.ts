@@ -2,10 +2,11 @@ import {
   type CarEvent,
   type EventCreateInput,
   type EventUpdateInput,
+  MEET_CARD_VOTE_DAYS,
   MESSAGES,
   upcomingEventsFrom,
 } from '@curbside/shared';
-import { type DataSource, MoreThanOrEqual } from 'typeorm';
+import { Between, type DataSource, MoreThanOrEqual } from 'typeorm';
 import { notFound } from '../../errors';
 import { EventEntity } from './event.entity';
 import { toEventDto } from './event-dto';
@@ -28,6 +29,22 @@ export class EventsService {
       order: { eventDate: 'ASC', id: 'ASC' },
     });
     return events.map(toEventDto);
+  }
+
+  /**
+   * Whether a vote cast at `at` through a meet card may name event `id`: the event exists, is active, and `at` is
+   * within MEET_CARD_VOTE_DAYS of its date.
+   */
+  async runsForCardVotes(id: number, at: Date): Promise<boolean> {
+    const day = 86_400_000;
+    return this.repo.existsBy({
+      id,
+      active: true,
+      eventDate: Between(
+        new Date(at.getTime() - MEET_CARD_VOTE_DAYS.after * day),
+        new Date(at.getTime() + MEET_CARD_VOTE_DAYS.before * day),
+      ),
+    });
   }
 
   /** GET /api/events: every event, active or not, the latest date first (upcoming ones on top, past ones below). */

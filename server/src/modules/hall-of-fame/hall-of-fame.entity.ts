@@ -17,7 +17,11 @@ export class HallOfFameMonthEntity {
   closedAt!: Date;
 }
 
-/** One place (1 to 10) of a closed month's final ranking, with the car's votes in that month. */
+/**
+ * One place (1 to 10) of a closed month's final ranking, with the car's votes in that month and what the page names
+ * it by, as it was when the month closed: the place outlives the car (deleted, or unlisted), so a closed month's
+ * order never changes.
+ */
 @Entity('hall_of_fame_places')
 @Index(['carId'])
 export class HallOfFamePlaceEntity {
@@ -31,13 +35,21 @@ export class HallOfFamePlaceEntity {
   @JoinColumn({ name: 'month' })
   closedMonth!: Relation<HallOfFameMonthEntity>;
 
-  /** A deleted car leaves the Hall of Fame with its page and photos (docs/decisions.md). */
-  @ManyToOne(() => CarEntity, { nullable: false, onDelete: 'CASCADE' })
+  /** Null once the car is deleted: the place stays, shown as removed (docs/decisions.md). */
+  @ManyToOne(() => CarEntity, { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'carId' })
-  car!: Relation<CarEntity>;
+  car!: Relation<CarEntity> | null;
 
-  @Column({ type: 'int' })
-  carId!: number;
+  @Column({ type: 'int', nullable: true })
+  carId!: number | null;
+
+  /** '1999 Nissan Skyline': the car's year, make and model when the month closed. */
+  @Column({ type: 'varchar', length: 200 })
+  name!: string;
+
+  /** The car's owner name when the month closed. */
+  @Column({ type: 'varchar', length: 100 })
+  ownerName!: string;
 
   @Column({ type: 'int' })
   votes!: number;

@@ -1,10 +1,12 @@
 import {
   addMonths,
+  type Car,
   type CarHonours,
   centralMonthKey,
   centralMonthStart,
   HALL_OF_FAME_PLACES,
   type HallOfFameMonth,
+  type HallOfFamePlace,
   type HallOfFameWinners,
   MESSAGES,
   monthLabel,
@@ -44,16 +46,12 @@ export class HallOfFameService {
     const places = await this.ds
       .getRepository(HallOfFamePlaceEntity)
       .find({ where: { rank: 1 }, order: { month: 'DESC' } });
-    const cars = await this.carsById(
-      places.map((p) => p.carId),
-      viewer,
-    );
-    return places.flatMap((place) => {
-      const car = cars.get(place.carId);
-      return car
-        ? [{ month: place.month, label: monthLabel(place.month), winner: { rank: 1, votes: place.votes, car } }]
-        : [];
-    });
+    const cars = await this.carsById(places, viewer);
+    return places.map((place) => ({
+      month: place.month,
+      label: monthLabel(place.month),
+      winner: placeDto(place, cars),
+    }));
   }
 
   /** GET /api/hall-of-fame/{month}: a closed month's final ranking; 404 for a month not closed or without votes. */
@@ -63,17 +61,11 @@ export class HallOfFameService {
       .getRepository(HallOfFamePlaceEntity)
       .find({ where: { month }, order: { rank: 'ASC' } });
     if (places.length === 0) throw new DomainError('NOT_FOUND', MESSAGES.hallOfFame.monthNotClosed);
-    const cars = await this.carsById(
-      places.map((p) => p.carId),
-      viewer,
-    );
+    const cars = await this.carsById(places, viewer);
     return {
       month,
       label: monthLabel(month),
-      places: places.flatMap((place) => {
-        const car = cars.get(place.carId);
-        return car ? [{ rank: place.rank, votes: place.votes, car }] : [];
-      }),
+      places: places.map((place) => placeDto(place, cars)),
     };
   }
 
@@ -129,21 +121,42 @@ export class HallOfFameService {
           [sqlDateParam(this.ds, centralMonthStart(month)), sqlDateParam(this.ds, nextCentralMonthStart(month))],
         );
         if (rows.length === 0) return;
-        await em
-          .getRepository(HallOfFamePlaceEntity)
-          .insert(
-            rows.map((row, index) => ({ month, rank: index + 1, carId: Number(row.carId), votes: Number(row.votes) })),
-          );
+        // What the page names each place by, kept as it is now: the place outlives the car.
+        const cars = await em.getRepository(CarEntity).find({
+          where: { id: In(rows.map((row) => Number(row.carId))) },
+          select: { id: true, year: true, make: true, model: true, ownerName: true },
+        });
+        const named = new Map(cars.map((car) => [car.id, car]));
+        await em.getRepository(HallOfFamePlaceEntity).insert(
+          rows.map((row, index) => {
+            const car = named.get(Number(row.carId));
+            return {
+              month,
+              rank: index + 1,
+              carId: Number(row.carId),
+              votes: Number(row.votes),
+              name: car ? `${car.year} ${car.make} ${car.model}` : '',
+              ownerName: car?.ownerName ?? '',
+            };
+          }),
+        );
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
   }
 
-  private async carsById(ids: number[], viewer: CarViewer) {
+  private async carsById(places: HallOfFamePlaceEntity[], viewer: CarViewer): Promise<Map<number, Car>> {
+    const ids = places.flatMap((place) => (place.carId === null ? [] : [place.carId]));
     if (ids.length === 0) return new Map();
     // Only listed cars, as everywhere a visitor looks (a car without a photo is not public).
     const entities = await this.ds.getRepository(CarEntity).findBy({ id: In(ids), ...LISTED });
     return new Map((await loadCarDtos(this.ds, entities, viewer)).map((car) => [car.id, car]));
   }
+}
+
+/** A place as the page shows it: as stored at closing, with the car as it is now if it is still listed. */
+function placeDto(place: HallOfFamePlaceEntity, cars: Map<number, Car>): HallOfFamePlace {
+  const car = place.carId === null ? null : (cars.get(place.carId) ?? null);
+  return { rank: place.rank, votes: place.votes, name: place.name, ownerName: place.ownerName, car };
 }

@@ -16,6 +16,7 @@ export interface ImageVariants {
  */
 @Entity('car_images')
 @Index(['carId', 'sortOrder'])
+@Index(['storageKey'])
 export class CarImageEntity {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
@@ -26,10 +27,14 @@ export class CarImageEntity {
   @Column({ type: 'int' })
   carId!: number;
 
-  /** Storage key of the re-encoded original; the variants sit beside it. */
+  /**
+   * Storage key of the re-encoded original, kept for prints (the admin's download, meet cards, share previews) and
+   * not served at /api/file when the photo has variants; the variants sit beside it.
+   */
   @Column({ type: 'varchar', length: 255 })
   storageKey!: string;
 
+  /** The public URL: the largest variant (w1600), or the original for a photo stored without variants. */
   @Column({ type: 'varchar', length: 500 })
   url!: string;
 

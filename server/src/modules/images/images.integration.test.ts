@@ -7,6 +7,7 @@ import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { inlineRefs } from '../../../test/openapi-doc';
 import { register } from '../../../test/register';
+import { streamToBuffer } from '../../lib/rendition';
 import { LocalStorage, type Storage } from '../../lib/storage';
 import { CarEntity } from '../cars/car.entity';
 import { CarImageEntity } from './car-image.entity';
@@ -85,7 +86,9 @@ describe('POST /api/images', () => {
     expect(res.status).toBe(201);
     const image = carImageSchema.parse(res.body);
     expect(image.isPrimary).toBe(true); // the first image of a car is its primary
-    expect(image.url).toMatch(new RegExp(`^/api/file/cars/${carId}/[0-9a-f-]{36}\\.jpg$`));
+    // The public URL is the largest rendition; the original is kept for prints only (see "keeps the original…").
+    expect(image.url).toMatch(new RegExp(`^/api/file/cars/${carId}/[0-9a-f-]{36}-w1600\\.webp$`));
+    expect(image.url).toBe(image.variants?.w1600);
     const widths: Record<string, number> = { w400: 400, w800: 800, w1600: 1600 };
     for (const [name, width] of Object.entries(widths)) {
       const url = image.variants?.[name as 'w400'];
@@ -97,6 +100,27 @@ describe('POST /api/images', () => {
       const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
       expect(meta).toMatchObject({ format: 'webp', width });
     }
+  });
+
+  it('keeps the original for prints: /api/file answers 404 for it, while the public URL is the 1600 px rendition', async () => {
+    const { client, carId } = await ownerWithCar();
+    const res = await uploadCarImage(client, carId, await jpegBytes(2400, 1600), false);
+    expect(res.status).toBe(201);
+    const row = await t.app.services.ds.getRepository(CarImageEntity).findOneByOrFail({ id: res.body.id });
+    expect(row.storageKey).toMatch(/\.jpg$/);
+    const original = await fetch(`${t.baseUrl}/api/file/${row.storageKey}`);
+    expect([original.status, ((await original.json()) as { message: string }).message]).toEqual([
+      404,
+      'File not found',
+    ]);
+    const shown = await fetch(t.baseUrl + res.body.url);
+    expect(shown.status).toBe(200);
+    expect(await sharp(Buffer.from(await shown.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1600,
+    });
+    // The original is still stored, for the print download and the share and meet-card renditions.
+    expect(await t.app.services.storage.get(row.storageKey)).not.toBeNull();
   });
 
   it('applies the EXIF orientation and strips all metadata, GPS included', async () => {
@@ -171,7 +195,11 @@ describe('POST /api/images', () => {
     expect(photoRatio).toBeLessThan(SERVER_LIMITS.imageMaxExpansion);
     const taken = await uploadCarImage(car.client, car.carId, photo, false, 'sky.jpg');
     expect(taken.status).toBe(201);
-    const stored = Buffer.from(await (await fetch(t.baseUrl + taken.body.url)).arrayBuffer());
+    // The original as stored (kept for prints; the public URL is a rendition).
+    const row = await t.app.services.ds.getRepository(CarImageEntity).findOneByOrFail({ id: taken.body.id });
+    const original = await t.app.services.storage.get(row.storageKey);
+    assert(original);
+    const stored = await streamToBuffer(original.body);
     expect(await sharp(stored).metadata()).toMatchObject({ width: 3000, height: 2000 });
 
     // 8 megapixels of one colour in 23 KB: within the pixel cap, but no photo packs that tight.
@@ -364,7 +392,7 @@ describe('a failure after the files are written', () => {
     const file = path.join(t.config.dataDir, 'race.jpg');
     writeFileSync(file, await jpegBytes());
     assert(owner.ownerId !== null);
-    await expect(images.addCarImage({ id: owner.ownerId, role: 'user' }, carId, true, file)).rejects.toThrow(
+    await expect(images.addCarImage({ id: owner.ownerId, admin: false }, carId, true, file)).rejects.toThrow(
       'Car not found',
     );
     expect(puts).toBe(4);

@@ -1,6 +1,6 @@
 import { type CarImage, MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, IsNull, Not } from 'typeorm';
 import { runInTransaction } from '../../db/transaction';
 import { conflict, DomainError, notFound } from '../../errors';
 import type { ImageQueue } from '../../lib/image-queue';
@@ -10,7 +10,6 @@ import { type Actor, assertCanEditCar, lockCar } from '../cars/access';
 import { CarEntity } from '../cars/car.entity';
 import { toCarImageDto } from '../cars/car-dto';
 import { syncListing } from '../cars/listing';
-import type { SettingsService } from '../settings/settings.service';
 import { CarImageEntity } from './car-image.entity';
 import { imageKeys } from './image-keys';
 import { removeKeys, storeCarPhoto } from './process-image';
@@ -31,8 +30,6 @@ export class ImagesService {
       imageQueue: ImageQueue;
       log?: FastifyBaseLogger;
       now?: () => Date;
-      /** The site mode's 503 for a non-admin (the upload route is no procedure, so it asks here). */
-      settings?: Pick<SettingsService, 'refusalFor'>;
     },
   ) {}
 
@@ -42,8 +39,6 @@ export class ImagesService {
    * with the user's and the car's locks held where the row is inserted, so a parallel burst cannot pass either.
    */
   async addCarImage(actor: Actor, carId: number, isPrimary: boolean, file: string): Promise<CarImage> {
-    const closed = await this.deps.settings?.refusalFor(actor);
-    if (closed) throw closed;
     const car = await this.deps.ds.getRepository(CarEntity).findOneBy({ id: carId });
     if (!car) throw notFound(S.carNotFound);
     assertCanEditCar(actor, car);
@@ -52,7 +47,7 @@ export class ImagesService {
     const stored = await storeCarPhoto(this.deps, file, carId);
     try {
       const row = await runInTransaction(this.deps.ds, async (em) => {
-        if (actor.role !== 'admin') await lockUser(em, actor.id); // the user first, then the car: one order
+        if (!actor.admin) await lockUser(em, actor.id); // the user first, then the car: one order
         if (!(await lockCar(em, carId))) throw notFound(S.carNotFound); // deleted meanwhile
         await this.assertRoomForPhoto(em, actor, carId);
         const images = em.getRepository(CarImageEntity);
@@ -69,7 +64,7 @@ export class ImagesService {
             variants: stored.variants,
             fileSize: stored.fileSize,
             isPrimary: primary,
-            isAdminUploaded: actor.role === 'admin' && car.ownerId !== actor.id,
+            isAdminUploaded: actor.admin && car.ownerId !== actor.id,
             caption: null,
             sortOrder: Math.max(-1, ...existing.map((i) => i.sortOrder)) + 1,
             uploadedById: actor.id,
@@ -87,7 +82,7 @@ export class ImagesService {
 
   /** Refuses a non-admin's photo when the car is full (409) or the user's daily photo quota is used up (429). */
   private async assertRoomForPhoto(em: EntityManager, actor: Actor, carId: number): Promise<void> {
-    if (actor.role === 'admin') return;
+    if (actor.admin) return;
     if ((await em.getRepository(CarImageEntity).countBy({ carId })) >= SERVER_LIMITS.photosPerCar) {
       throw conflict(S.photosPerCarReached(SERVER_LIMITS.photosPerCar));
     }
@@ -95,6 +90,14 @@ export class ImagesService {
     const recent = await recentCreations(em, CarImageEntity, { uploadedById: actor.id }, PHOTOS_PER_DAY, now);
     const refusal = quotaRefusal(PHOTOS_PER_DAY, recent, now, S.photosPerDayReached(PHOTOS_PER_DAY.limit));
     if (refusal) throw refusal;
+  }
+
+  /**
+   * Whether `key` is a car photo's original kept for prints only (one with variants, whose largest is its public
+   * URL): /api/file answers 404 for it.
+   */
+  async isPrintOnly(key: string): Promise<boolean> {
+    return this.deps.ds.getRepository(CarImageEntity).existsBy({ storageKey: key, variants: Not(IsNull()) });
   }
 
   /** Makes `imageId` the car's only primary image; returns the car's images. */

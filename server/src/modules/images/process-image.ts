@@ -107,7 +107,10 @@ export async function removeKeys(storage: Storage, keys: string[]): Promise<void
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
 }
 
-/** A car photo: a JPEG original (capped at 3200 px) and WebP copies 400/800/1600 px wide, under cars/{carId}/. */
+/**
+ * A car photo: a JPEG original (capped at 3200 px) and WebP copies 400/800/1600 px wide, under cars/{carId}/. The
+ * public URL is the largest copy's: the original is for the admin's print download only (files/routes.ts).
+ */
 export async function storeCarPhoto(to: ImageSink, file: string, carId: number): Promise<StoredImage> {
   await inspect(file);
   const base = `cars/${carId}/${randomUUID()}`;
@@ -134,7 +137,7 @@ export async function storeCarPhoto(to: ImageSink, file: string, carId: number):
   return {
     keys: [originalKey, ...variants.map(([key]) => key)],
     storageKey: originalKey,
-    url: fileUrl(originalKey),
+    url: fileUrl(variantKey(1600)),
     width: info.width,
     height: info.height,
     fileSize: original.length,

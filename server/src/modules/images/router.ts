@@ -18,7 +18,7 @@ export const imagesRouter = router({
     })
     .input(z.object({ id: pathIdSchema, carId: pathIdSchema }))
     .output(carImageListSchema)
-    .mutation(({ ctx, input }) => ctx.services.images.setPrimary(ctx.user, input.id, input.carId)),
+    .mutation(({ ctx, input }) => ctx.services.images.setPrimary(ctx.actor, input.id, input.carId)),
 
   delete: authedProcedure
     .meta({
@@ -33,6 +33,6 @@ export const imagesRouter = router({
     .input(z.object({ id: pathIdSchema }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.images.delete(ctx.user, input.id);
+      await ctx.services.images.delete(ctx.actor, input.id);
     }),
 });

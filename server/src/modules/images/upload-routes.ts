@@ -10,9 +10,8 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { callerOf } from '../../context';
 import { badRequest } from '../../errors';
-import { admin, mayWrite, signedIn } from '../../trpc';
+import { actorAt, withAccess } from '../../plugins/route-access';
 import { toUserDto } from '../accounts/user-dto';
 import { receiveUpload } from './multipart';
 import { avatarTooLarge, photoTooLarge, storeSiteImage } from './process-image';
@@ -29,19 +28,13 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
     // Past the size limit the file is cut (truncated) rather than thrown, so the handler responds with 413 itself.
     await scope.register(multipart, { throwFileSizeLimit: false });
 
-    // The access levels of the procedures (trpc.ts), checked against the session's user or the API token's.
-    const caller = (req: FastifyRequest) => callerOf(req, scope.services.accounts);
-    /** A signed-in user's upload: a change, so a read-only API token is refused. */
-    const uploader = async (req: FastifyRequest) => {
-      const sender = await caller(req);
-      const user = signedIn(sender.user);
-      mayWrite(sender);
-      return user;
-    };
+    // Who may upload: the access levels of the procedures, checked by plugins/route-access.ts (a read-only API token
+    // is refused, as for any change, and a site mode's 503 is answered to anyone who does not act as an admin).
+    const signedInOnly = withAccess({ level: 'signedIn' });
+    const adminOnly = withAccess({ level: 'admin' });
 
     /** Stores an admin's picture for a product or an ad; returns its /api/file URL. */
     const siteImage = async (req: FastifyRequest, folder: 'products' | 'ads') => {
-      admin(await caller(req));
       const upload = await receiveUpload(req, { fileField: 'image', maxBytes: LIMITS.photoMaxBytes, tmpDir });
       try {
         if (upload.tooLarge) throw photoTooLarge();
@@ -54,28 +47,28 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
     };
 
     /** POST /api/products/upload-image (admin): field image. Returns { imageUrl } (201). */
-    scope.post('/api/products/upload-image', async (req, reply) => {
+    scope.post('/api/products/upload-image', adminOnly, async (req, reply) => {
       const imageUrl = await siteImage(req, 'products');
       reply.code(201);
       return { imageUrl };
     });
 
     /** POST /api/upload/advertisement (admin): fields image and type (banner or column). Returns { url } (201). */
-    scope.post('/api/upload/advertisement', async (req, reply) => {
+    scope.post('/api/upload/advertisement', adminOnly, async (req, reply) => {
       const url = await siteImage(req, 'ads');
       reply.code(201);
       return { url };
     });
 
     /** POST /api/images: fields image (file), carId, isPrimary. Returns the stored image (201). */
-    scope.post('/api/images', async (req, reply): Promise<CarImage> => {
-      const user = await uploader(req);
+    scope.post('/api/images', signedInOnly, async (req, reply): Promise<CarImage> => {
+      const { actor } = actorAt(req);
       const upload = await receiveUpload(req, { fileField: 'image', maxBytes: LIMITS.photoMaxBytes, tmpDir });
       try {
         if (upload.tooLarge) throw photoTooLarge();
         if (!upload.file) throw chooseImage('image');
         const fields = imageUploadFieldsSchema.parse(upload.fields);
-        const image = await scope.services.images.addCarImage(user, fields.carId, fields.isPrimary, upload.file);
+        const image = await scope.services.images.addCarImage(actor, fields.carId, fields.isPrimary, upload.file);
         reply.code(201);
         return image;
       } finally {
@@ -84,8 +77,8 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
     });
 
     /** POST /api/profile/picture: field profilePicture (file). Returns the user with the new picture. */
-    scope.post('/api/profile/picture', async (req): Promise<User> => {
-      const user = await uploader(req);
+    scope.post('/api/profile/picture', signedInOnly, async (req): Promise<User> => {
+      const { user } = actorAt(req);
       const upload = await receiveUpload(req, {
         fileField: 'profilePicture',
         maxBytes: LIMITS.avatarMaxBytes,

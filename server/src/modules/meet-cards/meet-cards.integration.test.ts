@@ -1,4 +1,4 @@
-import { MEET_CARD_MAX_CARS } from '@curbside/shared';
+import { MEET_CARD_MAX_CARS, MESSAGES } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAdminTestApp } from '../../../test/admin-session';
 import type { TestApp } from '../../../test/app';
@@ -183,6 +183,38 @@ describe('votes through a meet card', () => {
     const total = (body: { votes: number }[]) => body.reduce((sum, row) => sum + row.votes, 0);
     expect(total(after.body)).toBe(total(before.body) + 2);
     expect((await owner.get('/api/admin/stats/card-votes')).status).toBe(403);
+  });
+
+  it('refuses (400) a card vote naming an event that is unknown, switched off or not around the vote, counting nothing', async () => {
+    const day = 86_400_000;
+    const lastYear = await makeEvent('Last Year');
+    await t.app.services.ds
+      .getRepository(EventEntity)
+      .update({ id: lastYear.id }, { eventDate: new Date(Date.now() - 365 * day) });
+    const off = await makeEvent('Switched Off');
+    await t.app.services.ds.getRepository(EventEntity).update({ id: off.id }, { active: false });
+    const yesterday = await makeEvent('Yesterday');
+    await t.app.services.ds
+      .getRepository(EventEntity)
+      .update({ id: yesterday.id }, { eventDate: new Date(Date.now() - day) });
+    const car = await ownersCar();
+    const before = await admin.get('/api/admin/stats/card-votes');
+    for (const eventId of [999_999, lastYear.id, off.id]) {
+      const visitor = new HttpClient(t.baseUrl);
+      const res = await visitor.post('/api/votes', { carId: car.id, source: 'card', eventId });
+      expect([res.status, res.body.message]).toEqual([400, MESSAGES.meetCards.eventNotRunning]);
+      const overTrpc = await visitor.trpc('mutation', 'votes.cast', { carId: car.id, source: 'card', eventId });
+      expect([overTrpc.status, overTrpc.body.error?.message]).toEqual([400, MESSAGES.meetCards.eventNotRunning]);
+    }
+    expect((await new HttpClient(t.baseUrl).get(`/api/cars/${car.slug}`)).body.totalVotes).toBe(0);
+    expect((await admin.get('/api/admin/stats/card-votes')).body).toEqual(before.body);
+    // The day after the meet the card still counts for it.
+    const next = await new HttpClient(t.baseUrl).post('/api/votes', {
+      carId: car.id,
+      source: 'card',
+      eventId: yesterday.id,
+    });
+    expect(next.status).toBe(201);
   });
 
   it('refuses an event id past what an id can be with 400, counting nothing', async () => {

@@ -64,14 +64,18 @@ export class MeetCardsService {
 
   /**
    * GET /api/cars/{id}/meet-card.pdf: the caller's own car's card in `layout`, made by `render` (403 for another user's
-   * car, 404 for none). A card costs some 150 ms of CPU to make (its QR code, then the PDF on the main thread), and an
+   * listed car, 404 for none and for another user's unlisted one). A card costs some 150 ms of CPU to make (its QR code, then the PDF on the main thread), and an
    * owner may ask for it again and again: it is kept as made, by everything printed on it, so asking again costs two
    * reads, and an edit of the car or its photo makes a new one.
    */
   async ownerPdf(actor: Actor, carId: number, layout: MeetCardLayout, render: RenderCards): Promise<Buffer> {
     const car = await this.deps.ds.getRepository(CarEntity).findOne({ where: { id: carId } });
     if (!car) throw notFound(MESSAGES.server.carNotFound);
-    if (actor.role !== 'admin' && car.ownerId !== actor.id) throw forbidden(MESSAGES.meetCards.notYourCar);
+    if (!actor.admin && car.ownerId !== actor.id) {
+      // Someone else's unlisted car answers as a missing one does, so the refusal does not tell that it exists.
+      if (!car.published) throw notFound(MESSAGES.server.carNotFound);
+      throw forbidden(MESSAGES.meetCards.notYourCar);
+    }
     const photo = await this.printedPhotoOf(car.id);
     const printed = JSON.stringify([car.id, layout, car.year, car.make, car.model, car.ownerName, car.slug, photo?.id]);
     const kept = this.ownerPdfs.get(printed);

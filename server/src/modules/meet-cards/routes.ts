@@ -1,13 +1,12 @@
 import { adminMeetCardsQuerySchema, meetCardQuerySchema } from '@curbside/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { callerOf } from '../../context';
+import { actorAt, withAccess } from '../../plugins/route-access';
 import { pathIdSchema } from '../../rest/inputs';
-import { admin, signedIn } from '../../trpc';
 import type { MeetCardsService, RenderCards } from './meet-cards.service';
 
-// The meet-card downloads (issue 26): plain routes, because the response is a PDF file, not JSON. The access levels
-// are trpc.ts's (signedIn, admin): 401 signed out; the admin route 403 for anyone but an admin.
+// The meet-card downloads: plain routes, because the response is a PDF file, not JSON. Their access levels are
+// checked by plugins/route-access.ts: 401 signed out; the admin route 403 for anyone who does not act as an admin.
 
 const carParams = z.object({ id: pathIdSchema });
 
@@ -16,7 +15,6 @@ export function registerMeetCardRoutes(
   deps: { meetCards: MeetCardsService; siteName: string; publicUrl: string },
 ): void {
   const site = { siteName: deps.siteName, publicUrl: deps.publicUrl };
-  const caller = (req: FastifyRequest) => callerOf(req, app.services.accounts);
 
   const render: RenderCards = async (batch, layout) => {
     const { renderMeetCardsPdf } = await import('./meet-card-pdf');
@@ -31,19 +29,17 @@ export function registerMeetCardRoutes(
       .send(pdf);
 
   /** GET /api/cars/{id}/meet-card.pdf?layout=a6|sheet|sheet-a4 (the car's owner, or an admin). */
-  app.get('/api/cars/:id/meet-card.pdf', async (req, reply) => {
-    const user = signedIn((await caller(req)).user);
-    // While a site mode is on the site is for admins only, as for every procedure (trpc.ts siteModes).
-    const closed = await app.services.settings.refusalFor(user);
-    if (closed) throw closed;
+  const signedInOnly = withAccess({ level: 'signedIn' });
+  app.get('/api/cars/:id/meet-card.pdf', signedInOnly, async (req, reply) => {
+    const { actor } = actorAt(req);
     const { id } = carParams.parse(req.params);
     const { layout } = meetCardQuerySchema.parse(req.query);
-    return sendPdf(reply, await deps.meetCards.ownerPdf(user, id, layout, render), `meet-card-${id}.pdf`);
+    return sendPdf(reply, await deps.meetCards.ownerPdf(actor, id, layout, render), `meet-card-${id}.pdf`);
   });
 
   /** GET /api/admin/meet-cards.pdf?carIds=1,2,3&layout=&eventId= (admin): at most MEET_CARD_MAX_CARS cars. */
-  app.get('/api/admin/meet-cards.pdf', async (req, reply) => {
-    admin(await caller(req));
+  const adminOnly = withAccess({ level: 'admin' });
+  app.get('/api/admin/meet-cards.pdf', adminOnly, async (req, reply) => {
     const { carIds, layout, eventId } = adminMeetCardsQuerySchema.parse(req.query);
     const batch = await deps.meetCards.adminCards(carIds, eventId ?? null);
     const pdf = await render(batch, layout);

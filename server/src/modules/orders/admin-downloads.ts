@@ -6,17 +6,17 @@ import {
   MESSAGES,
   utcToCentralWallTime,
 } from '@curbside/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf } from '../../context';
 import { notFound } from '../../errors';
 import type { Storage } from '../../lib/storage';
+import { withAccess } from '../../plugins/route-access';
 import { pathIdSchema } from '../../rest/inputs';
-import { admin } from '../../trpc';
 import type { OrderAdminService } from './order-admin.service';
 
 // The admin's two file downloads, plain routes because a procedure responds with JSON: the CSV export of the filtered
-// orders and the full-resolution photo of a print line. Both refuse anyone but an admin (401 signed out, 403 user).
+// orders and the full-resolution photo of a print line. Both refuse anyone who does not act as an admin (401 signed
+// out, 403 otherwise), checked by plugins/route-access.ts.
 
 /** The export's columns, in order (docs/decisions.md). Amounts in dollars with two decimals, dates in Central time. */
 export const CSV_COLUMNS: [string, (order: AdminOrder) => string | number][] = [
@@ -71,11 +71,10 @@ export function registerOrderAdminDownloads(
   app: FastifyInstance,
   deps: { orderAdmin: OrderAdminService; storage: Storage },
 ): void {
-  const requireAdmin = async (req: FastifyRequest) => admin(await callerOf(req, app.services.accounts));
+  const adminOnly = withAccess({ level: 'admin' });
 
   /** GET /api/orders/export.csv?q=&status=&from=&to= (admin): the filtered orders, as the list shows them. */
-  app.get('/api/orders/export.csv', async (req, reply) => {
-    await requireAdmin(req);
+  app.get('/api/orders/export.csv', adminOnly, async (req, reply) => {
     const filter = adminOrderFilterSchema.parse(req.query);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -85,8 +84,7 @@ export function registerOrderAdminDownloads(
   });
 
   /** GET /api/orders/{id}/items/{itemId}/original (admin): the photo to print, as stored (metadata stripped). */
-  app.get('/api/orders/:id/items/:itemId/original', async (req, reply) => {
-    await requireAdmin(req);
+  app.get('/api/orders/:id/items/:itemId/original', adminOnly, async (req, reply) => {
     const { id, itemId } = itemParams.parse(req.params);
     const { storageKey, filename } = await deps.orderAdmin.originalOf(id, itemId);
     const object = await deps.storage.get(storageKey);

@@ -1,6 +1,6 @@
 import { LIMITS, productListSchema } from '@curbside/shared';
 import { z } from 'zod';
-import { publicProcedure } from '../../trpc';
+import { actsAsAdmin, publicProcedure } from '../../trpc';
 
 // Query strings arrive as text over REST: coerce, then the shared page rules.
 const listQuerySchema = z.object({
@@ -21,4 +21,4 @@ export const listProducts = publicProcedure
   })
   .input(listQuerySchema)
   .output(productListSchema)
-  .query(({ ctx, input }) => ctx.services.products.list(input, { includeInactive: ctx.user?.role === 'admin' }));
+  .query(({ ctx, input }) => ctx.services.products.list(input, { includeInactive: actsAsAdmin(ctx) }));

@@ -1,7 +1,6 @@
 import { SITE_MODE_ERROR_CODES, type SiteSettings, siteModeOf } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { DomainError } from '../../errors';
-import type { UserEntity } from '../accounts/user.entity';
 import { SITE_SETTINGS_ID, SiteSettingsEntity } from './site-settings.entity';
 
 /**
@@ -26,10 +25,10 @@ export class SettingsService {
 
   /**
    * The 503 a non-admin gets while the site is in maintenance or coming-soon mode (the mode's own message, and a code
-   * naming the mode), or null: the site is open, or `user` is an admin.
+   * naming the mode), or null: the site is open, or the caller acts as an admin (trpc.ts actsAsAdmin).
    */
-  async refusalFor(user: Pick<UserEntity, 'role'> | null): Promise<DomainError | null> {
-    if (user?.role === 'admin') return null;
+  async refusalFor(actsAsAdmin: boolean): Promise<DomainError | null> {
+    if (actsAsAdmin) return null;
     const settings = await this.get();
     const mode = siteModeOf(settings);
     if (mode === 'normal') return null;

@@ -5,6 +5,7 @@ import type { ImageQueue } from '../../lib/image-queue';
 import { storedRendition } from '../../lib/rendition';
 import { loadSharp } from '../../lib/sharp';
 import type { Storage } from '../../lib/storage';
+import { withAccess } from '../../plugins/route-access';
 import type { PreviewPhoto, ShareService } from './share.service';
 
 // The link-preview picture of a car: its primary (else first) photo of at most 8 MB, cropped to 1200×630 JPEG.
@@ -40,7 +41,8 @@ function placeholderPreview(): Promise<Buffer> {
 
 /** GET /api/share-image/{slug}.jpg */
 export function registerShareImageRoute(app: FastifyInstance, deps: Deps): void {
-  app.get('/api/share-image/:file', async (req, reply) => {
+  // Anyone's, also while a site mode is on: link previews of shared pages keep their picture.
+  app.get('/api/share-image/:file', withAccess({ level: 'public', siteModes: false }), async (req, reply) => {
     const file = (req.params as { file: string }).file;
     const slug = file.endsWith('.jpg') ? file.slice(0, -4) : file;
     const image = await deps.share.sharePhoto(slug);

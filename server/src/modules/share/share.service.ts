@@ -33,11 +33,14 @@ export type PreviewPhoto = Pick<
 export class ShareService {
   constructor(private readonly deps: { ds: DataSource; publicUrl: string }) {}
 
-  /** GET /api/qrcode/{slug}: a PNG data URL of a QR code that opens the car's page. */
+  /**
+   * GET /api/qrcode/{slug}: a PNG data URL of a QR code that opens the car's page. An unlisted car is 'Car not found',
+   * as its page is, so neither tells that it exists.
+   */
   async qrCode(slug: string): Promise<QrCodeOutput> {
     const car = await this.deps.ds
       .getRepository(CarEntity)
-      .findOne({ where: { slug }, select: { id: true, slug: true } });
+      .findOne({ where: { slug, ...LISTED }, select: { id: true, slug: true } });
     if (!car) throw notFound(MESSAGES.server.carNotFound);
     const png = await qrCodePng(carPageUrl(this.deps.publicUrl, car.slug), 256);
     return { qrCode: `data:image/png;base64,${png.toString('base64')}` };
@@ -70,10 +73,12 @@ export class ShareService {
 
   /**
    * The photo a car's share image is cut from: its primary (else first) photo that is small enough to render, null
-   * when it has none. Refuses with "Car not found" when there is no car with that slug.
+   * when it has none. Refuses with "Car not found" when no listed car has that slug (an unlisted one is not told).
    */
   async sharePhoto(slug: string): Promise<PreviewPhoto | null> {
-    const car = await this.deps.ds.getRepository(CarEntity).findOne({ where: { slug }, select: { id: true } });
+    const car = await this.deps.ds
+      .getRepository(CarEntity)
+      .findOne({ where: { slug, ...LISTED }, select: { id: true } });
     if (!car) throw notFound(MESSAGES.server.carNotFound);
     return primaryImage((await this.photos(car.id)).filter(isShareableImage));
   }

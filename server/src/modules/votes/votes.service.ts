@@ -7,6 +7,7 @@ import { readSqlDate, sqliteDateText } from '../../db/sql-dates';
 import { runInTransaction, waitUntilIdle } from '../../db/transaction';
 import { DomainError, notFound } from '../../errors';
 import type { AppMetrics } from '../../ops/metrics';
+import type { EventsService } from '../events/events.service';
 import type { RecentVoters } from './recent-voters';
 
 // One vote per IP hash per car per rolling 24 hours (part 1 §9). Votes arriving together are written together
@@ -53,6 +54,8 @@ export interface VotesServiceDeps {
   recentVoters: Pick<RecentVoters, 'record'>;
   /** The votes counter of /metrics. */
   metrics: Pick<AppMetrics, 'voteCounted'>;
+  /** Whether a meet card's vote may name an event (events.service.ts). */
+  events: Pick<EventsService, 'runsForCardVotes'>;
 }
 
 export class VotesService {
@@ -67,8 +70,9 @@ export class VotesService {
   }
 
   /**
-   * Casts `ipHash`'s vote for the car; throws NOT_FOUND for a missing car and TOO_MANY_REQUESTS in the cooldown, which
-   * a vote recorded under one of `earlierIpHashes` (the same address before a key rotation) starts too.
+   * Casts `ipHash`'s vote for the car; throws NOT_FOUND for a missing car, TOO_MANY_REQUESTS in the cooldown (which
+   * a vote recorded under one of `earlierIpHashes`, the same address before a key rotation, starts too) and
+   * BAD_REQUEST for a meet card's vote naming an event that is not running around `now`.
    */
   async vote(
     carId: number,
@@ -77,6 +81,10 @@ export class VotesService {
     attribution: VoteAttribution | null = null,
     earlierIpHashes: string[] = [],
   ): Promise<VoteOutput> {
+    const eventId = attribution?.eventId ?? null;
+    if (eventId !== null && !(await this.deps.events.runsForCardVotes(eventId, now))) {
+      throw new DomainError('BAD_REQUEST', MESSAGES.meetCards.eventNotRunning);
+    }
     const outcome = await new Promise<Outcome>((resolve, reject) => {
       this.queue.push({ carId, ipHash, earlierIpHashes, at: now, attribution, resolve, reject });
       this.scheduleDrain();

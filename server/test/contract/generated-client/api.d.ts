@@ -2360,7 +2360,9 @@ export interface operations {
                         winner: {
                             rank: number;
                             votes: number;
-                            car: components["schemas"]["Car"];
+                            name: string;
+                            ownerName: string;
+                            car: components["schemas"]["Car"] | null;
                         };
                     }[];
                 };
@@ -2392,7 +2394,9 @@ export interface operations {
                         places: {
                             rank: number;
                             votes: number;
-                            car: components["schemas"]["Car"];
+                            name: string;
+                            ownerName: string;
+                            car: components["schemas"]["Car"] | null;
                         }[];
                     };
                 };
