@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
-import { CarEntity } from '../cars/car.entity';
+import type { CarEntity } from '../cars/car.entity';
 
 /**
  * Votes per car per calendar month (US Central), incremented in the vote's transaction, so the monthly leaderboard and a
@@ -15,7 +15,8 @@ export class CarMonthlyVotesEntity {
   @PrimaryColumn({ type: 'varchar', length: 7 })
   month!: string;
 
-  @ManyToOne(() => CarEntity, { nullable: false, onDelete: 'CASCADE' })
+  // The car by its entity name: votes' entities do not load cars/ at run time, so the modules make no cycle.
+  @ManyToOne('CarEntity', { nullable: false, onDelete: 'CASCADE' })
   @JoinColumn({ name: 'carId' })
   car!: Relation<CarEntity>;
 

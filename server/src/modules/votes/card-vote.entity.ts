@@ -1,6 +1,6 @@
 import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { DateTimeColumn } from '../../db/columns';
-import { CarEntity } from '../cars/car.entity';
+import type { CarEntity } from '../cars/car.entity';
 
 /**
  * A counted vote cast from a car page opened by a meet card's QR code (issue 26), written in the vote's transaction.
@@ -14,7 +14,8 @@ export class CardVoteEntity {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
 
-  @ManyToOne(() => CarEntity, { nullable: false, onDelete: 'CASCADE' })
+  // The car by its entity name: votes' entities do not load cars/ at run time, so the modules make no cycle.
+  @ManyToOne('CarEntity', { nullable: false, onDelete: 'CASCADE' })
   car!: Relation<CarEntity>;
 
   @Column({ type: 'int' })

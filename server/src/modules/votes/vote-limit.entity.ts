@@ -1,6 +1,6 @@
 import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { DateTimeColumn } from '../../db/columns';
-import { CarEntity } from '../cars/car.entity';
+import type { CarEntity } from '../cars/car.entity';
 
 /**
  * The last counted vote per (car, IP hash). "One vote per IP per car per 24 hours" is one conditional upsert on
@@ -16,7 +16,8 @@ export class VoteLimitEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   ipHash!: string;
 
-  @ManyToOne(() => CarEntity, { nullable: false, onDelete: 'CASCADE' })
+  // The car by its entity name: votes' entities do not load cars/ at run time, so the modules make no cycle.
+  @ManyToOne('CarEntity', { nullable: false, onDelete: 'CASCADE' })
   @JoinColumn({ name: 'carId' })
   car!: Relation<CarEntity>;
 

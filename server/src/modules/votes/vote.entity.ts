@@ -1,6 +1,6 @@
 import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { DateTimeColumn } from '../../db/columns';
-import { CarEntity } from '../cars/car.entity';
+import type { CarEntity } from '../cars/car.entity';
 
 /**
  * One counted vote. The history behind the tallies: the leaderboard's rank movement ("rank 24 hours ago") reads
@@ -13,7 +13,8 @@ export class VoteEntity {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
 
-  @ManyToOne(() => CarEntity, { nullable: false, onDelete: 'CASCADE' })
+  // The car by its entity name: votes' entities do not load cars/ at run time, so the modules make no cycle.
+  @ManyToOne('CarEntity', { nullable: false, onDelete: 'CASCADE' })
   car!: Relation<CarEntity>;
 
   @Column({ type: 'int' })
