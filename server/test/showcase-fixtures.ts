@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { UserEntity } from '../src/modules/accounts/user.entity';
 import { CarEntity } from '../src/modules/cars/car.entity';
-import { CarImageEntity } from '../src/modules/images/car-image.entity';
+import { CarImageEntity } from '../src/modules/cars/car-image.entity';
 import { forgetPreviousRanks } from '../src/modules/leaderboard/leaderboard.service';
 import { CarMonthlyVotesEntity } from '../src/modules/votes/car-monthly-votes.entity';
 import { VoteEntity } from '../src/modules/votes/vote.entity';

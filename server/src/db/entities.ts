@@ -7,10 +7,10 @@ import { RevokedSessionEntity } from '../modules/accounts/revoked-session.entity
 import { UserEntity } from '../modules/accounts/user.entity';
 import { AdvertisementEntity } from '../modules/ads/advertisement.entity';
 import { CarEntity } from '../modules/cars/car.entity';
+import { CarImageEntity } from '../modules/cars/car-image.entity';
 import { CartItemEntity } from '../modules/cart/cart-item.entity';
 import { EventEntity } from '../modules/events/event.entity';
 import { HallOfFameMonthEntity, HallOfFamePlaceEntity } from '../modules/hall-of-fame/hall-of-fame.entity';
-import { CarImageEntity } from '../modules/images/car-image.entity';
 import { NewsletterSignupLockEntity } from '../modules/newsletter/newsletter-signup-lock.entity';
 import { NewsletterSubscriptionEntity } from '../modules/newsletter/newsletter-subscription.entity';
 import { OrderEntity } from '../modules/orders/order.entity';

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PROPERTY_SEED } from '../../../shared/src/test-arbitraries';
-import { CarImageEntity } from '../../src/modules/images/car-image.entity';
+import { CarImageEntity } from '../../src/modules/cars/car-image.entity';
 import { startTestApp, type TestApp, unique } from '../app';
 import { HttpClient } from '../http';
 import { inlineRefs } from '../openapi-doc';

@@ -1,10 +1,10 @@
 import { defaultAdPeriod } from '@curbside/shared';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { CarEntity } from '../../src/modules/cars/car.entity';
+import { CarImageEntity } from '../../src/modules/cars/car-image.entity';
 import { CartItemEntity } from '../../src/modules/cart/cart-item.entity';
 import { CALIFORNIA, makeProduct } from '../../src/modules/checkout/shop-test-fixtures';
 import { HallOfFameMonthEntity, HallOfFamePlaceEntity } from '../../src/modules/hall-of-fame/hall-of-fame.entity';
-import { CarImageEntity } from '../../src/modules/images/car-image.entity';
 import { jpegBytes, multipartPost } from '../../src/modules/images/upload-test-helpers';
 import { OrderEntity } from '../../src/modules/orders/order.entity';
 import { OrderItemEntity } from '../../src/modules/orders/order-item.entity';

@@ -1,8 +1,8 @@
 import { SERVER_LIMITS } from '@curbside/shared';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { CarEntity } from '../../src/modules/cars/car.entity';
+import { CarImageEntity } from '../../src/modules/cars/car-image.entity';
 import { CALIFORNIA, makeCarWithImages, makeProduct } from '../../src/modules/checkout/shop-test-fixtures';
-import { CarImageEntity } from '../../src/modules/images/car-image.entity';
 import { jpegBytes, uploadCarImage } from '../../src/modules/images/upload-test-helpers';
 import { NewsletterSubscriptionEntity } from '../../src/modules/newsletter/newsletter-subscription.entity';
 import { PaymentEntity } from '../../src/modules/payments/payment.entity';

@@ -1,9 +1,9 @@
 import { SITE_MODE_ERROR_CODES, type SiteSettings } from '@curbside/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CarEntity } from '../../src/modules/cars/car.entity';
+import { CarImageEntity } from '../../src/modules/cars/car-image.entity';
 import { CartItemEntity } from '../../src/modules/cart/cart-item.entity';
 import { CALIFORNIA, makeCarWithImages, makeProduct } from '../../src/modules/checkout/shop-test-fixtures';
-import { CarImageEntity } from '../../src/modules/images/car-image.entity';
 import { jpegBytes, uploadCarImage } from '../../src/modules/images/upload-test-helpers';
 import { NewsletterSubscriptionEntity } from '../../src/modules/newsletter/newsletter-subscription.entity';
 import { PaymentEntity } from '../../src/modules/payments/payment.entity';

@@ -1,10 +1,10 @@
 import { type Car, type CarImage, centralMonthKey, LIMITS, normalizeSpecs } from '@curbside/shared';
 import { type DataSource, In, MoreThan } from 'typeorm';
 import { UserEntity } from '../accounts/user.entity';
-import type { CarImageEntity, ImageVariants } from '../images/car-image.entity';
 import { CarMonthlyVotesEntity } from '../votes/car-monthly-votes.entity';
 import { VoteLimitEntity } from '../votes/vote-limit.entity';
 import type { CarEntity } from './car.entity';
+import type { CarImageEntity, ImageVariants } from './car-image.entity';
 
 /** Who is looking: hasVoted is computed for this IP hash. */
 export interface CarViewer {

@@ -15,12 +15,12 @@ import { likeContains } from '../../db/like';
 import { runInTransaction } from '../../db/transaction';
 import { forbidden, notFound } from '../../errors';
 import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/sliding-window';
-import { CarImageEntity } from '../images/car-image.entity';
-import { imageKeys } from '../images/image-keys';
 import type { ImagesService } from '../images/images.service';
 import { type Actor, assertCanEditCar } from './access';
 import { CarEntity } from './car.entity';
 import { type CarViewer, loadCarDto, loadCarDtos } from './car-dto';
+import { CarImageEntity } from './car-image.entity';
+import { imageKeys } from './image-keys';
 
 const S = MESSAGES.server;
 export const FEATURE_ADMIN_ONLY = 'Only an admin can feature a car';

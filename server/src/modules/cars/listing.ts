@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { CarImageEntity } from '../images/car-image.entity';
 import { CarEntity } from './car.entity';
+import { CarImageEntity } from './car-image.entity';
 
 /**
  * The one place a car's listing follows its photos, in the transaction that stored or removed one: listed with its

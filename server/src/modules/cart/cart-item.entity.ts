@@ -2,7 +2,7 @@ import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation
 import { CreatedAtColumn, UpdatedAtColumn } from '../../db/columns';
 import { UserEntity } from '../accounts/user.entity';
 import { CarEntity } from '../cars/car.entity';
-import { CarImageEntity } from '../images/car-image.entity';
+import { CarImageEntity } from '../cars/car-image.entity';
 import { ProductEntity } from '../products/product.entity';
 
 /**

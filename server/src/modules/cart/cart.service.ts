@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { dialectOf } from '../../db/data-source';
 import { runInTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../errors';
-import { CarImageEntity } from '../images/car-image.entity';
+import { CarImageEntity } from '../cars/car-image.entity';
 import { ProductEntity } from '../products/product.entity';
 import { toCartItemDto } from './cart-dto';
 import { CartItemEntity } from './cart-item.entity';

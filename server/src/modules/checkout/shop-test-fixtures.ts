@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { CarEntity } from '../cars/car.entity';
-import { CarImageEntity } from '../images/car-image.entity';
+import { CarImageEntity } from '../cars/car-image.entity';
 import { ProductEntity } from '../products/product.entity';
 
 // Data for the shop's integration tests: products, a car with photos, and signed-in shoppers. The shipping address

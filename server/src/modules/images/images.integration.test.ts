@@ -10,7 +10,7 @@ import { register } from '../../../test/register';
 import { streamToBuffer } from '../../lib/rendition';
 import { LocalStorage, type Storage } from '../../lib/storage';
 import { CarEntity } from '../cars/car.entity';
-import { CarImageEntity } from './car-image.entity';
+import { CarImageEntity } from '../cars/car-image.entity';
 import { ImagesService } from './images.service';
 import { jpegBytes, multipartPost, uploadCarImage } from './upload-test-helpers';
 

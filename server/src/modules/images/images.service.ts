@@ -9,9 +9,9 @@ import type { Storage } from '../../lib/storage';
 import { type Actor, assertCanEditCar, lockCar } from '../cars/access';
 import { CarEntity } from '../cars/car.entity';
 import { toCarImageDto } from '../cars/car-dto';
+import { CarImageEntity } from '../cars/car-image.entity';
+import { imageKeys } from '../cars/image-keys';
 import { syncListing } from '../cars/listing';
-import { CarImageEntity } from './car-image.entity';
-import { imageKeys } from './image-keys';
 import { removeKeys, storeCarPhoto } from './process-image';
 
 const S = MESSAGES.server;

@@ -7,8 +7,8 @@ import { loadSharp } from '../../lib/sharp';
 import type { Storage } from '../../lib/storage';
 import type { Actor } from '../cars/access';
 import { CarEntity } from '../cars/car.entity';
+import { CarImageEntity } from '../cars/car-image.entity';
 import { EventEntity } from '../events/event.entity';
-import { CarImageEntity } from '../images/car-image.entity';
 import { qrCodePng } from '../share/share.service';
 import { PHOTO_PIXELS } from './meet-card-pdf';
 

@@ -9,7 +9,7 @@ import {
   requiredPrintPixels,
 } from '@curbside/shared';
 import type { UserEntity } from '../accounts/user.entity';
-import type { CarImageEntity } from '../images/car-image.entity';
+import type { CarImageEntity } from '../cars/car-image.entity';
 import type { OrderEntity } from './order.entity';
 import type { OrderItemEntity } from './order-item.entity';
 import type { OrderStatusChangeEntity } from './order-status-change.entity';

@@ -24,7 +24,7 @@ import { badRequest, conflict, DomainError, notFound } from '../../errors';
 import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
 import { UserEntity } from '../accounts/user.entity';
-import { CarImageEntity } from '../images/car-image.entity';
+import { CarImageEntity } from '../cars/car-image.entity';
 import { PaymentEntity } from '../payments/payment.entity';
 import type { PaymentProvider } from '../payments/provider';
 import { ProductEntity } from '../products/product.entity';

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { CentsColumn } from '../../db/columns';
 import { CarEntity } from '../cars/car.entity';
-import { CarImageEntity } from '../images/car-image.entity';
+import { CarImageEntity } from '../cars/car-image.entity';
 import { ProductEntity } from '../products/product.entity';
 import { OrderEntity } from './order.entity';
 

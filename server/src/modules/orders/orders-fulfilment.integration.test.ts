@@ -13,8 +13,8 @@ import { startTestApp, type TestApp, unique } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { makeCar } from '../../../test/showcase-fixtures';
 import { UserEntity } from '../accounts/user.entity';
+import { CarImageEntity } from '../cars/car-image.entity';
 import { makeProduct, payCartWithTestCard, shopper } from '../checkout/shop-test-fixtures';
-import { CarImageEntity } from '../images/car-image.entity';
 import { uploadCarImage } from '../images/upload-test-helpers';
 import { OrderEntity } from './order.entity';
 

@@ -4,8 +4,8 @@ import QRCode from 'qrcode';
 import type { DataSource } from 'typeorm';
 import { notFound } from '../../errors';
 import { CarEntity } from '../cars/car.entity';
+import { CarImageEntity } from '../cars/car-image.entity';
 import { LISTED } from '../cars/cars.service';
-import { CarImageEntity } from '../images/car-image.entity';
 import { topCarOfTheMonth } from '../leaderboard/leaderboard.service';
 
 /** The public address of a car's page. */

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { CreatedAtColumn } from '../../db/columns';
 import { UserEntity } from '../accounts/user.entity';
-import { CarEntity } from '../cars/car.entity';
+import { CarEntity } from './car.entity';
 
 /** URLs of the responsive WebP variants made once at upload. */
 export interface ImageVariants {
