@@ -1,5 +1,7 @@
 import '@mantine/core/styles/PasswordInput.css';
 import { MESSAGES, type PasswordChangeFormValues, passwordChangeFormSchema } from '@curbside/shared';
+import '@mantine/core/styles/CheckboxCard.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Checkbox.css';
 import { Button, Checkbox, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
