@@ -10,7 +10,7 @@ import {
   seeToast,
 } from './support';
 
-// The admin dashboard as the demo admin would use it (issue 6, "done means"): feature a car and find it in the home
+// The admin dashboard as the demo admin would use it: feature a car and find it in the home
 // slider; create a product, have a shopper buy it, ship that order with a tracking number the shopper then sees,
 // refuse to move a delivered order back, and cancel another order to get the stock back.
 

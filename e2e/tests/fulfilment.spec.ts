@@ -13,7 +13,7 @@ import {
   seeToast,
 } from './support';
 
-// The admin fulfilling orders (issue 23, "done means"): find yesterday's print order by the customer's e-mail, see the
+// The admin fulfilling orders: find yesterday's print order by the customer's e-mail, see the
 // photo to print and download its original, print the packing slip, ship it with a tracking number and see that in
 // the status history; then ship two orders at once and export them as CSV, whose rows are those two orders.
 

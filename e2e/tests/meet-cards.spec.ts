@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { addPhotoByApi, DEMO_ADMIN, newUser, registerByApi, seeToast } from './support';
 
-// Meet cards (issue 26): an owner downloads their car's printable card; a visitor at the meet scans its QR code on a
+// Meet cards: an owner downloads their car's printable card; a visitor at the meet scans its QR code on a
 // phone, lands on the car page with a clean address, and votes in one tap; the admin statistics count that vote.
 
 const PHONE = { width: 390, height: 844 };

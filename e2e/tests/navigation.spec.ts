@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addPhotoByApi, DEMO_ADMIN, DEMO_DRIVER, demoCar } from './support';
 
-// Never losing the visitor's place (issue 24): Back to the gallery shows the same list at the same place, a filtered
+// Never losing the visitor's place: Back to the gallery shows the same list at the same place, a filtered
 // gallery address can be shared, and signing in returns to the page that sent the visitor, never to another site.
 
 /** At least `count` cars in the gallery, each with a photo: the demo's 12 and cars the admin (no quota) adds. */

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-// Navigation without spinners (issue 24): pointing at a link starts loading the next page's code and data, and the
+// Navigation without spinners: pointing at a link starts loading the next page's code and data, and the
 // current page stays on screen until the next one can render, so no loading spinner comes between two pages.
 
 declare global {

@@ -19,7 +19,7 @@ test('browse the showcase, vote once, and see it on the leaderboard', async ({ p
     },
   });
   expect(added.status(), await added.text()).toBe(201);
-  // Listed once it has a photo (issue 24).
+  // Listed once it has a photo.
   await addPhotoByApi(member.request, (await added.json()).id);
   await member.close();
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demoCar, followVerificationLink, newUser, seeToast, toast } from './support';
 
-// Submitting and editing a car with photos, then the profile: the journey of issue 4, as a new user would do it.
+// Submitting and editing a car with photos, then the profile, as a new user would do it.
 
 test.describe.configure({ mode: 'serial' });
 

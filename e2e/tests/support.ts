@@ -136,7 +136,7 @@ export async function demoCar(request: APIRequestContext): Promise<ListedCar> {
 
 /**
  * Stores a photo (one of the demo's, as shown: WebP) as the primary image of a car `request`'s user owns (or any car, for an
- * admin): a car is listed, and its page public, only once it has one (issue 24).
+ * admin): a car is listed, and its page public, only once it has one.
  */
 export async function addPhotoByApi(request: APIRequestContext, carId: number): Promise<void> {
   const photo = await request.get((await demoCar(request)).images[0]?.url ?? '');

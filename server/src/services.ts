@@ -56,7 +56,7 @@ export interface Services {
   hallOfFame: HallOfFameService;
   images: ImagesService;
   leaderboard: LeaderboardService;
-  /** Meet cards (issue 26): which cars a caller may print, and each card's data. */
+  /** Meet cards: which cars a caller may print, and each card's data. */
   meetCards: MeetCardsService;
   newsletter: NewsletterService;
   orders: OrdersService;

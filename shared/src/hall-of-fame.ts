@@ -4,7 +4,7 @@ import { countSchema } from './common';
 import { HALL_OF_FAME_MESSAGES } from './messages/hall-of-fame';
 import { isMonthKey } from './vote-window';
 
-// The Hall of Fame (issue 26): each closed month's final top 10, frozen once from the vote rows.
+// The Hall of Fame: each closed month's final top 10, frozen once from the vote rows.
 
 /** How many places a closed month keeps. */
 export const HALL_OF_FAME_PLACES = 10;

@@ -1,4 +1,4 @@
-// The address a meet card's QR code opens (issue 26). No imports: the app shell reads MEET_CARD_SOURCE on every page.
+// The address a meet card's QR code opens. No imports: the app shell reads MEET_CARD_SOURCE on every page.
 
 /** The `src` value of a card's QR code address, and the vote source it becomes. */
 export const MEET_CARD_SOURCE = 'card';

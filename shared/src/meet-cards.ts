@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countSchema, idSchema } from './common';
 import { MESSAGES } from './messages';
 
-// Meet cards (issue 26): a printable PDF card per car with a QR code to its page, and the votes that came through it.
+// Meet cards: a printable PDF card per car with a QR code to its page, and the votes that came through it.
 
 /** The most cars one meet-card PDF holds (an admin's download for an event). */
 export const MEET_CARD_MAX_CARS = 60;

@@ -4,7 +4,7 @@ import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { orderItemSchema, orderSchema, orderStatusSchema, orderStatusUpdateInputSchema } from './orders';
 
-// The admin's side of an order after payment (issue 23): finding orders, the photo to print, the status history,
+// The admin's side of an order after payment: finding orders, the photo to print, the status history,
 // internal notes, bulk status changes and the refund choice when cancelling. Customers never get these shapes.
 
 const F = MESSAGES.fulfilment;

@@ -1,7 +1,7 @@
 /**
  * The picture formats a car photo may be, as the server's decoder accepts them (server images/process-image.ts), told
  * by the file's first bytes, not by its name or its declared type: the browser checks each chosen file with it before
- * anything is sent (issue 24).
+ * anything is sent.
  */
 export type PhotoFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heif';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
 import { MESSAGES } from './messages';
 
-// Personal API tokens (chosen; issue 22): a script sends one as `Authorization: Bearer cbs_…` instead of replaying a
+// Personal API tokens (chosen): a script sends one as `Authorization: Bearer cbs_…` instead of replaying a
 // browser sign-in. A token is shown once, when it is made; the server keeps only its SHA-256.
 
 const V = MESSAGES.validation;

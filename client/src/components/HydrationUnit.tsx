@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, use, useSyncExternalStore } from 'react';
 
-// Hydration on a phone's main thread (issue 25). A server-rendered page shows and works as HTML (its links navigate)
+// Hydration on a phone's main thread. A server-rendered page shows and works as HTML (its links navigate)
 // before React has adopted it; what needs React (buttons, forms, the menu) needs it only once the visitor does
 // something. So the deferred units of a page the server rendered are hydrated at the visitor's first interaction, and
 // the work of hydrating them is not done at all for a visitor who only reads. React hydrates a unit whose event

@@ -1,6 +1,6 @@
 import { MEET_CARD_SOURCE } from '@curbside/shared';
 
-// A car page opened from a meet card's QR code (issue 26): `/cars/<slug>?src=card&event=<id>`. The visit is
+// A car page opened from a meet card's QR code: `/cars/<slug>?src=card&event=<id>`. The visit is
 // remembered per car for this tab, src and event leave the address like the utm_* parameters (lib/tracking.ts), and
 // the Vote button sends the attribution with the vote. Read by the Vote button, so it loads with the car page, not
 // with every landing page.

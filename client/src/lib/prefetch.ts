@@ -1,7 +1,7 @@
 import type { AppClients } from '../App';
 import type { landingPageAt as LandingPageAt } from '../landing';
 
-// Navigation without spinners (issue 24). A page's code and first data are requested as soon as a link to it is
+// Navigation without spinners. A page's code and first data are requested as soon as a link to it is
 // pointed at, focused or touched (on touch screens, the files of the pages whose links are in view are fetched when
 // the browser is idle, not run), and a click on a link whose page is not ready yet keeps the current page on screen
 // until the next one can render. Loaded after the first render (App), so it adds nothing to a page's first download.

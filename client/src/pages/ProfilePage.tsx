@@ -17,7 +17,7 @@ import { SecuritySettings } from './profile/SecuritySettings';
 /** Tokens made on My Profile; admins make admin-scoped ones on the admin dashboard. */
 const USER_TOKEN_SCOPES = ['read', 'write'] as const;
 
-/** /user/profile (part 1 §2 My Profile), with an API Tokens tab (chosen, issue 22). */
+/** /user/profile (part 1 §2 My Profile), with an API Tokens tab (chosen). */
 export default function ProfilePage() {
   useDocumentTitle('My Profile');
   const { user, isLoading } = useCurrentUser();

@@ -88,7 +88,7 @@ describe('UploadPage', () => {
   });
 });
 
-describe('UploadPage photo check (issue 24)', () => {
+describe('UploadPage photo check', () => {
   const jpegHead = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]);
 
   it('refuses a text file named .jpg by its content, with a plain message, and keeps the real photo', async () => {

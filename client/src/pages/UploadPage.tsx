@@ -164,7 +164,7 @@ function CarEditor({ car, isAdmin, defaultOwner }: { car: Car | null; isAdmin: b
     if (failed === 0) notifyToast(MESSAGES.admin.success);
     setSaving(false);
     // Public once a photo is stored; until then its page would be "Car not found", so the owner stays here, where
-    // the car waits for a photo (issue 24).
+    // the car waits for a photo.
     const listed = saved.published || failed < photos.length;
     if (!listed) {
       setPhotos((list) => list.filter((p) => p.status !== 'failed'));

@@ -162,7 +162,7 @@ describe('landing pages rendered on the server', () => {
       legalAgreement: true,
     });
     expect(added.status).toBe(201);
-    // Listed with its first photo (issue 24).
+    // Listed with its first photo.
     expect((await uploadCarImage(owner, added.body.id, await jpegBytes(), true)).status).toBe(201);
     const cardsIn = (html: string) => parsePage(html).rootMarkup.split('data-testid="car-card"').length - 1;
     const galleryPage = async (query: string) => {
@@ -325,7 +325,7 @@ describe('a page every signed-out visitor sees alike', () => {
       legalAgreement: true,
     });
     expect(created.status).toBe(201);
-    // Public with its first photo (issue 24).
+    // Public with its first photo.
     expect((await uploadCarImage(owner, created.body.id, await jpegBytes(), true)).status).toBe(201);
     const carPage = `/cars/${created.body.slug}`;
     expect(textOf(parsePage((await newVisitor().get(carPage)).text).rootMarkup)).toContain('Pop-up headlights.');

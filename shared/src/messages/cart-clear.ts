@@ -1,4 +1,4 @@
-// Clear Cart asks first (chosen; issue 23). Apart from CART_MESSAGES, which the app shell loads on every page.
+// Clear Cart asks first (chosen). Apart from CART_MESSAGES, which the app shell loads on every page.
 export const CART_CLEAR_MESSAGES = {
   title: 'Clear your cart?',
   message: 'Every item will be removed from your cart.',

@@ -1,4 +1,4 @@
-// Chosen texts of the admin's order fulfilment (issue 23): search, photos to print, history, notes, packing slip,
+// Chosen texts of the admin's order fulfilment: search, photos to print, history, notes, packing slip,
 // bulk changes, the CSV export and the refund choice when cancelling.
 import { formatOrderNumber } from '../order-number';
 

@@ -1,4 +1,4 @@
-// Chosen: the Hall of Fame is beyond the spec (issue 26).
+// Chosen: the Hall of Fame is beyond the spec.
 const CAR_OF_THE_MONTH = 'Car of the Month';
 
 export const HALL_OF_FAME_MESSAGES = {

@@ -1,4 +1,4 @@
-// Chosen: meet cards are beyond the spec (issue 26).
+// Chosen: meet cards are beyond the spec.
 export const MEET_CARD_MESSAGES = {
   /** Printed under the QR code of every card. */
   votePrompt: (siteName: string) => `Scan to vote for this car on ${siteName}`,

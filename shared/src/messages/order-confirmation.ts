@@ -1,4 +1,4 @@
-// The order success page's own texts (chosen; issue 23), apart from ORDER_SUCCESS_MESSAGES, which the app shell's
+// The order success page's own texts (chosen), apart from ORDER_SUCCESS_MESSAGES, which the app shell's
 // sign-in guard loads on every page. The order shown is the one the server recorded for the shopper's own payment.
 export const ORDER_CONFIRMATION_MESSAGES = {
   thankYou: 'Thank you for your order!',

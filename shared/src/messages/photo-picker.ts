@@ -1,4 +1,4 @@
-// Files the photo picker refused before any upload (chosen; issue 23): the file and the reason in a person's words,
+// Files the photo picker refused before any upload (chosen): the file and the reason in a person's words,
 // never the MIME types. Apart from UPLOAD_MESSAGES, which the app shell loads on every page.
 export const PHOTO_PICKER_MESSAGES = {
   filesNotAdded: 'Some files were not added',

@@ -4,7 +4,7 @@ import { meetCardAttribution } from '../../lib/meet-card-visit';
 import { currentAddress, renderApp } from '../../test/render';
 import { makeCarDto } from './showcase-fixtures';
 
-// A car page opened from a meet card's QR code (issue 26): the address is cleaned and the vote says where it came from.
+// A car page opened from a meet card's QR code: the address is cleaned and the vote says where it came from.
 
 const handlers = (id: number) => ({
   'cars.top': () => [],

@@ -30,7 +30,7 @@ async function celebrate() {
 export function VoteButton({ car }: { car: Car }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  // Opened from a meet card's QR code: remember it for the vote and clean the address (issue 26).
+  // Opened from a meet card's QR code: remember it for the vote and clean the address.
   useEffect(() => rememberMeetCardVisit(), []);
   const carKey = trpc.cars.bySlug.queryKey({ slug: car.slug });
   const markVoted = (totals?: { totalVotes: number; lastMonthVotes: number }) =>
@@ -62,7 +62,7 @@ export function VoteButton({ car }: { car: Car }) {
       notifyToast(MESSAGES.vote.alreadyVoted);
       return;
     }
-    // A page opened from a meet card's QR code: the vote says so (issue 26).
+    // A page opened from a meet card's QR code: the vote says so.
     vote.mutate({ carId: car.id, ...meetCardAttribution(car.slug) });
   };
 

@@ -22,7 +22,7 @@ export interface CancelOrderDialogProps {
 }
 
 /**
- * Cancel with the refund choice (issue 23): the question says the payment can be refunded and how much was paid; the
+ * Cancel with the refund choice: the question says the payment can be refunded and how much was paid; the
  * admin picks everything, nothing or part of it. The server refuses more than was paid.
  */
 export function CancelOrderDialog({ order, onClose, onCanceled, onFailed }: CancelOrderDialogProps) {

@@ -8,7 +8,7 @@ import { makeCar } from '../upload/test-car';
 import { CardVotesPanel } from './CardVotesPanel';
 import { makeEvent } from './test-fixtures';
 
-// Meet cards in the admin dashboard (issue 26): the download for the ticked cars, and the card-vote statistics.
+// Meet cards in the admin dashboard: the download for the ticked cars, and the card-vote statistics.
 
 const admin = makeUser({ role: 'admin', username: 'boss' });
 const event = makeEvent({ id: 4, title: 'Tuner Night' });

@@ -13,7 +13,7 @@ const LAYOUTS: { value: MeetCardLayout; label: string }[] = [
 ];
 
 /**
- * Meet cards for the cars ticked in Manage Cars (issue 26): a layout, an optional event (named on the cards and in
+ * Meet cards for the cars ticked in Manage Cars: a layout, an optional event (named on the cards and in
  * their QR codes, so the votes they bring count for it), and the PDF download (GET /api/admin/meet-cards.pdf).
  */
 export function MeetCardsDownload({ carIds }: { carIds: number[] }) {

@@ -63,7 +63,7 @@ export interface OrderDialogProps {
 }
 
 /**
- * The order detail dialog of Order Management (part 2 §2, §4), with what fulfilment needs (issue 23): each print's
+ * The order detail dialog of Order Management (part 2 §2, §4), with what fulfilment needs: each print's
  * photo, its pixels against the print size and the original's download; the status history; the message to the
  * customer apart from the internal note.
  */

@@ -74,7 +74,7 @@ function exportHref(filter: AdminOrderFilter): string {
 }
 
 /**
- * Order Management (part 2 §2, §4; issue 23): search by number, customer or e-mail, status and Central dates, page
+ * Order Management (part 2 §2, §4): search by number, customer or e-mail, status and Central dates, page
  * by page; select orders to move them on together; export what the filters match as CSV; View, Packing slip and
  * Cancel (with the refund choice) per order. Phones get one card per order instead of the table.
  */

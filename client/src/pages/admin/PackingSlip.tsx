@@ -14,7 +14,7 @@ import classes from './packing-slip.module.css';
 const F = MESSAGES.fulfilment;
 
 /**
- * The packing slip of an order (issue 23), a lazy chunk of the orders tab: order number, date, ship-to, and each
+ * The packing slip of an order, a lazy chunk of the orders tab: order number, date, ship-to, and each
  * line with its photo and quantity, on one page. Print prints only the slip (packing-slip.module.css).
  */
 export default function PackingSlip({ orderId, onClose }: { orderId: number; onClose: () => void }) {

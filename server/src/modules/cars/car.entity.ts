@@ -66,7 +66,7 @@ export class CarEntity {
 
   /**
    * Listed (gallery, search, leaderboard, sitemap, its page) only once it has a photo: a new car starts unlisted and
-   * syncListing (listing.ts) lists it with its first stored photo (issue 24).
+   * syncListing (listing.ts) lists it with its first stored photo.
    */
   @Column({ type: 'boolean', default: true })
   published!: boolean;

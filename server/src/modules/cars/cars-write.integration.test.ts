@@ -5,7 +5,7 @@ import { HttpClient } from '../../../test/http';
 import { register } from '../../../test/register';
 import { jpegBytes, uploadCarImage } from '../images/upload-test-helpers';
 
-// Submitting, editing and deleting cars over /api, with the authorization rules of issue 4.
+// Submitting, editing and deleting cars over /api, with their authorization rules (owner or admin).
 
 const ADMIN = { email: 'boss@example.com', password: 'admin-password-1' };
 let t: TestApp;
@@ -62,7 +62,7 @@ describe('POST /api/cars', () => {
     expect(again.body.slug).not.toBe(car.slug);
     expect(again.body.additionalSpecs).toEqual({ engine: 'RB26' });
 
-    // Public with its first photo (issue 24), not before.
+    // Public with its first photo, not before.
     expect(car.published).toBe(false);
     expect((await new HttpClient(t.baseUrl).get(`/api/cars/${car.slug}`)).status).toBe(404);
     expect((await uploadCarImage(client, car.id, await jpegBytes(), true)).status).toBe(201);

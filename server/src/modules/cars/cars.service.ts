@@ -27,7 +27,7 @@ export const FEATURE_ADMIN_ONLY = 'Only an admin can feature a car';
 /** Cars one user may submit in any 24 hours (admins: no limit). */
 export const CARS_PER_DAY: Quota = { limit: SERVER_LIMITS.carsPerUserPerDay, windowMs: SERVER_LIMITS.quotaDayMs };
 
-/** The cars anyone may see: those with at least one stored photo (a new car is unlisted until then, issue 24). */
+/** The cars anyone may see: those with at least one stored photo (a new car is unlisted until then). */
 export const LISTED = { published: true } as const;
 
 /**

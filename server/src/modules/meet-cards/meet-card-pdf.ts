@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { MESSAGES, type MeetCardLayout } from '@curbside/shared';
 import type { MeetCardBatch } from './meet-cards.service';
 
-// The meet-card PDF (issue 26), drawn with pdfkit. pdfkit (and fontkit under it) is imported on the first download,
+// The meet-card PDF, drawn with pdfkit. pdfkit (and fontkit under it) is imported on the first download,
 // so a server that never prints a card does not load it. Fonts: Inter Regular and Bold (SIL OFL 1.1, from the
 // @expo-google-fonts/inter package), embedded as subsets holding only the glyphs the cards use.
 //

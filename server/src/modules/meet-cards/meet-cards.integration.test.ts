@@ -8,7 +8,7 @@ import { makeCar, makeImage, storePhoto } from '../../../test/showcase-fixtures'
 import { CarEntity } from '../cars/car.entity';
 import { EventEntity } from '../events/event.entity';
 
-// Meet cards (issue 26): the PDF an owner or an admin downloads, read back with a PDF parser, and who may get it.
+// Meet cards: the PDF an owner or an admin downloads, read back with a PDF parser, and who may get it.
 
 let t: TestApp;
 let admin: HttpClient;

@@ -46,7 +46,7 @@ export type RenderCards = (batch: MeetCardBatch, layout: MeetCardLayout) => Prom
 type PrintedPhoto = Pick<CarImageEntity, 'id' | 'storageKey'>;
 
 /**
- * Meet cards (issue 26): which cars a caller may print, and each card's data. An owner prints their own cars (an
+ * Meet cards: which cars a caller may print, and each card's data. An owner prints their own cars (an
  * admin any car); an admin prints any selection, optionally for an event (named on the cards and in the QR code).
  */
 export class MeetCardsService {

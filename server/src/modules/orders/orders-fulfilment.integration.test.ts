@@ -18,7 +18,7 @@ import { makeProduct, payCartWithTestCard, shopper } from '../checkout/shop-test
 import { uploadCarImage } from '../images/upload-test-helpers';
 import { OrderEntity } from './order.entity';
 
-// The admin fulfilling print orders (issue 23) over /api: finding an order by number, customer, status and Central
+// The admin fulfilling print orders over /api: finding an order by number, customer, status and Central
 // dates page by page; the photo to print with its pixel check and the admin-only download; the status history;
 // internal notes kept from the customer; bulk moves; the CSV export; and the refund choice when cancelling.
 
@@ -326,7 +326,7 @@ describe('cancelling with the refund choice (POST /api/orders/{id}/cancel)', () 
   });
 });
 
-// What issue 23's "done means" asks of the server, beyond the cases above: the CSV's rows are exactly the filtered
+// What fulfilment needs of the server, beyond the cases above: the CSV's rows are exactly the filtered
 // orders, every formula lead-in is neutralised, the history of a bulk move, and no customer response with the note.
 
 /**

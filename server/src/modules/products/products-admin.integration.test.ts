@@ -6,7 +6,7 @@ import type { HttpClient } from '../../../test/http';
 import { jpegBytes, multipartPost } from '../images/upload-test-helpers';
 import { ProductEntity } from './product.entity';
 
-// Product management over the documented REST paths (part 2 §5 rules; issue 6).
+// Product management over the documented REST paths (part 2 §5 rules).
 
 let t: TestApp;
 let admin: HttpClient;

@@ -92,7 +92,7 @@ describe('the sitemap kept between requests', () => {
     });
     expect(created.status).toBe(201);
     const page = `<loc>https://curbside.example/cars/${created.body.slug}</loc>`;
-    // Not public until its first photo is stored (issue 24); listed from then on.
+    // Not public until its first photo is stored; listed from then on.
     expect(await xmlNow()).not.toContain(page);
     expect((await uploadCarImage(owner, created.body.id, await jpegBytes(), true)).status).toBe(201);
     expect(await xmlNow()).toContain(page);

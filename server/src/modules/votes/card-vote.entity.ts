@@ -3,7 +3,7 @@ import { DateTimeColumn } from '../../db/columns';
 import type { CarEntity } from '../cars/car.entity';
 
 /**
- * A counted vote cast from a car page opened by a meet card's QR code (issue 26), written in the vote's transaction.
+ * A counted vote cast from a car page opened by a meet card's QR code, written in the vote's transaction.
  * A table of its own, not columns on votes: a plain vote writes nothing more, and the admin statistics read only these
  * rows. eventId is the event the admin chose when printing the card, running when the vote was cast (votes.service.ts);
  * it has no foreign key, so deleting the event keeps its votes: the statistics count them under no event.

@@ -229,7 +229,7 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
       voteRows,
     );
     yield sql(`INSERT INTO votes (carId, ipHash, createdAt) VALUES ${tuples(counted.length, 3)}`, voteRows);
-    // Meet-card votes (issue 26) are noted beside them, one statement more only in a batch that has some.
+    // Meet-card votes are noted beside them, one statement more only in a batch that has some.
     const fromCards = counted.filter((v) => v.attribution?.source === 'card');
     if (fromCards.length > 0) {
       yield sql(

@@ -5,7 +5,7 @@ export class CarPublished1795633247209 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE \`cars\` ADD \`published\` tinyint NOT NULL DEFAULT 1`);
-    // A car without a photo was never meant to be public (issue 24): unlisted until its owner adds one.
+    // A car without a photo was never meant to be public: unlisted until its owner adds one.
     await queryRunner.query(
       `UPDATE \`cars\` SET \`published\` = 0 WHERE NOT EXISTS (SELECT 1 FROM \`car_images\` WHERE \`car_images\`.\`carId\` = \`cars\`.\`id\`)`,
     );

@@ -18,7 +18,7 @@ export class CarPublished1795633245548 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "IDX_3b17d34792270bf4f04808dcdf" ON "cars" ("createdAt") `);
     await queryRunner.query(`CREATE INDEX "IDX_e52ada3adb918f849a057263ee" ON "cars" ("totalVotes") `);
     await queryRunner.query(`CREATE INDEX "IDX_f011a88b8b052ffd0db75c1ad4" ON "cars" ("ownerId") `);
-    // A car without a photo was never meant to be public (issue 24): unlisted until its owner adds one.
+    // A car without a photo was never meant to be public: unlisted until its owner adds one.
     await queryRunner.query(
       `UPDATE "cars" SET "published" = 0 WHERE NOT EXISTS (SELECT 1 FROM "car_images" WHERE "car_images"."carId" = "cars"."id")`,
     );
