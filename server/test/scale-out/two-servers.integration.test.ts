@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -131,12 +131,28 @@ function sameSession(from: HttpClient, to: HttpClient): HttpClient {
   return to;
 }
 
+/** The token of the verification link mailed to `email`, from the outbox of whichever server sent it. */
+function verificationTokenOf(email: string): string {
+  for (const server of servers) {
+    const outbox = path.join(server.dataDir, 'outbox');
+    for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
+      const mail = readFileSync(path.join(outbox, file), 'utf8');
+      const token = mail.match(/\/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+      if (token && mail.split('\n').includes(`To: ${email}`)) return token;
+    }
+  }
+  throw new Error(`No verification mail to ${email} in either server's outbox`);
+}
+
+/** A new account, signed in and with its address verified (it may submit cars), as a visitor behind the balancer. */
 async function registeredBrowser(): Promise<{ client: HttpClient; email: string }> {
   const client = browser();
   const name = unique('two');
   const email = `${name}@example.com`;
   const res = await client.post('/api/register', { email, username: name, password: 'two-servers-1' });
   expect(res.status).toBe(201);
+  const verified = await browser().post('/api/verify-email', { token: verificationTokenOf(email) });
+  expect(verified.status, verified.body?.message).toBe(200);
   return { client, email };
 }
 
