@@ -1,12 +1,15 @@
-import { AUTH_MESSAGES, MESSAGES, type ToastText } from '@curbside/shared';
+import { AUTH_MESSAGES, type ToastText } from '@curbside/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { notifyError, notifyToast } from '../lib/notify';
 import { procedurePath } from '../lib/query-keys';
 import { useTRPC } from '../lib/trpc';
 
-/** What follows a sign-out: drop every cached response that belonged to the user, go to `to`, say `toast`. */
-function useAfterSignOut() {
+/**
+ * What follows a sign-out: drop every cached response that belonged to the user, go to `to`, say `toast`. In the
+ * app shell's first download (the header's menu signs out): import only the messages it needs.
+ */
+export function useAfterSignOut() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -30,22 +33,6 @@ export function useLogout() {
     }),
   );
   return { logout: () => mutation.mutate(), isPending: mutation.isPending };
-}
-
-/** Sign out everywhere (this browser too), and with `revokeTokens` revoke every API token; then to the log-in page. */
-export function useLogoutEverywhere() {
-  const trpc = useTRPC();
-  const signedOut = useAfterSignOut();
-  const mutation = useMutation(
-    trpc.accounts.logoutEverywhere.mutationOptions({
-      onSuccess: () => signedOut('/auth', MESSAGES.profile.signedOutEverywhere),
-      onError: (error) => notifyError(MESSAGES.profile.signOutEverywhereFailed, error),
-    }),
-  );
-  return {
-    logoutEverywhere: (revokeTokens: boolean) => mutation.mutate({ revokeTokens }),
-    isPending: mutation.isPending,
-  };
 }
 
 /** The current user (now null) and the site settings (the same for everyone) stay, so the shell does not flash. */

@@ -7,10 +7,10 @@ import { Button, Checkbox, Group, Paper, PasswordInput, Stack, Text, Title } fro
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLogoutEverywhere } from '../../hooks/useLogout';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { SettingsCard } from './AccountSettings';
+import { useLogoutEverywhere } from './useLogoutEverywhere';
 
 const P = MESSAGES.profile;
 const V = MESSAGES.validation;
