@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoCar, followVerificationLink, newUser, seeToast, toast } from './support';
+import { followVerificationLink, newUser, seeToast, toast } from './support';
 
 // Submitting and editing a car with photos, then the profile, as a new user would do it.
 
@@ -17,12 +17,31 @@ interface ApiCar {
   images: ApiImage[];
 }
 
-/** A real JPEG to upload: one of the demo photos the server already serves. */
-async function demoJpeg(page: Page): Promise<Buffer> {
-  const car = await demoCar(page.request);
-  const res = await page.request.get(car.images[0]!.url);
-  expect(res.headers()['content-type']).toBe('image/jpeg');
-  return Buffer.from(await res.body());
+/**
+ * A real JPEG to upload, as a camera would give it: drawn by the browser on a 1600×1067 canvas and exported as JPEG
+ * (the site serves its own photos as WebP renditions, so none of them is a JPEG to reuse).
+ */
+async function cameraJpeg(page: Page): Promise<Buffer> {
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1600;
+    canvas.height = 1067;
+    const draw = canvas.getContext('2d');
+    if (!draw) throw new Error('no 2D canvas');
+    const sky = draw.createLinearGradient(0, 0, 1600, 1067);
+    sky.addColorStop(0, '#c23b3b');
+    sky.addColorStop(1, '#141a2e');
+    draw.fillStyle = sky;
+    draw.fillRect(0, 0, 1600, 1067);
+    draw.fillStyle = '#e8e8e8';
+    draw.fillRect(300, 600, 1000, 220);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+    if (!blob) throw new Error('the canvas gave no JPEG');
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+  const jpeg = Buffer.from(bytes);
+  expect(jpeg.subarray(0, 3).toString('hex')).toBe('ffd8ff'); // a JPEG's first bytes
+  return jpeg;
 }
 
 async function register(page: Page, user: ReturnType<typeof newUser>) {
@@ -41,7 +60,7 @@ async function register(page: Page, user: ReturnType<typeof newUser>) {
 test('sign up, submit a car with photos, edit it, then change the profile', async ({ page }) => {
   const user = newUser();
   await register(page, user);
-  const jpeg = await demoJpeg(page);
+  const jpeg = await cameraJpeg(page);
   // 20 MB: a valid JPEG followed by padding, so the bytes really travel.
   const big = Buffer.concat([jpeg, Buffer.alloc(20 * 1024 * 1024, 7)]);
 
