@@ -7,10 +7,16 @@ import type { AppRouter } from '../router';
 import { callProcedure, listProcedures, type Procedure, trpcErrorResponse } from './trpc-internals';
 
 // POST /trpc/<path> for every mutation, as a native Fastify route: one call, sent plain (what the browser's client
-// sends) or as a batch of one. tRPC's own handler turns each request into a fetch
-// Request and back, which cost more than the vote itself; this route runs the same procedure (middlewares, input and
-// output checks) and responds in tRPC's format — the body, the status and the error shape come from tRPC's own
-// functions and the app's error formatter. Batches of several calls have a URL of their own and still go to tRPC.
+// sends) or as a batch of one. It runs the same procedure through callTRPCProcedure (middlewares, input and output
+// checks) and responds in tRPC's format: the body, the status and the error shape come from tRPC's own functions and
+// the app's error formatter. Batches of several calls have a URL of their own and still go to tRPC's handler.
+//
+// What it costs and saves: about 90 lines, and the one place besides the cached routes that writes tRPC's response
+// format. tRPC's Fastify handler turns each request into a fetch Request and back, which costs more than the vote
+// itself: measured on 2026-11-27 with POST /trpc/votes.cast (50 connections, a new client address per request, the
+// same production bundle with and without this route, four alternating 5-second runs, the median), votes/s were
+// 5,153 through this route against 2,630 through tRPC's handler on SQLite, and 3,236 against 1,778 on MariaDB — where
+// tRPC's handler alone misses the 2,000 votes/s target.
 
 export interface TrpcMutationOptions {
   router: AppRouter;
