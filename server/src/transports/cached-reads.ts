@@ -58,11 +58,15 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
     if (!policy || procedure.type !== 'query') continue;
     const procedurePath = procedure.path;
 
-    /** Whether `viewer` gets a response of their own: while shared responses are held back, or as a recent voter. */
-    const ownResponseFor = async (viewer: string) => {
+    /**
+     * Whether `viewer` gets a response of their own: while shared responses are held back, or as a recent voter. A
+     * boolean while the site mode is known (nearly always), so a cache hit waits for no promise.
+     */
+    const ownResponseFor = (viewer: string): boolean | Promise<boolean> => {
+      const ownFor = (shares: boolean) =>
+        !shares || (policy.variesBy === 'viewer' && deps.viewers.seesOwnResponses(viewer));
       const shares = deps.sharesResponses();
-      if (!(typeof shares === 'boolean' ? shares : await shares)) return true;
-      return policy.variesBy === 'viewer' && deps.viewers.seesOwnResponses(viewer);
+      return typeof shares === 'boolean' ? ownFor(shares) : shares.then(ownFor);
     };
 
     /** The viewer's own response, computed by the procedure with its checks, never kept. */
@@ -80,7 +84,8 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
       procedurePath,
       async respond(req, reply, rawInput) {
         const key = readCacheKey(procedurePath, rawInput);
-        const ownResponse = await ownResponseFor(deps.viewerOf(req));
+        const decided = ownResponseFor(deps.viewerOf(req));
+        const ownResponse = typeof decided === 'boolean' ? decided : await decided;
         // A hit needs no parsing and no context.
         const hit = ownResponse ? undefined : deps.cache.peek(key);
         if (hit) return hit;
