@@ -140,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await withSessions.register(sessionPlugin, { config });
     registerRouteAccess(withSessions);
     const { pageViewerOf } = await registerSessionTransports(withSessions, transports, reads);
-    await withSessions.register(stripeWebhookPlugin, { ...services.payments, checkout: services.checkout });
+    await withSessions.register(stripeWebhookPlugin, { payments: services.payments, checkout: services.checkout });
     registerFileRoutes(withSessions, {
       storage: services.storage,
       isPrintOnly: (key) => services.images.isPrintOnly(key),

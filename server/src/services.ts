@@ -17,7 +17,7 @@ import { MeetCardsService } from './modules/meet-cards/meet-cards.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
-import { createPayments, type Payments } from './modules/payments/create-payments';
+import { createPayments, type PaymentsService } from './modules/payments/payments.service';
 import type { StripeClientOptions } from './modules/payments/stripe-provider';
 import { ProductsService } from './modules/products/products.service';
 import { ProfileService } from './modules/profile/profile.service';
@@ -63,7 +63,7 @@ export interface Services {
   /** Order management (admin): every order, status changes, cancel with restock and refund. */
   orderAdmin: OrderAdminService;
   /** The payment provider chosen by config (Stripe, or the built-in test provider). */
-  payments: Payments;
+  payments: PaymentsService;
   products: ProductsService;
   profile: ProfileService;
   settings: SettingsService;
@@ -96,7 +96,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
   const recentVoters = new RecentVoters(ds);
   const events = new EventsService(ds);
   const payments = createPayments(ds, config, shop.stripeApi);
-  const orders = new OrdersService({ ds, mailer, ...site, log: shop.log });
+  const orders = new OrdersService({ ds, payments, mailer, ...site, log: shop.log });
   const tokens = new TokensService({ ds });
   return {
     ds,
@@ -118,9 +118,8 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     cart: new CartService(ds),
     checkout: new CheckoutService({
       ds,
-      provider: payments.provider,
+      payments,
       orders,
-      publishableKey: payments.publishableKey,
       events: metrics,
     }),
     events,
@@ -130,7 +129,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     meetCards: new MeetCardsService({ ds, storage, imageQueue, publicUrl: config.publicUrl }),
     newsletter: new NewsletterService(ds),
     orders,
-    orderAdmin: new OrderAdminService({ ds, orders, provider: payments.provider, mailer, ...site, log: shop.log }),
+    orderAdmin: new OrderAdminService({ ds, orders, payments, mailer, ...site, log: shop.log }),
     payments,
     products: new ProductsService(ds),
     profile: new ProfileService({ ds, storage, imageQueue }),

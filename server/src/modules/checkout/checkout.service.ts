@@ -4,18 +4,14 @@ import {
   computeOrderTotals,
   MESSAGES,
   type Order,
-  SERVER_LIMITS,
 } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
-import { isUniqueViolation } from '../../db/errors';
-import { runInTransaction } from '../../db/transaction';
 import { badRequest, conflict, DomainError, notFound } from '../../errors';
 import type { Log } from '../../lib/log';
-import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/sliding-window';
 import { CartItemEntity } from '../cart/cart-item.entity';
 import { type OrdersService, OutOfStockError } from '../orders/orders.service';
-import { type PaymentCartLine, PaymentEntity } from '../payments/payment.entity';
-import { PaymentWebhookEventEntity } from '../payments/payment-webhook-event.entity';
+import type { PaymentCartLine } from '../payments/payment.entity';
+import type { PaymentsService } from '../payments/payments.service';
 import type { PaymentClientConfig, PaymentProvider } from '../payments/provider';
 import { TestPaymentProvider } from '../payments/test-provider';
 
@@ -37,22 +33,12 @@ const S = MESSAGES.server;
 export const PAYMENT_AMOUNT_MISMATCH = 'The payment does not match this order';
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.';
 export const OUT_OF_STOCK_REFUNDED = (message: string) => `${message}. Your payment has been refunded.`;
-/**
- * Payments one user may start in any hour. Each may mail the address given at checkout (the provider's receipt, the
- * order's confirmation), so this also bounds the mail one account can send to other people's inboxes.
- */
-export const PAYMENTS_PER_HOUR: Quota = {
-  limit: SERVER_LIMITS.paymentsPerUserPerHour,
-  windowMs: SERVER_LIMITS.quotaHourMs,
-};
-
 export class CheckoutService {
   constructor(
     private readonly deps: {
       ds: DataSource;
-      provider: PaymentProvider;
+      payments: PaymentsService;
       orders: OrdersService;
-      publishableKey: string | null;
       events?: CheckoutEvents;
       now?: () => Date;
     },
@@ -62,30 +48,12 @@ export class CheckoutService {
     return this.deps.events ?? NO_EVENTS;
   }
 
-  get provider(): PaymentProvider {
-    return this.deps.provider;
-  }
-
-  /** True when this event of the provider (a Stripe webhook delivery) was handled already. */
-  webhookEventHandled(providerEventId: string): Promise<boolean> {
-    return this.deps.ds.getRepository(PaymentWebhookEventEntity).existsBy({ providerEventId });
-  }
-
-  /** Records a handled Stripe event; false when another delivery of the same event was recorded first. */
-  async recordWebhookEvent(event: { providerEventId: string; type: string }): Promise<boolean> {
-    try {
-      await this.deps.ds
-        .getRepository(PaymentWebhookEventEntity)
-        .insert({ provider: 'stripe', ...event, receivedAt: new Date() });
-      return true;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return false;
-    }
+  private get provider(): PaymentProvider {
+    return this.deps.payments.provider;
   }
 
   clientConfig(): PaymentClientConfig {
-    return { provider: this.deps.provider.name, publishableKey: this.deps.publishableKey };
+    return this.deps.payments.clientConfig();
   }
 
   /**
@@ -124,36 +92,22 @@ export class CheckoutService {
     const totals = computeOrderTotals({ lines, state: input.shippingAddress.state });
     if (totals.total < 50) throw badRequest('The order total is below the card minimum of $0.50');
 
-    const payments = this.deps.ds.getRepository(PaymentEntity);
     const now = this.deps.now?.() ?? new Date();
-    // Counted and recorded under the user's lock: a parallel burst cannot start more than PAYMENTS_PER_HOUR.
-    const row = await runInTransaction(this.deps.ds, async (em) => {
-      await lockUser(em, userId);
-      const recent = await recentCreations(em, PaymentEntity, { userId }, PAYMENTS_PER_HOUR, now);
-      const refusal = quotaRefusal(PAYMENTS_PER_HOUR, recent, now, S.paymentsPerHourReached(PAYMENTS_PER_HOUR.limit));
-      if (refusal) throw refusal;
-      const rows = em.getRepository(PaymentEntity);
-      return rows.save(
-        rows.create({
-          provider: this.deps.provider.name,
-          // Replaced by the provider's id below; unique until then.
-          providerPaymentId: `pending:${userId}:${Date.now()}:${Math.random().toString(36).slice(2)}`,
-          userId,
-          amount: totals.total,
-          subtotal: totals.subtotal,
-          shipping: totals.shipping,
-          tax: totals.tax,
-          currency: 'usd',
-          status: 'requires_payment',
-          shippingDetails: { email: input.email, address: input.shippingAddress },
-          cart: lines,
-          orderId: null,
-        }),
-      );
-    });
+    const row = await this.deps.payments.start(
+      {
+        userId,
+        amount: totals.total,
+        subtotal: totals.subtotal,
+        shipping: totals.shipping,
+        tax: totals.tax,
+        shippingDetails: { email: input.email, address: input.shippingAddress },
+        cart: lines,
+      },
+      now,
+    );
     let created: { id: string; clientSecret: string };
     try {
-      created = await this.deps.provider.create({
+      created = await this.provider.create({
         amount: totals.total,
         currency: 'usd',
         idempotencyKey: `curbside-payment-${row.id}`,
@@ -161,12 +115,12 @@ export class CheckoutService {
         receiptEmail: input.email,
       });
     } catch (error) {
-      await payments.update({ id: row.id }, { status: 'failed' });
+      await this.deps.payments.markFailed({ id: row.id });
       this.events.paymentFailed('provider_unreachable');
       // The provider's own error stays attached for the server log; the shopper gets a plain message.
       throw Object.assign(new DomainError('SERVICE_UNAVAILABLE', PROVIDER_UNREACHABLE), { cause: error });
     }
-    await payments.update({ id: row.id }, { providerPaymentId: created.id });
+    await this.deps.payments.attachProviderId(row.id, created.id);
     return {
       clientSecret: created.clientSecret,
       amount: totals.subtotal,
@@ -174,7 +128,7 @@ export class CheckoutService {
       tax: totals.tax,
       total: totals.total,
       paymentId: created.id,
-      provider: this.deps.provider.name,
+      provider: this.provider.name,
     };
   }
 
@@ -194,18 +148,16 @@ export class CheckoutService {
     cardNumber: string,
     log?: Log,
   ): Promise<Order> {
-    const provider = this.deps.provider;
+    const provider = this.provider;
     if (!(provider instanceof TestPaymentProvider)) throw notFound('Test payments are not enabled');
-    const row = await this.deps.ds.getRepository(PaymentEntity).findOneBy({ providerPaymentId: paymentId });
+    const row = await this.deps.payments.find(paymentId);
     if (!row || row.userId !== userId) throw notFound(S.paymentNotFound);
     if (row.status === 'refunded') throw conflict(S.paymentRefunded); // a second click after the refund
     try {
       await provider.confirm(paymentId, clientSecret, cardNumber);
     } catch (error) {
       if (error instanceof DomainError) {
-        await this.deps.ds
-          .getRepository(PaymentEntity)
-          .update({ id: row.id, status: 'requires_payment' }, { status: 'failed' });
+        await this.deps.payments.markFailed({ id: row.id });
         this.events.paymentFailed('declined');
       }
       throw error;
@@ -219,8 +171,7 @@ export class CheckoutService {
    * payment is refunded and the response says so. `log`: the request's logger (the order's e-mail reports through it).
    */
   async fulfil(providerPaymentId: string, userId?: number, log?: Log): Promise<{ order: Order; created: boolean }> {
-    const payments = this.deps.ds.getRepository(PaymentEntity);
-    const row = await payments.findOneBy({ providerPaymentId, provider: this.deps.provider.name });
+    const row = await this.deps.payments.find(providerPaymentId, this.provider.name);
     if (!row || (userId !== undefined && row.userId !== userId)) throw notFound(S.paymentNotFound);
 
     const existing = await this.deps.orders.findByPaymentId(providerPaymentId);
@@ -228,7 +179,7 @@ export class CheckoutService {
     // Refunded because the stock ran out (a cancelled order's payment has its order, found above).
     if (row.status === 'refunded') throw conflict(S.paymentRefunded);
 
-    const remote = await this.deps.provider.retrieve(providerPaymentId);
+    const remote = await this.provider.retrieve(providerPaymentId);
     if (!remote) throw notFound(S.paymentNotFound);
     if (remote.status !== 'succeeded') throw conflict(S.paymentNotCompleted);
     if (
@@ -248,8 +199,8 @@ export class CheckoutService {
       // A twin call (webhook and browser together) may have just made this order with the last units.
       const made = await this.deps.orders.findByPaymentId(providerPaymentId);
       if (made) return { order: made, created: false };
-      await this.deps.provider.refund(providerPaymentId);
-      await payments.update({ id: row.id }, { status: 'refunded' });
+      await this.provider.refund(providerPaymentId);
+      await this.deps.payments.markRefunded({ id: row.id });
       this.events.paymentFailed('refunded_out_of_stock');
       throw conflict(OUT_OF_STOCK_REFUNDED(error.message));
     }
@@ -257,10 +208,7 @@ export class CheckoutService {
 
   /** payment_intent.payment_failed and the like: remember it (no order). */
   async markFailed(providerPaymentId: string): Promise<void> {
-    const result = await this.deps.ds
-      .getRepository(PaymentEntity)
-      .update({ providerPaymentId, status: 'requires_payment' }, { status: 'failed' });
     // A repeated delivery of the same event changes nothing and is not counted again.
-    if (result.affected) this.events.paymentFailed('failed_at_provider');
+    if (await this.deps.payments.markFailed({ providerPaymentId })) this.events.paymentFailed('failed_at_provider');
   }
 }

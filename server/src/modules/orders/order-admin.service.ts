@@ -25,8 +25,7 @@ import type { Log } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
 import { UserEntity } from '../accounts/user.entity';
 import { CarImageEntity } from '../cars/car-image.entity';
-import { PaymentEntity } from '../payments/payment.entity';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentsService } from '../payments/payments.service';
 import { ProductEntity } from '../products/product.entity';
 import { toAdminOrderDto, toHistoryEntry } from './admin-order-dto';
 import { OrderEntity } from './order.entity';
@@ -54,7 +53,7 @@ export class OrderAdminService {
     private readonly deps: {
       ds: DataSource;
       orders: OrdersService;
-      provider: PaymentProvider;
+      payments: Pick<PaymentsService, 'provider' | 'markRefunded'>;
       mailer: Mailer;
       publicUrl: string;
       siteName: string;
@@ -330,7 +329,8 @@ export class OrderAdminService {
    * cancel's status-change row and the order's payment state.
    */
   private async refund(order: OrderEntity, changeId: number, amount: number, log: Log): Promise<RefundOutcome> {
-    const { ds, provider } = this.deps;
+    const { ds, payments } = this.deps;
+    const provider = payments.provider;
     let outcome: RefundOutcome;
     if (amount === 0) {
       outcome = { none: true };
@@ -347,7 +347,7 @@ export class OrderAdminService {
       }
     }
     if ('ok' in outcome && outcome.ok) {
-      await ds.getRepository(PaymentEntity).update({ providerPaymentId: order.paymentId }, { status: 'refunded' });
+      await payments.markRefunded({ providerPaymentId: order.paymentId });
     }
     await ds.getRepository(OrderEntity).update(
       { id: order.id },

@@ -8,7 +8,8 @@ import { UserEntity } from '../accounts/user.entity';
 import { CarEntity } from '../cars/car.entity';
 import { CarImageEntity } from '../cars/car-image.entity';
 import { CartItemEntity } from '../cart/cart-item.entity';
-import { PaymentEntity } from '../payments/payment.entity';
+import type { PaymentEntity } from '../payments/payment.entity';
+import type { PaymentsService } from '../payments/payments.service';
 import { ProductEntity } from '../products/product.entity';
 import { OrderEntity } from './order.entity';
 import { toOrderDto } from './order-dto';
@@ -29,6 +30,8 @@ export class OrdersService {
   constructor(
     private readonly deps: {
       ds: DataSource;
+      /** Links the payment an order was made from, in the order's transaction. */
+      payments: Pick<PaymentsService, 'linkOrder'>;
       mailer: Mailer;
       publicUrl: string;
       siteName: string;
@@ -164,7 +167,7 @@ export class OrdersService {
       changedById: null,
       note: `Paid (${payment.provider} ${payment.providerPaymentId})`,
     });
-    await em.update(PaymentEntity, { id: payment.id }, { status: 'succeeded', orderId });
+    await this.deps.payments.linkOrder(em, payment.id, orderId);
     const cartItemIds = payment.cart.map((l) => l.cartItemId).filter((id): id is number => typeof id === 'number');
     if (cartItemIds.length) await em.delete(CartItemEntity, { userId: payment.userId, id: In(cartItemIds) });
     return orderId;

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { DomainError } from '../../errors';
 import type { CheckoutService } from '../checkout/checkout.service';
+import type { PaymentsService } from './payments.service';
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 
 interface WebhookOptions {
-  stripe: Stripe | null;
-  webhookSecret: string | null;
+  payments: PaymentsService;
   checkout: CheckoutService;
 }
 
@@ -22,7 +22,8 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: Webhook
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   app.post(STRIPE_WEBHOOK_PATH, async (req, reply) => {
-    const { stripe, webhookSecret, checkout } = options;
+    const { payments, checkout } = options;
+    const { stripe, webhookSecret } = payments;
     if (!stripe || !webhookSecret) return reply.code(404).send({ message: 'Stripe is not configured' });
     const signature = req.headers['stripe-signature'];
     if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) {
@@ -35,7 +36,7 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: Webhook
       return reply.code(400).send({ message: 'Invalid Stripe signature' });
     }
 
-    if (await checkout.webhookEventHandled(event.id)) return { received: true, duplicate: true };
+    if (await payments.webhookEventHandled(event.id)) return { received: true, duplicate: true };
 
     if (event.type === 'payment_intent.succeeded') {
       const intent = event.data.object as Stripe.PaymentIntent;
@@ -50,7 +51,7 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: Webhook
       await checkout.markFailed((event.data.object as Stripe.PaymentIntent).id);
     }
 
-    const recorded = await checkout.recordWebhookEvent({ providerEventId: event.id, type: event.type });
+    const recorded = await payments.recordWebhookEvent({ providerEventId: event.id, type: event.type });
     return recorded ? { received: true } : { received: true, duplicate: true };
   });
 }
