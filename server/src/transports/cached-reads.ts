@@ -116,6 +116,14 @@ export const CACHED_ROUTE_OPTIONS = { compress: false, decompress: false, config
  * GET /trpc/<path> for each cached query, served from the cache in tRPC's own format (plain or as a batch of
  * one, as httpBatchLink sends it). Anything else — an input that does not parse, an error — goes to tRPC's handler,
  * which responds exactly as it would without this route. Batches of several calls use another URL.
+ *
+ * Why a route beside tRPC's handler, and what it costs: tRPC's Fastify adapter turns each request into a fetch
+ * Request and its response back, and runs in the session scope (a cookie parsed per request), which costs more than
+ * a cache hit itself. Measured with the bench (docs/performance.md, "What makes it fast"), one cached car over /trpc is 59% of a
+ * bare Fastify route sending the same bytes through this route and 30% through tRPC's handler — the floor of the
+ * /trpc target. What it costs: tRPC's success format written here (`trpcBody`, two lines; errors are never written
+ * here, they go to tRPC's handler), and a second place a /trpc GET can be answered, which the tests in
+ * cached-reads.integration.test.ts hold to what the procedure computes.
  */
 export function registerTrpcCachedRoutes(
   app: FastifyInstance,
