@@ -55,14 +55,23 @@ interface ProcedureDef {
   inputs: { safeParse?(value: unknown): { success: boolean }; def?: { type?: string } }[];
 }
 
-const listed = new WeakMap<AnyTRPCRouter, Procedure[]>();
+interface RouterListing {
+  procedures: Procedure[];
+  /** The router's root config (its error formatter, for the error shape of the native mutation route). */
+  config: AnyTRPCRouter['_def']['_config'];
+}
 
-/** Every query and mutation of `router` (subscriptions: none; they are left out). */
-export function listProcedures(router: AnyTRPCRouter): Procedure[] {
-  let procedures = listed.get(router);
-  if (!procedures) {
+const listed = new WeakMap<AnyTRPCRouter, RouterListing>();
+
+/**
+ * The one function that reads a router's definition: its flat procedure record (each procedure's type, meta and
+ * input schema) and its root config. Read once per router.
+ */
+function listingOf(router: AnyTRPCRouter): RouterListing {
+  let listing = listed.get(router);
+  if (!listing) {
     const record = router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
-    procedures = Object.entries(record).flatMap(([path, procedure]) => {
+    const procedures = Object.entries(record).flatMap(([path, procedure]) => {
       const def = procedure._def as unknown as ProcedureDef;
       if (def.type === 'subscription') return [];
       const [schema] = def.inputs;
@@ -79,9 +88,15 @@ export function listProcedures(router: AnyTRPCRouter): Procedure[] {
       };
       return [listedProcedure];
     });
-    listed.set(router, procedures);
+    listing = { procedures, config: router._def._config };
+    listed.set(router, listing);
   }
-  return procedures;
+  return listing;
+}
+
+/** Every query and mutation of `router` (subscriptions: none; they are left out). */
+export function listProcedures(router: AnyTRPCRouter): Procedure[] {
+  return listingOf(router).procedures;
 }
 
 /** The procedure at `path`, if `router` has one. */
@@ -117,7 +132,7 @@ export function trpcErrorResponse(
 ) {
   const error = getTRPCErrorFromUnknown(call.cause);
   const shape = getErrorShape({
-    config: router._def._config,
+    config: listingOf(router).config,
     error,
     type: call.procedure.type,
     path: call.procedure.path,
