@@ -172,6 +172,10 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; messag
   // @fastify/multipart responds with 406 to a body that is not multipart; the HTTP word for it is 415.
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: S.sendMultipart },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: S.sendJson },
+  // @fastify/multipart answers too many parts with 413 like a body too large; 413 is kept for size.
+  FST_FILES_LIMIT: { status: 400, code: 'BAD_REQUEST', message: S.tooManyParts },
+  FST_PARTS_LIMIT: { status: 400, code: 'BAD_REQUEST', message: S.tooManyParts },
+  FST_FIELDS_LIMIT: { status: 400, code: 'BAD_REQUEST', message: S.tooManyParts },
 };
 
 /** The code of each 4xx status, in tRPC's words (the code every other refusal carries). */

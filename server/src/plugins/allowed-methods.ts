@@ -1,8 +1,10 @@
+import { MESSAGES } from '@curbside/shared';
 import type { FastifyInstance } from 'fastify';
 
 // 405 with `Allow` for a known /api path called with a method it does not take (PATCH /api/cars), instead of the
 // 404 of an unknown path. Fastify's router only reports "no route for this method and path", so the methods of each
-// /api route are recorded as they are registered, and the not-found handler (plugins/client.ts) asks them.
+// /api route are recorded as they are registered, and a request that found no route is answered here, at its very
+// start: before its body is read, so its Content-Type or body never turns the 405 into a 415 or a 400.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,15 +28,31 @@ export function registerAllowedMethods(app: FastifyInstance): void {
     }
     return [...allowed].sort();
   });
+  // A callback hook: it runs on every request and decides synchronously; only requests without a route look further.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.is404) return done();
+    const [urlPath = ''] = req.url.split('?'); // split gives at least one element
+    const allowed = urlPath.startsWith('/api/') ? app.allowedMethods(urlPath) : [];
+    if (allowed.length === 0) return done(); // the not-found handler's 404 (plugins/client.ts)
+    const list = allowed.join(', ');
+    reply
+      .code(405)
+      .header('allow', list)
+      .send({ message: MESSAGES.server.methodNotAllowed(req.method, list), code: 'METHOD_NOT_SUPPORTED' });
+  });
 }
 
-/** /api/cars/:slug as a RegExp over concrete paths: a parameter is one segment, `*` the rest. */
+/**
+ * /api/cars/:slug as a RegExp over concrete paths: a parameter is one segment, or what its own pattern takes
+ * (`:id(^\\d+$)`, rest-routes.ts), and `*` the rest.
+ */
 function routePattern(url: string): RegExp {
   const source = url
-    .split(/(:\w+|\*)/)
+    .split(/(:\w+(?:\([^)]*\))?|\*)/)
     .map((part) => {
       if (part === '*') return '.*';
-      if (part.startsWith(':')) return '[^/]+';
+      const param = /^:\w+(?:\(\^?(.*?)\$?\))?$/.exec(part);
+      if (param) return param[1] ? `(?:${param[1]})` : '[^/]+';
       return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('');

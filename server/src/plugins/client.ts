@@ -70,14 +70,7 @@ function registerNotFound(app: FastifyInstance, indexHtml: string | null): void 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const [urlPath = ''] = req.url.split('?'); // split gives at least one element
     const isApi = urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/trpc');
-    const allowed = urlPath.startsWith('/api/') ? req.server.allowedMethods(urlPath) : [];
-    if (allowed.length > 0) {
-      const list = allowed.join(', ');
-      return reply
-        .code(405)
-        .header('allow', list)
-        .send({ message: MESSAGES.server.methodNotAllowed(req.method, list), code: 'METHOD_NOT_SUPPORTED' });
-    }
+    // A known /api path with another method got its 405 before this (plugins/allowed-methods.ts).
     if (isApi || !indexHtml || !notFoundHtml || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ message: `Not found: ${req.method} ${urlPath}`, code: 'NOT_FOUND' });
     }

@@ -28,7 +28,15 @@ export function registerRequestBounds(app: FastifyInstance): void {
       done(new DomainError('BAD_REQUEST', MESSAGES.server.jsonTooDeep(SERVER_LIMITS.jsonDepthMax)), undefined);
       return;
     }
-    parseJson(req, body as string, done);
+    parseJson(req, body as string, (error, value) => {
+      // Fastify reports prototype poisoning (a "__proto__" key) as not JSON: a body plain JSON.parse reads was
+      // refused for that key, and says so.
+      if (error && isJson(body as string)) {
+        done(new DomainError('BAD_REQUEST', MESSAGES.server.forbiddenJsonKey), undefined);
+        return;
+      }
+      done(error, value);
+    });
   });
 }
 
@@ -59,6 +67,15 @@ export class ResponseBudget {
     } finally {
       done();
     }
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -3,6 +3,7 @@ import type { Context } from '../context';
 import { DomainError } from '../errors';
 import { JSON_RESPONSES, respondToCrossOriginPreflight } from '../plugins/security';
 import { sendCached } from '../read-cache/http';
+import { pathIdSchema } from '../rest/inputs';
 import type { AppRouter } from '../router';
 import { CACHED_ROUTE_OPTIONS, type CachedRead } from './cached-reads';
 import { callProcedure, listProcedures, type Procedure } from './trpc-internals';
@@ -16,6 +17,11 @@ export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Fastify form, e.g. /api/cars/:slug */
   url: string;
+  /**
+   * `url` as registered with Fastify's router: an id parameter takes digits only (`/api/orders/:id(^\\d+$)`), so it
+   * never swallows a fixed path beside it (/api/orders/bulk-status is not order "bulk-status").
+   */
+  routerUrl: string;
   procedurePath: string;
   procedure: Procedure;
   type: 'query' | 'mutation';
@@ -32,6 +38,7 @@ export function listRestRoutes(router: AppRouter, basePath: string): RestRoute[]
     routes.push({
       method: openapi.method,
       url: restRouteUrl(basePath, openapi.path),
+      routerUrl: restRouteUrl(basePath, openapi.path, (name) => procedure.inputField(name) === pathIdSchema),
       procedurePath: procedure.path,
       procedure,
       type: procedure.type,
@@ -42,9 +49,9 @@ export function listRestRoutes(router: AppRouter, basePath: string): RestRoute[]
   return routes;
 }
 
-/** A documented path as Fastify routes it: /cart/{id} under /api is /api/cart/:id. */
-export const restRouteUrl = (basePath: string, openapiPath: string) =>
-  basePath + openapiPath.replace(/\{(\w+)\}/g, ':$1');
+/** A documented path as Fastify routes it: /cart/{id} under /api is /api/cart/:id, or :id(^\\d+$) for an id. */
+const restRouteUrl = (basePath: string, openapiPath: string, isId: (name: string) => boolean = () => false) =>
+  basePath + openapiPath.replace(/\{(\w+)\}/g, (_, name: string) => (isId(name) ? `:${name}(^\\d+$)` : `:${name}`));
 
 /**
  * Registers the REST routes of `which` kind: the queries served from the read cache (`cached`: give the public
@@ -67,11 +74,11 @@ export function registerRestRoutes(
   for (const route of routes) {
     const cachedRead = opts.cachedReads.get(route.procedurePath);
     const crossOriginReads = isPublicRead(route);
-    if (crossOriginReads) app.options(route.url, { config: JSON_RESPONSES }, respondToCrossOriginPreflight);
+    if (crossOriginReads) app.options(route.routerUrl, { config: JSON_RESPONSES }, respondToCrossOriginPreflight);
     const personal = isPersonal(route);
     app.route({
       method: route.method,
-      url: route.url,
+      url: route.routerUrl,
       ...(cachedRead ? CACHED_ROUTE_OPTIONS : {}),
       config: { ...JSON_RESPONSES, crossOriginReads },
       handler: async (req, reply) => {

@@ -77,6 +77,17 @@ describe('one code vocabulary', () => {
     expect(res.body).toEqual({ message: MESSAGES.server.invalidJson, code: 'PARSE_ERROR' });
   });
 
+  it('refuses a "__proto__" key saying so, not as malformed JSON, and signs nobody in', async () => {
+    for (const body of [
+      '{"__proto__":{"role":"admin"},"email":"a@b.co","password":"x"}',
+      '{"constructor":{"prototype":{"role":"admin"}}}',
+    ]) {
+      const res = await new HttpClient(t.baseUrl).request('POST', '/api/login', body, JSON_TYPE);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: MESSAGES.server.forbiddenJsonKey, code: 'BAD_REQUEST' });
+    }
+  });
+
   it('responds to a JSON body on an upload route with 415 UNSUPPORTED_MEDIA_TYPE, not 406', async () => {
     const res = await user.post('/api/profile/picture', { profilePicture: 'me.jpg' });
     expect(res.status).toBe(415);
@@ -136,7 +147,7 @@ describe('validation messages', () => {
 
 describe('the headers HTTP asks for', () => {
   it('responds to a known path called with another method with 405 and Allow', async () => {
-    const res = await new HttpClient(t.baseUrl).request('PATCH', '/api/cars/some-car');
+    const res = await new HttpClient(t.baseUrl).request('PATCH', '/api/cars/42');
     expect(res.status).toBe(405);
     // OPTIONS: the cross-origin preflight of a public read.
     expect(res.headers.get('allow')).toBe('DELETE, GET, HEAD, OPTIONS, PUT');
@@ -146,6 +157,36 @@ describe('the headers HTTP asks for', () => {
     });
     const unknown = await new HttpClient(t.baseUrl).request('PATCH', '/api/no-such-thing');
     expect(unknown.status).toBe(404);
+  });
+
+  it('responds 405 whatever the request carries: a body without or with another Content-Type, any method', async () => {
+    const anyone = new HttpClient(t.baseUrl);
+    for (const method of ['PATCH', 'PURGE', 'PROPFIND']) {
+      for (const headers of [{}, { 'content-type': '' }, { 'content-type': 'text/plain' }, JSON_TYPE]) {
+        const res = await anyone.request(method, '/api/events', 'not json', headers);
+        expect(res.status, `${method} ${JSON.stringify(headers)}`).toBe(405);
+        expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+      }
+    }
+    // An upload route takes POST only, whatever the body.
+    const put = await user.request('PUT', '/api/images', '{"carId":1}', JSON_TYPE);
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('POST');
+  });
+
+  it('keeps fixed paths out of the id routes beside them', async () => {
+    // /api/orders/{id} takes digits: /api/orders/bulk-status is not an order, and its Allow says what it takes.
+    for (const method of ['GET', 'OPTIONS', 'PUT']) {
+      const res = await admin.request(method, '/api/orders/bulk-status');
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow'), method).toBe('POST');
+    }
+    // A car's slug is no car id: its page is read by slug, changed by id.
+    const bySlug = await admin.request('PUT', '/api/cars/some-car', { make: 'X' });
+    expect(bySlug.status).toBe(405);
+    expect(bySlug.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect((await admin.get('/api/orders/abc')).status).toBe(404);
+    expect((await admin.get('/api/orders/999999')).body.message).toBe(MESSAGES.server.orderNotFound);
   });
 
   it('sends WWW-Authenticate with a 401, on /api and /trpc', async () => {

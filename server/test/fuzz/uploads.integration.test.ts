@@ -355,7 +355,7 @@ describe.each(ROUTES)('POST $url', (route) => {
     }
   });
 
-  it('refuses a second file, or too many fields, in one request (413)', async () => {
+  it('refuses a second file, or too many fields, in one request: 400 saying so (413 is for size)', async () => {
     const jpeg = await picture('jpeg');
     const twoFiles = Buffer.concat([
       multipartBody(route.fields(), { field: route.field, name: 'a.jpg', bytes: jpeg }).subarray(
@@ -365,12 +365,20 @@ describe.each(ROUTES)('POST $url', (route) => {
       multipartBody({}, { field: route.field, name: 'b.jpg', bytes: jpeg }),
     ]);
     const contentType = `multipart/form-data; boundary=${BOUNDARY}`;
-    await expectRefusedKeepingNothing(() => post(route.client(), route.url, twoFiles, contentType), 413);
+    await expectRefusedKeepingNothing(
+      () => post(route.client(), route.url, twoFiles, contentType),
+      400,
+      MESSAGES.server.tooManyParts,
+    );
     const manyFields = multipartBody(
       { ...route.fields(), ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}`, 'x'])) },
       { field: route.field, name: 'a.jpg', bytes: jpeg },
     );
-    await expectRefusedKeepingNothing(() => post(route.client(), route.url, manyFields, contentType), 413);
+    await expectRefusedKeepingNothing(
+      () => post(route.client(), route.url, manyFields, contentType),
+      400,
+      MESSAGES.server.tooManyParts,
+    );
   });
 });
 

@@ -90,6 +90,10 @@ export const SERVER_MESSAGES = {
   responseTooLarge: 'This request asks for too much at once: ask for the rest in another request.',
   /** Refusals of the HTTP layer, before any procedure runs (server/src/http-errors.ts). */
   invalidJson: 'The request body is not valid JSON.',
+  /** A JSON key that could change objects' prototypes (prototype poisoning): refused whatever its value. */
+  forbiddenJsonKey: 'The request body may not contain the keys "__proto__" or "constructor.prototype".',
+  /** A multipart body with more parts than an upload takes: one file and a few fields. */
+  tooManyParts: 'Send one file per upload, with at most 10 fields.',
   requestUnreadable: 'The request could not be read.',
   requestTooLarge: 'The request is too large.',
   sendJson: 'Unsupported content type: send JSON.',
