@@ -10,7 +10,13 @@ export const USER_ROLES = ['user', 'owner', 'admin'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-export const emailSchema = z.string().trim().toLowerCase().max(254, V.emailTooLong).pipe(z.email(V.email));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, V.emailTooLong)
+  .pipe(z.email(V.email))
+  .meta({ format: 'email' });
 
 export const usernameSchema = z
   .string()
@@ -64,7 +70,7 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 /** The registration form: the call's fields plus the confirmation, checked on confirmPassword. */
 export const registerFormSchema = z
   .object({
-    email: z.string().trim().pipe(z.email(V.email)),
+    email: z.string().trim().pipe(z.email(V.email)).meta({ format: 'email' }),
     username: usernameSchema,
     name: z.string().max(LIMITS.nameMax, V.nameMax),
     password: registrationPassword,
@@ -77,7 +83,7 @@ export const registerFormSchema = z
   });
 
 export const loginFormSchema = z.object({
-  email: z.string().trim().pipe(z.email(V.email)),
+  email: z.string().trim().pipe(z.email(V.email)).meta({ format: 'email' }),
   password: z.string().min(1, V.passwordRequired),
 });
 

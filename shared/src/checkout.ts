@@ -45,7 +45,7 @@ export const shippingAddressOutputSchema = z.object({
  * The spec's client also sends items and amounts (amount, shipping, tax, total): they are stripped.
  */
 export const createPaymentIntentInputSchema = z.object({
-  email: z.string({ error: V.email }).pipe(emailSchema),
+  email: z.string({ error: V.email }).pipe(emailSchema).meta({ format: 'email' }),
   shippingAddress: shippingAddressSchema,
 });
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentInputSchema>;
@@ -71,6 +71,12 @@ export const createPaymentIntentRequestSchema = z
         total: ignored('Not read: the server computes the total'),
       })
       .optional(),
+  })
+  .meta({
+    // The e-mail and the shipping address are each required, in orderInfo or beside it (orderInfo's first).
+    allOf: ['email', 'shippingAddress'].map((field) => ({
+      anyOf: [{ required: [field] }, { required: ['orderInfo'], properties: { orderInfo: { required: [field] } } }],
+    })),
   })
   .transform((body, ctx): CreatePaymentIntentInput => {
     const email = body.orderInfo?.email ?? body.email;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { carSchema } from './cars';
 import { countSchema } from './common';
 import { HALL_OF_FAME_MESSAGES } from './messages/hall-of-fame';
-import { isMonthKey } from './vote-window';
+import { isMonthKey, MONTH_KEY_PATTERN } from './vote-window';
 
 // The Hall of Fame: each closed month's final top 10, frozen once from the vote rows.
 
@@ -10,7 +10,10 @@ import { isMonthKey } from './vote-window';
 export const HALL_OF_FAME_PLACES = 10;
 
 /** 'YYYY-MM', a Central month. */
-export const monthKeySchema = z.string().refine(isMonthKey, HALL_OF_FAME_MESSAGES.badMonth);
+export const monthKeySchema = z
+  .string()
+  .refine(isMonthKey, HALL_OF_FAME_MESSAGES.badMonth)
+  .meta({ pattern: MONTH_KEY_PATTERN });
 
 export const hallOfFameMonthInputSchema = z.object({ month: monthKeySchema });
 

@@ -14,7 +14,7 @@ export function newsletterEmailOk(email: string): boolean {
 
 /** POST /api/subscribe. The server checks the address more strictly than the footer does. */
 export const subscribeInputSchema = z.object({
-  email: z.string({ error: MESSAGES.validation.email }).pipe(emailSchema),
+  email: z.string({ error: MESSAGES.validation.email }).pipe(emailSchema).meta({ format: 'email' }),
   /** Where the form sits; only the footer exists today. */
   source: z
     .string()

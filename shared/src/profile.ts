@@ -24,7 +24,8 @@ export const profileUpdateInputSchema = z
       .nullable()
       .optional(),
   })
-  .refine((update) => update.name !== undefined || update.bio !== undefined, V.atLeastOneField);
+  .refine((update) => update.name !== undefined || update.bio !== undefined, V.atLeastOneField)
+  .meta({ anyOf: [{ required: ['name'] }, { required: ['bio'] }] });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateInputSchema>;
 
 const newPasswordSchema = z

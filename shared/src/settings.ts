@@ -46,7 +46,12 @@ export const siteSettingsUpdateInputSchema = z.object({
     .string()
     .trim()
     .refine((value) => value === '' || isValidLaunchDate(value), V.launchDateInvalid)
-    .meta({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?$', description: "A date like 2026-12-31; '' or null: none" })
+    .meta({
+      // A real calendar day of the years 0100–9999 (JavaScript's dates read 0000–0099 as 1900–1999), or ''.
+      pattern: '^((0[1-9]\\d{2}|[1-9]\\d{3})-\\d{2}-\\d{2})?$',
+      anyOf: [{ format: 'date' }, { maxLength: 0 }],
+      description: "A date like 2026-12-31; '' or null: none",
+    })
     .transform((value) => value || null)
     .nullable(),
 });

@@ -5,6 +5,8 @@ import { LIMITS } from './limits';
 // like the rest of the site (docs/decisions.md), and one IP may vote for a car once every 24 hours.
 
 const MONTH_KEY = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** MONTH_KEY as the OpenAPI document states it. */
+export const MONTH_KEY_PATTERN = MONTH_KEY.source;
 
 /** 'YYYY-MM': the Central calendar month an instant falls in (the key of the monthly tallies and the Hall of Fame). */
 export function centralMonthKey(instant: Date): string {

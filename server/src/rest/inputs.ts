@@ -1,4 +1,4 @@
-import { idSchema, MESSAGES } from '@curbside/shared';
+import { idSchema, MAX_ID, MESSAGES } from '@curbside/shared';
 import { z } from 'zod';
 
 // Inputs that arrive as text over REST (path and query values) and as JSON over /trpc.
@@ -6,7 +6,7 @@ import { z } from 'zod';
 /** An id from a REST path (a string there) or from tRPC (a number). */
 export const pathIdSchema = z.coerce
   .number({ error: MESSAGES.validation.invalidId })
-  .meta({ type: 'integer', minimum: 1 })
+  .meta({ type: 'integer', minimum: 1, maximum: MAX_ID })
   .pipe(idSchema);
 
 /**

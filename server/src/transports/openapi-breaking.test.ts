@@ -98,4 +98,18 @@ describe('breakingChanges', () => {
       'newly required POST /cars request application/json field story',
     ]);
   });
+
+  it('does not call a field required that only one alternative of anyOf requires, but does for allOf', () => {
+    const requiring = (keyword: 'anyOf' | 'allOf') =>
+      doc((d) => {
+        d.paths['/cars'].post.requestBody.content['application/json'].schema[keyword] = [
+          { required: ['story'] },
+          { required: ['make'] },
+        ];
+      });
+    expect(breakingChanges(doc(), requiring('anyOf'))).toEqual([]);
+    expect(breakingChanges(doc(), requiring('allOf'))).toEqual([
+      'newly required POST /cars request application/json field story',
+    ]);
+  });
 });

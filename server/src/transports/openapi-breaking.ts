@@ -63,7 +63,12 @@ function contractOf(doc: OpenApiDocument): Contract {
     const schema = resolve(raw);
     const enumValues = schema.enum ?? (schema.const !== undefined ? [schema.const] : undefined);
     if (enumValues) visit.enumAt?.(at, enumValues);
-    for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+    // What one alternative of anyOf/oneOf requires, the request may still leave out (by taking another).
+    const alternative: Visitor = { ...visit, field: (name) => visit.field?.(name, false) };
+    for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) walk(branch, at, alternative, nextSeen);
+    for (const branch of schema.allOf ?? []) {
+      // Every branch of allOf holds: a name it requires is required of the object, declared here or in the branch.
+      for (const name of resolve(branch).required ?? []) visit.field?.(at ? `${at}.${name}` : name, true);
       walk(branch, at, visit, nextSeen);
     }
     for (const [name, property] of Object.entries(schema.properties ?? {})) {

@@ -210,6 +210,7 @@ type Operation = {
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string; required?: boolean; description?: string; schema?: object }[];
+  requestBody?: { content?: Record<string, { schema?: object }> };
   responses: Record<string, unknown>;
 };
 
@@ -247,6 +248,8 @@ export function finishDocument(doc: OpenAPIObject, routes: RestRoute[]): OpenAPI
     operation.security ??= [];
     for (const parameter of operation.parameters ?? []) if (parameter.in === 'path') parameter.required = true;
     const route = routeOf.get(`${method.toUpperCase()} ${path}`);
+    const body = operation.requestBody?.content?.['application/json']?.schema;
+    if (route && body) Object.assign(body, route.procedure.inputObjectConstraints);
     const statuses = route ? errorStatuses(route, path.includes('{')) : Object.keys(operation.responses);
     for (const status of Object.keys(operation.responses)) {
       if (Number(status) >= 400) delete operation.responses[status];

@@ -26,6 +26,11 @@ export interface Procedure {
   acceptsInput(rawInput: unknown): boolean;
   /** The schema of one top-level field of its input object (undefined when the input is not an object or has none). */
   inputField(name: string): FieldSchema | undefined;
+  /**
+   * The JSON Schema keywords its input object states in its `meta()` about the object as a whole (`anyOf`, `allOf`,
+   * `minProperties`, …): the OpenAPI generator rebuilds a request body from the object's fields and drops them.
+   */
+  readonly inputObjectConstraints: Record<string, unknown>;
 }
 
 /** What the transports may do with one field's schema: check a value against it. */
@@ -41,6 +46,19 @@ interface ObjectLikeSchema {
   shape?: Record<string, FieldSchema>;
   /** A pipe's (or a transform's) input side. */
   in?: ObjectLikeSchema;
+  /** zod's metadata of the schema (its registry entry). */
+  meta?(): Record<string, unknown> | undefined;
+}
+
+/** JSON Schema keywords about an object as a whole, which a schema's meta may state. */
+const OBJECT_KEYWORDS = ['anyOf', 'allOf', 'oneOf', 'not', 'minProperties', 'maxProperties'];
+
+/** The object keywords in the meta of an object schema, or of the object a transform reads. */
+function objectConstraintsOf(schema: unknown): Record<string, unknown> {
+  const s = schema as ObjectLikeSchema | undefined;
+  const object = s?.shape ? s : s?.in;
+  const meta = object?.meta?.() ?? {};
+  return Object.fromEntries(OBJECT_KEYWORDS.filter((key) => key in meta).map((key) => [key, meta[key]]));
 }
 
 /** The fields of an object schema, or of the object a transform reads. */
@@ -81,6 +99,7 @@ function listingOf(router: AnyTRPCRouter): RouterListing {
         meta: def.meta,
         takesInput: def.inputs.some((input) => input.def?.type !== 'void' && input.def?.type !== 'undefined'),
         acceptsInput: (rawInput) => schema?.safeParse?.(rawInput).success ?? true,
+        inputObjectConstraints: objectConstraintsOf(schema),
         inputField: (name) => {
           const fields = fieldsOf(schema);
           return fields && Object.hasOwn(fields, name) ? fields[name] : undefined;

@@ -1358,6 +1358,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: email */
                     email: string;
                     username: string;
                     password: string;
@@ -1395,6 +1396,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: email */
                     email: string;
                     password: string;
                 };
@@ -1496,6 +1498,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: email */
                     email: string;
                 };
             };
@@ -1666,7 +1669,7 @@ export interface operations {
                     comingSoonMode: boolean;
                     maintenanceMessage: string;
                     comingSoonMessage: string;
-                    launchDate: string | null;
+                    launchDate: (string | unknown | unknown) | null;
                 };
             };
         };
@@ -1699,6 +1702,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: email */
                     email: string;
                     /** @default footer */
                     source?: string;
@@ -2009,7 +2013,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     bio?: string | null;
-                };
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -2076,6 +2080,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: email */
                     email: string;
                     currentPassword: string;
                 };
@@ -2729,6 +2734,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: email */
                     email?: string;
                     shippingAddress?: {
                         name: string;
@@ -2746,6 +2752,7 @@ export interface operations {
                     /** @description Not read: the server prices the signed-in user’s cart */
                     items?: unknown[];
                     orderInfo?: {
+                        /** Format: email */
                         email?: string;
                         shippingAddress?: {
                             name: string;
@@ -2769,7 +2776,11 @@ export interface operations {
                         /** @description Not read: the server computes the total */
                         total?: unknown;
                     };
-                };
+                } & ((unknown | {
+                    orderInfo: unknown;
+                }) & (unknown | {
+                    orderInfo: unknown;
+                }));
             };
         };
         responses: {
