@@ -9,6 +9,11 @@ import { dialectOf } from '../../db/data-source';
 const WORD_MAX = 60;
 /** Searches use at most this many words: each is one look-up in the index, and more only narrow the results. */
 export const SEARCH_WORDS_MAX = 8;
+/**
+ * A search ranks at most this many matches, the newest: a word of one or two letters matches most cars, and ranking
+ * them all would cost what the scan did. A longer word (or one more) narrows the matches to fewer, all ranked.
+ */
+export const SEARCH_RANKED_MAX = 2_000;
 /** The prefix every word carries in the MySQL index (see the migration): it makes "M3" long enough to be indexed. */
 const MYSQL_WORD_PREFIX = 'zq';
 
@@ -30,7 +35,8 @@ export function searchWords(text: string): string[] {
 
 /**
  * The ids of the listed cars whose words begin with every one of `words` (from searchWords), best first: the most of
- * the typed words found as whole words ("m3" before "m340i"), then the most votes, then the newest.
+ * the typed words found as whole words ("m3" before "m340i"), then the most votes, then the newest. Of the newest
+ * SEARCH_RANKED_MAX matches.
  */
 export async function searchCarIds(ds: DataSource, words: string[], limit: number): Promise<number[]> {
   if (words.length === 0) return [];
@@ -46,8 +52,10 @@ function searchSqlite(ds: DataSource, words: string[], limit: number) {
   const everyPrefix = words.map((word) => `${fts5String(word)}*`).join(' AND ');
   const wholeWord = '(car.id IN (SELECT rowid FROM car_search WHERE car_search MATCH ?))';
   return ds.query(
-    `SELECT car.id FROM cars car
-      WHERE car.id IN (SELECT rowid FROM car_search WHERE car_search MATCH ?) AND car.published = 1
+    `WITH found (id) AS (
+        SELECT rowid FROM car_search WHERE car_search MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_RANKED_MAX})
+      SELECT car.id FROM found INNER JOIN cars car ON car.id = found.id
+      WHERE car.published = 1
       ORDER BY ${words.map(() => wholeWord).join(' + ')} DESC, car.totalVotes DESC, car.createdAt DESC, car.id DESC
       LIMIT ?`,
     [everyPrefix, ...words.map(fts5String), limit],
@@ -57,12 +65,15 @@ function searchSqlite(ds: DataSource, words: string[], limit: number) {
 function searchMysql(ds: DataSource, words: string[], limit: number) {
   const indexed = words.map((word) => `${MYSQL_WORD_PREFIX}${word}`);
   const everyPrefix = indexed.map((word) => `+${word}*`).join(' ');
-  const wholeWord = '(MATCH (s.terms) AGAINST (? IN BOOLEAN MODE) > 0)';
+  const wholeWord = '(MATCH (terms) AGAINST (? IN BOOLEAN MODE) > 0)';
   return ds.query(
-    `SELECT car.id FROM car_search s INNER JOIN cars car ON car.id = s.carId
-      WHERE MATCH (s.terms) AGAINST (? IN BOOLEAN MODE) AND car.published = 1
-      ORDER BY ${words.map(() => wholeWord).join(' + ')} DESC, car.totalVotes DESC, car.createdAt DESC, car.id DESC
+    `SELECT car.id FROM (
+        SELECT carId, ${words.map(() => wholeWord).join(' + ')} AS wholeWords FROM car_search
+        WHERE MATCH (terms) AGAINST (? IN BOOLEAN MODE) ORDER BY carId DESC LIMIT ${SEARCH_RANKED_MAX}) found
+      INNER JOIN cars car ON car.id = found.carId
+      WHERE car.published = 1
+      ORDER BY found.wholeWords DESC, car.totalVotes DESC, car.createdAt DESC, car.id DESC
       LIMIT ?`,
-    [everyPrefix, ...indexed, limit],
+    [...indexed, everyPrefix, limit],
   );
 }
