@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
 import { makeCar } from '../../../test/showcase-fixtures';
+import { SEARCH_RANKED_MAX, SEARCH_WORDS_MAX } from './car-search';
 
 // GET /api/cars/search through the full-text index, on SQLite (FTS5) and MySQL/MariaDB (FULLTEXT): on a generated set
 // of cars, every query answers what a plain reference computed here answers, in the same order; and the index follows
@@ -31,9 +32,12 @@ const wordsOf = (text: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 
-/** The ids a search should answer: listed cars having, for each typed word, a word that begins with it. */
+/**
+ * The ids a search should answer: listed cars having, for each typed word (the first SEARCH_WORDS_MAX), a word that
+ * begins with it; those with the most typed words found whole first, then the most votes, then the newest.
+ */
 function reference(q: string, limit: number = LIMITS.galleryFetchLimit): number[] {
-  const typed = [...new Set(wordsOf(q))];
+  const typed = [...new Set(wordsOf(q))].slice(0, SEARCH_WORDS_MAX);
   if (typed.length === 0) return [];
   return cars
     .filter((car) => car.published)
@@ -241,5 +245,37 @@ describe('GET /api/cars/search over the full-text index', () => {
     expect(await search('trabant')).toEqual([]);
     await t.app.services.ds.query('UPDATE cars SET published = 1 WHERE id = ?', [res.body.id]);
     expect(await search('trab p6')).toEqual([res.body.id]);
+  });
+
+  it(`uses the first ${SEARCH_WORDS_MAX} words of a longer text`, async () => {
+    const car = cars.find((c) => c.published) as Made;
+    // Beginnings of the car's own words, then one that begins none of them.
+    const beginnings = [car.make, car.model, car.ownerName]
+      .flatMap(wordsOf)
+      .flatMap((word) => Array.from(word, (_, n) => word.slice(0, n + 1)));
+    const typed = [...new Set(beginnings)].slice(0, SEARCH_WORDS_MAX);
+    expect(typed).toHaveLength(SEARCH_WORDS_MAX);
+    const q = `${typed.join(' ')} zzzz`;
+    expect(await search(q)).toContain(car.id);
+    expect(await search(q)).toEqual(reference(q));
+  });
+
+  it(`ranks the newest ${SEARCH_RANKED_MAX} matches of a word that matches more cars`, async () => {
+    // An old, much-voted car, then SEARCH_RANKED_MAX newer ones sharing its make.
+    const ds = t.app.services.ds;
+    const old = await makeCar(ds, { make: 'Commonword', model: 'Champion', totalVotes: 99 });
+    const rows = Array.from(
+      { length: SEARCH_RANKED_MAX },
+      (_, i) => `('common-${i}', 'Commonword', 'No ${i}', 2000, 'Sam')`,
+    );
+    for (let i = 0; i < rows.length; i += 500) {
+      await ds.query(
+        `INSERT INTO cars (slug, make, model, year, ownerName) VALUES ${rows.slice(i, i + 500).join(', ')}`,
+      );
+    }
+    const broad = await search('commonword');
+    expect(broad).toHaveLength(LIMITS.galleryFetchLimit);
+    expect(broad).not.toContain(old.id);
+    expect(await search('commonword champion')).toEqual([old.id]);
   });
 });
