@@ -52,10 +52,10 @@ function searchSqlite(ds: DataSource, words: string[], limit: number) {
   const everyPrefix = words.map((word) => `${fts5String(word)}*`).join(' AND ');
   const wholeWord = '(car.id IN (SELECT rowid FROM car_search WHERE car_search MATCH ?))';
   return ds.query(
-    `WITH found (id) AS (
-        SELECT rowid FROM car_search WHERE car_search MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_RANKED_MAX})
-      SELECT car.id FROM found INNER JOIN cars car ON car.id = found.id
-      WHERE car.published = 1
+    `SELECT car.id FROM cars car
+      WHERE car.id IN (
+          SELECT rowid FROM car_search WHERE car_search MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_RANKED_MAX})
+        AND car.published = 1
       ORDER BY ${words.map(() => wholeWord).join(' + ')} DESC, car.totalVotes DESC, car.createdAt DESC, car.id DESC
       LIMIT ?`,
     [everyPrefix, ...words.map(fts5String), limit],
