@@ -2,14 +2,15 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The words of a car as its search index holds them, from the row `row` (NEW or the table): make, model and owner
- * name in lower case, split at every character that is not a letter, mark or digit, each word cut to 60 characters
- * and prefixed with 'zq'. The prefix makes every word at least three characters long: InnoDB leaves words shorter
- * than innodb_ft_min_token_size (3 by default, a server setting that needs a restart) out of a FULLTEXT index, which
- * would lose "M3", "GT" and "7", and no word is a stopword ("the", "a", "de") any more. The cut keeps every word
- * under innodb_ft_max_token_size (84).
+ * name in lower case, split at every character that is not a letter, mark or digit, each word prefixed with 'zq'.
+ * The prefix makes every word at least three characters long: InnoDB leaves words shorter than
+ * innodb_ft_min_token_size (3 by default, a server setting that needs a restart) out of a FULLTEXT index, which would
+ * lose "M3", "GT" and "7", and no word is a stopword ("the", "a", "de") any more. No backreference in the replacement
+ * ('\\1' on MariaDB, '$1' on MySQL 8), so the expression means the same on both. (A word over 82 characters passes
+ * innodb_ft_max_token_size and is not indexed; no make or model is that long.)
  */
 const terms = (row: string) =>
-  String.raw`REGEXP_REPLACE(REGEXP_REPLACE(LOWER(CONCAT_WS(' ', ${row}.make, ${row}.model, ${row}.ownerName)), '[^\\p{L}\\p{M}\\p{N}]+', ' '), '([\\p{L}\\p{M}\\p{N}]{1,60})[\\p{L}\\p{M}\\p{N}]*', 'zq\\1')`;
+  String.raw`CONCAT('zq', REPLACE(TRIM(REGEXP_REPLACE(LOWER(CONCAT_WS(' ', ${row}.make, ${row}.model, ${row}.ownerName)), '[^\\p{L}\\p{M}\\p{N}]+', ' ')), ' ', ' zq'))`;
 
 /**
  * The car search's full-text index: car_search holds each car's words (above) under an InnoDB FULLTEXT index with
