@@ -5,7 +5,10 @@ import { dialectOf } from '../../db/data-source';
 // MySQL/MariaDB the InnoDB FULLTEXT index of car_search.terms. A car matches when every word of the text begins one
 // of the words of its make, model or owner name; the best match first (see searchCarIds).
 
-/** Words are cut to this length, as the MySQL index stores them (under innodb_ft_max_token_size). */
+/**
+ * A typed word is cut to this length: with its prefix it stays under innodb_ft_max_token_size (84), past which MySQL
+ * would leave it out of the query; its first 60 letters still have to begin a word.
+ */
 const WORD_MAX = 60;
 /** Searches use at most this many words: each is one look-up in the index, and more only narrow the results. */
 export const SEARCH_WORDS_MAX = 8;
@@ -35,8 +38,8 @@ export function searchWords(text: string): string[] {
 
 /**
  * The ids of the listed cars whose words begin with every one of `words` (from searchWords), best first: the most of
- * the typed words found as whole words ("m3" before "m340i"), then the most votes, then the newest. Of the newest
- * SEARCH_RANKED_MAX matches.
+ * the typed words found as whole words ("m3" before "m340i"), then the most votes, then the newest; ranked among the
+ * newest SEARCH_RANKED_MAX matches.
  */
 export async function searchCarIds(ds: DataSource, words: string[], limit: number): Promise<number[]> {
   if (words.length === 0) return [];
