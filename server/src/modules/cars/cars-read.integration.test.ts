@@ -99,11 +99,11 @@ describe('GET /api/cars/search', () => {
     expect(await search('jordan WHEELS')).toEqual([`Nissan${tag}`]);
   });
 
-  it('treats %, _ and quotes as plain text', async () => {
-    expect(await search('%')).toEqual([`Ford${tag}`]);
-    expect(await search('x_7')).toEqual([`Mazda${tag}`]);
-    expect(await search('_')).toEqual([`Mazda${tag}`]);
+  it('matches the beginnings of words; punctuation only separates words', async () => {
+    expect(await search('rx_7')).toEqual([`Mazda${tag}`]);
     expect(await search("o'brien")).toEqual([`Ford${tag}`]);
+    expect(await search('mustang 100%')).toEqual([`Ford${tag}`]);
+    expect(await search('%')).toEqual([]);
     expect(await search('" OR 1=1 --')).toEqual([]);
   });
 

@@ -9,9 +9,8 @@ import {
   MESSAGES,
   SERVER_LIMITS,
 } from '@curbside/shared';
-import type { DataSource } from 'typeorm';
+import { type DataSource, In } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
-import { likeContains } from '../../db/like';
 import { runInTransaction } from '../../db/transaction';
 import { forbidden, notFound } from '../../errors';
 import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/sliding-window';
@@ -20,6 +19,7 @@ import { type Actor, assertCanEditCar } from './access';
 import { CarEntity } from './car.entity';
 import { type CarViewer, loadCarDto, loadCarDtos } from './car-dto';
 import { CarImageEntity } from './car-image.entity';
+import { searchCarIds, searchWords } from './car-search';
 import { imageKeys } from './image-keys';
 
 const S = MESSAGES.server;
@@ -56,21 +56,16 @@ export class CarsService {
     return loadCarDtos(this.deps.ds, cars, viewer);
   }
 
-  /** Make, model or owner name containing the text, ignoring case; %, _ and quotes are plain characters. */
+  /**
+   * Listed cars whose make, model or owner name has a word beginning with each word of the text (ignoring case and
+   * accents), through the full-text index (car-search.ts): the most whole-word matches first, then the most votes,
+   * then the newest. Text without a letter or digit matches nothing.
+   */
   async search(query: CarSearchQuery, viewer: CarViewer): Promise<Car[]> {
-    const pattern = likeContains(query.q);
-    const cars = await this.cars
-      .createQueryBuilder('car')
-      .where(
-        `(LOWER(car.make) LIKE :pattern ESCAPE '!' OR LOWER(car.model) LIKE :pattern ESCAPE '!'
-          OR LOWER(car.ownerName) LIKE :pattern ESCAPE '!')`,
-        { pattern },
-      )
-      .andWhere('car.published = :published', LISTED)
-      .orderBy('car.createdAt', 'DESC')
-      .addOrderBy('car.id', 'DESC')
-      .take(query.limit)
-      .getMany();
+    const ids = await searchCarIds(this.deps.ds, searchWords(query.q), query.limit);
+    if (ids.length === 0) return [];
+    const found = new Map((await this.cars.findBy({ id: In(ids) })).map((car) => [car.id, car]));
+    const cars = ids.flatMap((id) => found.get(id) ?? []);
     return loadCarDtos(this.deps.ds, cars, viewer);
   }
 

@@ -4,10 +4,20 @@ import { publicProcedure } from '../../trpc';
 
 const inputSchema = carSearchQuerySchema.extend({ limit: fromQuery(carSearchQuerySchema.shape.limit) });
 
-/** GET /api/cars/search?q=: make, model or owner name, ignoring case. */
+/** GET /api/cars/search?q=: make, model or owner name, word by word as typed, through the full-text index. */
 export const searchCars = publicProcedure
   .meta({
-    openapi: { method: 'GET', path: '/cars/search', tags: ['cars'], protect: false, summary: 'Search cars' },
+    openapi: {
+      method: 'GET',
+      path: '/cars/search',
+      tags: ['cars'],
+      protect: false,
+      summary: 'Search cars',
+      description:
+        'Listed cars whose make, model or owner name has, for every word of q, a word beginning with it (case and ' +
+        'accents ignored; characters other than letters and digits only separate words). Cars with the most words ' +
+        'matched whole come first, then the most voted, then the newest.',
+    },
   })
   .input(inputSchema)
   .output(carListSchema)

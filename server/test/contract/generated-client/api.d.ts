@@ -214,7 +214,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search cars */
+        /**
+         * Search cars
+         * @description Listed cars whose make, model or owner name has, for every word of q, a word beginning with it (case and accents ignored; characters other than letters and digits only separate words). Cars with the most words matched whole come first, then the most voted, then the newest.
+         */
         get: operations["cars-search"];
         put?: never;
         post?: never;

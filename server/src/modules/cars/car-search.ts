@@ -1,0 +1,82 @@
+import type { DataSource } from 'typeorm';
+import { dialectOf } from '../../db/data-source';
+
+// The car search over its full-text index (the CarSearchIndex migrations): SQLite's FTS5 table car_search, or on
+// MySQL/MariaDB the InnoDB FULLTEXT index of car_search.terms. A car matches when every word of the text begins one
+// of the words of its make, model or owner name; the best match first (see searchCarIds).
+
+/**
+ * A typed word is cut to this length: with its prefix it stays under innodb_ft_max_token_size (84), past which MySQL
+ * would leave it out of the query; its first 60 letters still have to begin a word.
+ */
+const WORD_MAX = 60;
+/** Searches use at most this many words: each is one look-up in the index, and more only narrow the results. */
+export const SEARCH_WORDS_MAX = 8;
+/**
+ * A search ranks at most this many matches, the newest: a word of one or two letters matches most cars, and ranking
+ * them all would cost what the scan did. A longer word (or one more) narrows the matches to fewer, all ranked.
+ */
+export const SEARCH_RANKED_MAX = 2_000;
+/** The prefix every word carries in the MySQL index (see the migration): it makes "M3" long enough to be indexed. */
+const MYSQL_WORD_PREFIX = 'zq';
+
+/**
+ * The words of a search text, as the indexes split them: runs of letters and digits, in lower case, accents dropped
+ * (the indexes ignore them too); everything else separates words, so quotes, `*`, `-`, `%` or `NEAR` are plain text
+ * that can never reach a query's syntax. Each word once, in the order typed.
+ */
+export function searchWords(text: string): string[] {
+  const words = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .map((word) => word.slice(0, WORD_MAX));
+  return [...new Set(words)].slice(0, SEARCH_WORDS_MAX);
+}
+
+/**
+ * The ids of the listed cars whose words begin with every one of `words` (from searchWords), best first: the most of
+ * the typed words found as whole words ("m3" before "m340i"), then the most votes, then the newest; ranked among the
+ * newest SEARCH_RANKED_MAX matches.
+ */
+export async function searchCarIds(ds: DataSource, words: string[], limit: number): Promise<number[]> {
+  if (words.length === 0) return [];
+  const rows: { id: number | string }[] =
+    dialectOf(ds) === 'sqlite' ? await searchSqlite(ds, words, limit) : await searchMysql(ds, words, limit);
+  return rows.map((row) => Number(row.id));
+}
+
+/** An FTS5 string: the word in double quotes, so nothing in it is an operator. */
+const fts5String = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
+function searchSqlite(ds: DataSource, words: string[], limit: number) {
+  const everyPrefix = words.map((word) => `${fts5String(word)}*`).join(' AND ');
+  const wholeWord = '(car.id IN (SELECT rowid FROM car_search WHERE car_search MATCH ?))';
+  return ds.query(
+    `SELECT car.id FROM cars car
+      WHERE car.id IN (
+          SELECT rowid FROM car_search WHERE car_search MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_RANKED_MAX})
+        AND car.published = 1
+      ORDER BY ${words.map(() => wholeWord).join(' + ')} DESC, car.totalVotes DESC, car.createdAt DESC, car.id DESC
+      LIMIT ?`,
+    [everyPrefix, ...words.map(fts5String), limit],
+  );
+}
+
+function searchMysql(ds: DataSource, words: string[], limit: number) {
+  const indexed = words.map((word) => `${MYSQL_WORD_PREFIX}${word}`);
+  const everyPrefix = indexed.map((word) => `+${word}*`).join(' ');
+  const wholeWord = '(MATCH (terms) AGAINST (? IN BOOLEAN MODE) > 0)';
+  return ds.query(
+    `SELECT car.id FROM (
+        SELECT carId, ${words.map(() => wholeWord).join(' + ')} AS wholeWords FROM car_search
+        WHERE MATCH (terms) AGAINST (? IN BOOLEAN MODE) ORDER BY carId DESC LIMIT ${SEARCH_RANKED_MAX}) found
+      INNER JOIN cars car ON car.id = found.carId
+      WHERE car.published = 1
+      ORDER BY found.wholeWords DESC, car.totalVotes DESC, car.createdAt DESC, car.id DESC
+      LIMIT ?`,
+    [...indexed, everyPrefix, limit],
+  );
+}
