@@ -93,7 +93,13 @@ export type CarListQuery = z.infer<typeof carListQuerySchema>;
 
 /** GET /api/cars/search?q=: matches make, model or owner name. */
 export const carSearchQuerySchema = z.object({
-  q: z.string({ error: V.searchRequired }).trim().min(1, V.searchRequired).max(LIMITS.searchQueryMax),
+  q: z
+    .string({ error: V.searchRequired })
+    .trim()
+    .min(1, V.searchRequired)
+    .max(LIMITS.searchQueryMax)
+    // Spaces alone are no search text: the text must hold something else.
+    .meta({ pattern: '\\S' }),
   limit: z.number().int().min(1).max(LIMITS.listLimitMax).default(LIMITS.galleryFetchLimit),
 });
 export type CarSearchQuery = z.infer<typeof carSearchQuerySchema>;

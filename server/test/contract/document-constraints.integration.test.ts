@@ -145,10 +145,12 @@ describe('request bodies', () => {
   });
 });
 
-describe('path parameters', () => {
+describe('path and query parameters', () => {
   const cases = [
     { path: '/hall-of-fame/{month}', name: 'month', value: '2025-13', url: '/api/hall-of-fame/2025-13' },
     { path: '/hall-of-fame/{month}', name: 'month', value: '2025-01', url: '/api/hall-of-fame/2025-01' },
+    { path: '/cars/search', name: 'q', value: '   ', url: '/api/cars/search?q=%20%20%20' },
+    { path: '/cars/search', name: 'q', value: ' e30 ', url: '/api/cars/search?q=%20e30%20' },
     { path: '/orders/{id}', name: 'id', value: '2147483648', url: '/api/orders/2147483648' },
     { path: '/orders/{id}', name: 'id', value: '2147483647', url: '/api/orders/2147483647' },
   ];
