@@ -148,20 +148,6 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string; heade
   },
 };
 
-/** Throttles and quotas (429), by procedure. */
-const THROTTLED = new Set([
-  'accounts.register',
-  'accounts.login',
-  'accounts.requestPasswordReset',
-  'accounts.resendVerification',
-  'profile.changePassword',
-  'profile.changeEmail',
-  'votes.cast',
-  'cars.create',
-  'newsletter.subscribe',
-  'checkout.createPaymentIntent',
-]);
-
 /** Refusals because of the current state (409), by procedure. */
 const CONFLICTING = new Set([
   'accounts.register',
@@ -178,20 +164,27 @@ const CONFLICTING = new Set([
   'admin.orders.updateStatus',
 ]);
 
-/** Writes that refer to another record by an id in the body (404 when it is not there), by procedure. */
-const REFERRING = new Set(['votes.cast', 'cart.add', 'checkout.recordOrder']);
+/**
+ * Writes that refer to another record by an id in the body (404 when it is not there), by procedure; and the test
+ * card payment, which is not found while Stripe is configured.
+ */
+const REFERRING = new Set(['votes.cast', 'cart.add', 'checkout.recordOrder', 'checkout.payWithTestCard']);
+
+/** Signed in by the browser's session only: an API token is refused (403), by procedure (trpc.ts, sessionOnlyProcedure). */
+const SESSION_ONLY = new Set(['tokens.create', 'accounts.logoutEverywhere']);
 
 /** Signed-in calls that check ownership (403 for another user's car or photo), by procedure. */
 const OWNER_CHECKED = new Set(['cars.update', 'images.setPrimary', 'images.delete']);
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-/** The error statuses `route` can return. */
+/**
+ * The error statuses `route` can return. Every operation: 400 (a query parameter an operation does not take, a body
+ * that does not parse), 401 and 429 (any request may carry an API token: a wrong one is refused, and an address
+ * that sends many wrong ones is throttled), 500 and 503.
+ */
 function errorStatuses(route: RestRoute, hasPathParams: boolean): string[] {
-  const isPublic = route.procedure.meta?.openapi?.protect === false;
-  const statuses = new Set<string>(['500', '503']);
-  if (route.takesInput || WITH_BODY.has(route.method)) statuses.add('400');
-  if (!isPublic) statuses.add('401');
+  const statuses = new Set<string>(['400', '401', '429', '500', '503']);
   // Not an admin, not the owner, or (any write) a cross-site request.
   const adminOnly = route.procedurePath.startsWith('admin.');
   if (adminOnly || OWNER_CHECKED.has(route.procedurePath) || route.method !== 'GET') statuses.add('403');
@@ -201,7 +194,6 @@ function errorStatuses(route: RestRoute, hasPathParams: boolean): string[] {
     statuses.add('413');
     statuses.add('415');
   }
-  if (THROTTLED.has(route.procedurePath)) statuses.add('429');
   return [...statuses].sort();
 }
 
@@ -248,6 +240,7 @@ export function finishDocument(doc: OpenAPIObject, routes: RestRoute[]): OpenAPI
     operation.security ??= [];
     for (const parameter of operation.parameters ?? []) if (parameter.in === 'path') parameter.required = true;
     const route = routeOf.get(`${method.toUpperCase()} ${path}`);
+    if (route && SESSION_ONLY.has(route.procedurePath)) operation.security = [{ sessionCookie: [] }];
     const body = operation.requestBody?.content?.['application/json']?.schema;
     if (route && body) Object.assign(body, route.procedure.inputObjectConstraints);
     const statuses = route ? errorStatuses(route, path.includes('{')) : Object.keys(operation.responses);

@@ -99,6 +99,45 @@ describe('an admin token', () => {
   });
 });
 
+describe('the API document', () => {
+  /** Each operation's security requirement names, by operationId (the procedure path, dots as dashes). */
+  async function securityByOperation(): Promise<Map<string, string[]>> {
+    const doc = (await new HttpClient(t.baseUrl).get('/api/openapi.json')).body;
+    const bySecurity = new Map<string, string[]>();
+    for (const item of Object.values(doc.paths) as Record<string, { operationId: string; security: object[] }>[]) {
+      for (const operation of Object.values(item)) {
+        bySecurity.set(
+          operation.operationId,
+          operation.security.flatMap((requirement) => Object.keys(requirement)),
+        );
+      }
+    }
+    return bySecurity;
+  }
+
+  it('lists the bearer token on exactly the operations an admin token reaches', async () => {
+    const security = await securityByOperation();
+    const wrong: string[] = [];
+    for (const { procedure, label } of cases.filter((c) => c.transport === 'rest')) {
+      const listed = security.get(procedure.path.replace(/\./g, '-')) ?? [];
+      if (!listed.includes('sessionCookie')) continue; // a public operation: a token is neither asked nor refused
+      const response = await callProcedure(tokens.admin, procedure, 'rest', undefined);
+      const refusedAsToken =
+        response.status === 401 || (response.status === 403 && /token/i.test(response.message ?? ''));
+      if (listed.includes('bearerToken') === refusedAsToken) wrong.push(`${label}: ${listed} but ${response.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  // The plain routes' tests below show the uploads take a write (and an admin) token as they take the session.
+  it('lists the bearer token on the uploads', async () => {
+    const security = await securityByOperation();
+    for (const id of ['images-upload', 'profile-picture', 'products-upload-image', 'advertisements-upload-image']) {
+      expect(security.get(id), id).toEqual(['sessionCookie', 'bearerToken']);
+    }
+  });
+});
+
 describe('the plain routes (uploads, downloads, PDFs, files)', () => {
   it('refuse every change to a read token (403), and the database stays exactly as it was', async () => {
     const before = await snapshot();

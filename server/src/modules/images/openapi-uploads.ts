@@ -5,7 +5,7 @@ import { errorResponses } from '../../transports/openapi-document';
 // The multipart uploads are plain Fastify routes (tRPC procedures take JSON), so they are added to the generated
 // OpenAPI document here, next to the routes they describe (upload-routes.ts).
 
-const uploadErrors = ['400', '401', '403', '413', '415', '500', '503'];
+const uploadErrors = ['400', '401', '403', '413', '415', '429', '500', '503'];
 /** What the shared error responses do not say about an upload. */
 const uploadErrorDescriptions = {
   '413': `The file is too large, or its picture is: over ${SERVER_LIMITS.imageMaxPixels / 1_000_000} megapixels, or packed far tighter than a photo`,
@@ -96,7 +96,8 @@ export function addUploadOperations(doc: OpenAPIObject): void {
         operationId: op.operationId,
         tags: [op.tag],
         summary: op.summary,
-        security: [{ sessionCookie: [] }],
+        // A write or admin API token is accepted as the session is (plugins/route-access.ts).
+        security: [{ sessionCookie: [] }, { bearerToken: [] }],
         requestBody: {
           required: true,
           content: {
