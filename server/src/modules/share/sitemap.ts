@@ -35,8 +35,9 @@ const escapeXml = (text: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch,
   );
 
-function urlEntry(loc: string, lastModified?: Date): string {
-  const lastmod = lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : '';
+/** `day`: the UTC day a car last changed, 'YYYY-MM-DD' (read so by the database: no date object per car). */
+function urlEntry(loc: string, day?: string): string {
+  const lastmod = day ? `<lastmod>${day}</lastmod>` : '';
   return `<url><loc>${escapeXml(loc)}</loc>${lastmod}</url>`;
 }
 
@@ -123,6 +124,11 @@ export class SitemapPages {
     return entry;
   }
 
+  /** SQL for updatedAt's UTC day (stored in UTC by both databases). */
+  private get day(): string {
+    return dialectOf(this.deps.ds) === 'sqlite' ? 'substr(updatedAt, 1, 10)' : `DATE_FORMAT(updatedAt, '%Y-%m-%d')`;
+  }
+
   private async buildCarsPage(n: number): Promise<string> {
     this.builds.set(n, (this.builds.get(n) ?? 0) + 1);
     const last = n * this.pageSize;
@@ -130,12 +136,11 @@ export class SitemapPages {
     // Keyset reads along the primary key: ids after the last one read, up to the page's end.
     let after = (n - 1) * this.pageSize;
     for (;;) {
-      const cars: { id: number; slug: string; updatedAt: Date | string }[] = await this.deps.ds.query(
-        `SELECT id, slug, updatedAt FROM cars WHERE id > ? AND id <= ? AND published = 1 ORDER BY id LIMIT ${READ_CHUNK}`,
+      const cars: { id: number; slug: string; day: string }[] = await this.deps.ds.query(
+        `SELECT id, slug, ${this.day} AS day FROM cars WHERE id > ? AND id <= ? AND published = 1 ORDER BY id LIMIT ${READ_CHUNK}`,
         [after, last],
       );
-      for (const car of cars)
-        entries.push(urlEntry(carPageUrl(this.deps.publicUrl, car.slug), readSqlDate(car.updatedAt)));
+      for (const car of cars) entries.push(urlEntry(carPageUrl(this.deps.publicUrl, car.slug), car.day));
       if (cars.length < READ_CHUNK) break;
       after = Number(cars[cars.length - 1]?.id);
     }
