@@ -107,7 +107,8 @@ export function createAggregateTriggers(kind: Kind): string[] {
       { lastmod: (incoming) => incoming },
     );
   const carChanged = `${d.differs('OLD.category', 'NEW.category')} OR OLD.featured <> NEW.featured OR OLD.published <> NEW.published`;
-  const sitemapChanged = `(OLD.published = 1 OR NEW.published = 1) AND (OLD.published <> NEW.published OR OLD.slug <> NEW.slug OR ${d.differs('OLD.updatedAt', 'NEW.updatedAt')})`;
+  // A vote is not a change to the car's page: on MySQL it moves updatedAt (ON UPDATE), and is told by totalVotes.
+  const sitemapChanged = `(OLD.published = 1 OR NEW.published = 1) AND (OLD.published <> NEW.published OR OLD.slug <> NEW.slug OR (${d.differs('OLD.updatedAt', 'NEW.updatedAt')} AND OLD.totalVotes = NEW.totalVotes))`;
 
   // orders and their lines → sales_months, product_sales_months
   const sales = (r: Row, sign: number, when: string) => {

@@ -230,6 +230,15 @@ describe('a sitemap in pages', () => {
         const n = Number(entry.path.match(/\d+/)?.[0]);
         expect(rebuilt.get(n) ?? 0).toBe((before.get(n) ?? 0) + (entry.path === editedPage ? 1 : 0));
       }
+
+      // A vote changes no page: nothing is built again, and the index is the same.
+      const indexBefore = await indexEntries();
+      const voted = listedCars[0] as { id: number };
+      expect((await new HttpClient(t.baseUrl).post('/api/votes', { carId: voted.id })).status).toBe(201);
+      writtenElsewhere();
+      expect(await indexEntries()).toEqual(indexBefore);
+      for (const entry of carPages) await text(entry.path);
+      expect(builds()).toEqual(rebuilt);
     } finally {
       t.app.services.sitemap.pageSize = 50_000;
     }
