@@ -134,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   };
   const reads = registerCachedReadTransports(app, transports);
-  registerCrawlerRoutes(app, { share: services.share, publicUrl: config.publicUrl, cache: services.readCache });
+  registerCrawlerRoutes(app, { sitemap: services.sitemap, publicUrl: config.publicUrl, cache: services.readCache });
 
   await app.register(async (withSessions) => {
     await withSessions.register(sessionPlugin, { config });

@@ -23,6 +23,7 @@ import { ProductsService } from './modules/products/products.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { ShareService } from './modules/share/share.service';
+import { SitemapPages } from './modules/share/sitemap';
 import { StatsService } from './modules/stats/stats.service';
 import { TokensService } from './modules/tokens/tokens.service';
 import { RecentVoters } from './modules/votes/recent-voters';
@@ -68,6 +69,8 @@ export interface Services {
   profile: ProfileService;
   settings: SettingsService;
   share: ShareService;
+  /** The sitemap's index and pages, each page kept until its cars change. */
+  sitemap: SitemapPages;
   stats: StatsService;
   /** Votes that came through meet cards, per event (admin statistics). */
   /** Personal API tokens: made and revoked by their owners, checked on every request that sends one. */
@@ -135,6 +138,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     profile: new ProfileService({ ds, storage, imageQueue }),
     settings,
     share: new ShareService({ ds, publicUrl: config.publicUrl }),
+    sitemap: new SitemapPages({ ds, publicUrl: config.publicUrl }),
     stats: new StatsService(ds),
     tokens,
     votes: new VotesService({ ds, recentVoters, metrics, events }),

@@ -21,6 +21,14 @@ import { PaymentWebhookEventEntity } from '../modules/payments/payment-webhook-e
 import { TestProviderPaymentEntity } from '../modules/payments/test-provider-payment.entity';
 import { ProductEntity } from '../modules/products/product.entity';
 import { SiteSettingsEntity } from '../modules/settings/site-settings.entity';
+import { SitemapBlockEntity } from '../modules/share/sitemap-block.entity';
+import {
+  CardVoteTotalsEntity,
+  CarTotalsEntity,
+  ProductSalesMonthEntity,
+  SalesMonthEntity,
+  VoteTotalsEntity,
+} from '../modules/stats/aggregates.entity';
 import { ApiTokenEntity } from '../modules/tokens/api-token.entity';
 import { CarMonthlyVotesEntity } from '../modules/votes/car-monthly-votes.entity';
 import { CardVoteEntity } from '../modules/votes/card-vote.entity';
@@ -62,4 +70,11 @@ export const entities = [
   SiteSettingsEntity,
   NewsletterSubscriptionEntity,
   NewsletterSignupLockEntity,
+  // running totals and the sitemap's blocks (kept by triggers)
+  CarTotalsEntity,
+  VoteTotalsEntity,
+  CardVoteTotalsEntity,
+  SalesMonthEntity,
+  ProductSalesMonthEntity,
+  SitemapBlockEntity,
 ];

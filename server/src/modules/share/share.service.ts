@@ -83,16 +83,6 @@ export class ShareService {
     return primaryImage((await this.photos(car.id)).filter(isShareableImage));
   }
 
-  /** The newest `limit` cars' page addresses and when each last changed, for the sitemap. */
-  sitemapCars(limit: number): Promise<Pick<CarEntity, 'slug' | 'updatedAt'>[]> {
-    return this.deps.ds.getRepository(CarEntity).find({
-      where: LISTED,
-      select: { slug: true, updatedAt: true },
-      order: { id: 'DESC' },
-      take: limit,
-    });
-  }
-
   private photos(carId: number, take?: number): Promise<PreviewPhoto[]> {
     return this.deps.ds.getRepository(CarImageEntity).find({
       where: { carId },
