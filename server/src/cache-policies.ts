@@ -3,15 +3,19 @@ import {
   type HallOfFameMonth,
   type HallOfFameWinners,
   type LeaderboardEntry,
+  type TopCarsQuery,
+  topCarsQuerySchema,
+  type VoteOutput,
   voteInputSchema,
 } from '@curbside/shared';
 import type { CachedReadPolicy, Invalidates, ViewerVariance } from './read-cache/policy';
+import { levelTag } from './read-cache/read-cache';
 import type { Services } from './services';
 
 // The read cache's policies in this app's words (the cache itself knows none: read-cache/policy.ts). Tags name what
 // a cached response was made of, so a write drops exactly the responses it changed: a vote changes one car's
-// tallies and possibly the ranking and the site counters; cart lines and sessions change no cached response; every
-// other write clears the whole cache.
+// tallies, the rankings that car is in or reaches, and the site counters; cart lines and sessions change no cached
+// response; every other write clears the whole cache.
 
 export const carTag = (carId: number) => `car:${carId}`;
 export const LEADERBOARD_TAG = 'leaderboard';
@@ -36,9 +40,27 @@ export const carListCache: CachedReadPolicy = {
   variesBy: 'viewer',
 };
 
-/** The leaderboard: any vote may reorder it. */
+/**
+ * A ranking's level tag (read-cache.ts, levelTag): a list whose last place has `votes` votes in the period (0 while
+ * it has room), which a vote leaves alone unless the car's new tally reaches it.
+ */
+export const rankingTag = (period: TopCarsQuery['period'], votes: number) => levelTag(`leaderboard:${period}`, votes);
+
+/**
+ * The leaderboard: a vote changes it when its car is in it (its count) or may enter it (its new tally reaches the
+ * last place's, or the list has room); writes that name LEADERBOARD_TAG drop every ranking.
+ */
 export const leaderboardCache: CachedReadPolicy = {
-  reads: (entries: LeaderboardEntry[]) => [LEADERBOARD_TAG, ...entries.map((entry) => carTag(entry.id))],
+  reads: (entries: LeaderboardEntry[], input: unknown) => {
+    const sent = (input ?? {}) as { period?: unknown; limit?: unknown };
+    const { period, limit } = topCarsQuerySchema.parse({
+      period: sent.period,
+      limit: sent.limit === undefined ? undefined : Number(sent.limit),
+    });
+    const last = entries.at(-1);
+    const entryLevel = last && entries.length >= limit ? last.votes : 0;
+    return [LEADERBOARD_TAG, rankingTag(period, entryLevel), ...entries.map((entry) => carTag(entry.id))];
+  },
   variesBy: 'viewer',
 };
 
@@ -56,10 +78,13 @@ export const hallOfFameMonthCache: CachedReadPolicy = {
   variesBy: 'viewer',
 };
 
-/** A counted vote: its car's responses, the leaderboard and the site counters. */
-export const voteInvalidates: Invalidates = (_totals: unknown, input: unknown) => {
+/**
+ * A counted vote: its car's responses (the rankings it is in among them), the rankings its new tallies may enter,
+ * and the site counters.
+ */
+export const voteInvalidates: Invalidates = (totals: VoteOutput, input: unknown) => {
   const { carId } = voteInputSchema.parse(input);
-  return [carTag(carId), LEADERBOARD_TAG, VOTES_TAG];
+  return [carTag(carId), rankingTag('month', totals.lastMonthVotes), rankingTag('all', totals.totalVotes), VOTES_TAG];
 };
 
 /**

@@ -7,8 +7,11 @@ import type { ReadCache } from './read-cache';
 
 /** How a query's response is cached; set as `meta.cache` on the procedure. */
 export interface CachedReadPolicy {
-  /** The tags of what the response is made of: a write that invalidates one of them drops it. */
-  reads(output: never): string[];
+  /**
+   * The tags of what the response is made of: a write that invalidates one of them drops it. `input` is the input as
+   * sent (it parsed).
+   */
+  reads(output: never, input: unknown): string[];
   /**
    * 'viewer': part of the response depends on who asks. Cached responses are computed for the shared viewer, and a
    * viewer who sees responses of their own (ViewerVariance) gets one computed for them, never kept.

@@ -77,7 +77,7 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
     const shared = (key: string, ctx: Context, rawInput: unknown) =>
       deps.cache.get(key, async () => {
         const value = await callProcedure(deps.router, procedure, { ...ctx, ipHash: SHARED_VIEWER }, rawInput);
-        return { value, tags: policy.reads(value as never) };
+        return { value, tags: policy.reads(value as never, rawInput) };
       });
 
     reads.set(procedurePath, {
