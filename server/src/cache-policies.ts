@@ -28,16 +28,33 @@ export const sharedCache: CachedReadPolicy = { reads: () => [] };
 /** Site counters, which every vote moves. */
 export const statsCache: CachedReadPolicy = { reads: () => [VOTES_TAG] };
 
+/** The car ids of the car tags among `tags`. */
+export function carIdsOf(tags: readonly string[]): Set<number> {
+  return new Set(tags.flatMap((tag) => (tag.startsWith('car:') ? [Number(tag.slice(4))] : [])));
+}
+
+/** `car` as a viewer who voted for the cars `voted` holds sees it (shared responses say hasVoted false). */
+const asSeenBy = <T extends Car>(car: T, voted: Set<number>): T =>
+  voted.has(car.id) ? { ...car, hasVoted: true } : car;
+
 /** One car (its tallies, and hasVoted: the viewer's own). */
 export const carCache: CachedReadPolicy = {
   reads: (car: Car) => [carTag(car.id)],
   variesBy: 'viewer',
+  personalize: (car: Car, ownTags) => asSeenBy(car, carIdsOf(ownTags)),
+};
+
+/** Marks a list's cars the viewer voted for. */
+const personalizeList = <T extends Car>(cars: T[], ownTags: readonly string[]) => {
+  const voted = carIdsOf(ownTags);
+  return cars.map((car) => asSeenBy(car, voted));
 };
 
 /** A list of cars (gallery, search). */
 export const carListCache: CachedReadPolicy = {
   reads: (cars: Car[]) => cars.map((car) => carTag(car.id)),
   variesBy: 'viewer',
+  personalize: personalizeList,
 };
 
 /**
@@ -62,6 +79,7 @@ export const leaderboardCache: CachedReadPolicy = {
     return [LEADERBOARD_TAG, rankingTag(period, entryLevel), ...entries.map((entry) => carTag(entry.id))];
   },
   variesBy: 'viewer',
+  personalize: personalizeList,
 };
 
 /**
@@ -71,11 +89,21 @@ export const leaderboardCache: CachedReadPolicy = {
 export const hallOfFameCache: CachedReadPolicy = {
   reads: (months: HallOfFameWinners) => months.flatMap((m) => (m.winner.car ? [carTag(m.winner.car.id)] : [])),
   variesBy: 'viewer',
+  personalize: (months: HallOfFameWinners, ownTags) => {
+    const voted = carIdsOf(ownTags);
+    return months.map((m) =>
+      m.winner.car ? { ...m, winner: { ...m.winner, car: asSeenBy(m.winner.car, voted) } } : m,
+    );
+  },
 };
 
 export const hallOfFameMonthCache: CachedReadPolicy = {
   reads: (month: HallOfFameMonth) => month.places.flatMap((place) => (place.car ? [carTag(place.car.id)] : [])),
   variesBy: 'viewer',
+  personalize: (month: HallOfFameMonth, ownTags) => {
+    const voted = carIdsOf(ownTags);
+    return { ...month, places: month.places.map((p) => (p.car ? { ...p, car: asSeenBy(p.car, voted) } : p)) };
+  },
 };
 
 /**
@@ -93,7 +121,11 @@ export const voteInvalidates: Invalidates = (totals: VoteOutput, input: unknown)
  */
 export const SHARED_VIEWER = 'non-voter';
 
-/** Viewers with a vote inside the cooldown see responses of their own (hasVoted true for that car). */
+/**
+ * Viewers with a vote inside the cooldown see responses of their own: the shared ones, with hasVoted true on the cars
+ * they voted for (their tags).
+ */
 export const viewersOf = (services: Pick<Services, 'recentVoters'>): ViewerVariance => ({
   seesOwnResponses: (ipHash) => services.recentVoters.includes(ipHash),
+  ownTags: (ipHash) => services.recentVoters.votedCarsOf(ipHash).map(carTag),
 });

@@ -2,6 +2,7 @@ import { topCarsOutputSchema } from '@curbside/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
+import { stopReadCacheClock } from '../../../test/read-cache-clock';
 import { hoursAgo, makeCar, pastVotes } from '../../../test/showcase-fixtures';
 import type { CarEntity } from '../cars/car.entity';
 
@@ -33,16 +34,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The read cache's clock, stopped: its responses do not expire while a test looks at them on a busy machine. */
-function stopCacheClock() {
-  const cache = t.app.services.readCache as unknown as { now: () => number };
-  const original = cache.now;
-  const stopped = original();
-  cache.now = () => stopped;
-  return () => {
-    cache.now = original;
-  };
-}
 let restoreClock: (() => void) | undefined;
 afterEach(() => restoreClock?.());
 
@@ -54,7 +45,7 @@ async function top2() {
 
 describe('the cached leaderboard under votes', () => {
   it("keeps the cached list through a vote on a car far down, while that car's page shows the new count", async () => {
-    restoreClock = stopCacheClock();
+    restoreClock = stopReadCacheClock(t);
     expect(await top2()).toEqual([
       ['Leader', 6],
       ['Second', 4],
@@ -75,7 +66,7 @@ describe('the cached leaderboard under votes', () => {
   });
 
   it('shows a car the moment a vote lifts it into the list, and a new count of a car in it', async () => {
-    restoreClock = stopCacheClock();
+    restoreClock = stopReadCacheClock(t);
     t.app.services.readCache.clear();
     expect(await top2()).toEqual([
       ['Leader', 6],

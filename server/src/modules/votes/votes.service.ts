@@ -96,7 +96,7 @@ export class VotesService {
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
       });
     }
-    this.counted(ipHash, now);
+    this.counted(carId, ipHash, now);
     return outcome.totals;
   }
 
@@ -104,8 +104,8 @@ export class VotesService {
    * The side effects of a counted vote: the recent-voter index and the metric. (The cached responses it changed are
    * dropped by votes.cast's declared `invalidates`, like every write's.)
    */
-  private counted(ipHash: string, at: Date): void {
-    this.deps.recentVoters.record(ipHash, at);
+  private counted(carId: number, ipHash: string, at: Date): void {
+    this.deps.recentVoters.record(ipHash, at, carId);
     this.deps.metrics.voteCounted();
   }
 
