@@ -109,7 +109,8 @@ async function measure(base: string, pid: number) {
     const times: number[] = [];
     await get(`${base}/api/cars/top?period=${period}&limit=20`, newVisitor());
     const cpu = cpuTimeMicros(pid);
-    for (let i = 0; i < REPEAT; i++) times.push((await get(`${base}/api/cars/top?period=${period}&limit=20`, VOTER)).ms);
+    for (let i = 0; i < REPEAT; i++)
+      times.push((await get(`${base}/api/cars/top?period=${period}&limit=20`, VOTER)).ms);
     const cpuMs = (cpuTimeMicros(pid) - cpu) / REPEAT / 1000;
     console.log(
       `| GET /api/cars/top?period=${period}, cached list | recent voter | ${median(times).toFixed(1)} ms | ${cpuMs.toFixed(1)} ms |`,
@@ -129,12 +130,17 @@ async function measure(base: string, pid: number) {
         const res = await get(base + page, ip());
         if (res.status !== 200) throw new Error(`GET ${page}: ${res.status}`);
         if (who === 'recent voter' && page.startsWith('/cars/') && i === 0) {
-          console.log(`  (the voter's car page says "Already Voted": ${res.body.includes('Already Voted')})`);
+          const marked = res.body.includes('id="viewer-votes"');
+          console.log(
+            `  (the voter's car page: "Already Voted" in its markup ${res.body.includes('Already Voted')}, marked ${marked})`,
+          );
         }
         times.push(res.ms);
       }
       const cpuMs = (cpuTimeMicros(pid) - cpu) / PAGE_REPEAT / 1000;
-      console.log(`| ${page.startsWith('/cars/') ? '/cars/{slug}' : page} | ${who} | ${median(times).toFixed(1)} ms | ${cpuMs.toFixed(1)} ms |`);
+      console.log(
+        `| ${page.startsWith('/cars/') ? '/cars/{slug}' : page} | ${who} | ${median(times).toFixed(1)} ms | ${cpuMs.toFixed(1)} ms |`,
+      );
     }
   }
 }
