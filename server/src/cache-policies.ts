@@ -70,13 +70,16 @@ export const rankingTag = (period: TopCarsQuery['period'], votes: number) => lev
 export const leaderboardCache: CachedReadPolicy = {
   reads: (entries: LeaderboardEntry[], input: unknown) => {
     const sent = (input ?? {}) as { period?: unknown; limit?: unknown };
-    const { period, limit } = topCarsQuerySchema.parse({
+    const query = topCarsQuerySchema.safeParse({
       period: sent.period,
       limit: sent.limit === undefined ? undefined : Number(sent.limit),
     });
+    const byCar = entries.map((entry) => carTag(entry.id));
+    // An input it cannot read (none reaches the cache, which keeps only inputs that parsed): any vote drops it.
+    if (!query.success) return [LEADERBOARD_TAG, rankingTag('month', 0), rankingTag('all', 0), ...byCar];
     const last = entries.at(-1);
-    const entryLevel = last && entries.length >= limit ? last.votes : 0;
-    return [LEADERBOARD_TAG, rankingTag(period, entryLevel), ...entries.map((entry) => carTag(entry.id))];
+    const entryLevel = last && entries.length >= query.data.limit ? last.votes : 0;
+    return [LEADERBOARD_TAG, rankingTag(query.data.period, entryLevel), ...byCar];
   },
   variesBy: 'viewer',
   personalize: personalizeList,
