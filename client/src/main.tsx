@@ -6,6 +6,7 @@ import { App } from './App';
 import { deferUnitsUntilInteraction } from './components/HydrationUnit';
 import { landingPageAt, preloadLanding } from './landing';
 import { createQueryClient, createTrpcClient } from './lib/trpc';
+import { readViewerVotes } from './lib/viewer-votes';
 import { SERVER_STATE_ELEMENT_ID } from './server-state';
 
 const root = document.getElementById('root');
@@ -27,6 +28,8 @@ const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID);
 const landing = landingPageAt(window.location.pathname);
 if (serverState?.textContent && root.firstElementChild && landing) {
   hydrate(queryClient, JSON.parse(serverState.textContent));
+  // A recent voter's votes, marked on the page every visitor gets: shown once it is hydrated.
+  readViewerVotes();
   // Hydration starts at once, so a click on the rendered page is never lost (React replays it once that part is live);
   // the page's own part follows when its chunk, requested here, arrives. As a transition, hydration yields to the
   // browser every few milliseconds instead of holding the main thread for the whole page. The chunk is asked for in a

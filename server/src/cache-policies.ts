@@ -3,15 +3,19 @@ import {
   type HallOfFameMonth,
   type HallOfFameWinners,
   type LeaderboardEntry,
+  type TopCarsQuery,
+  topCarsQuerySchema,
+  type VoteOutput,
   voteInputSchema,
 } from '@curbside/shared';
 import type { CachedReadPolicy, Invalidates, ViewerVariance } from './read-cache/policy';
+import { levelTag } from './read-cache/read-cache';
 import type { Services } from './services';
 
 // The read cache's policies in this app's words (the cache itself knows none: read-cache/policy.ts). Tags name what
 // a cached response was made of, so a write drops exactly the responses it changed: a vote changes one car's
-// tallies and possibly the ranking and the site counters; cart lines and sessions change no cached response; every
-// other write clears the whole cache.
+// tallies, the rankings that car is in or reaches, and the site counters; cart lines and sessions change no cached
+// response; every other write clears the whole cache.
 
 export const carTag = (carId: number) => `car:${carId}`;
 export const LEADERBOARD_TAG = 'leaderboard';
@@ -24,22 +28,61 @@ export const sharedCache: CachedReadPolicy = { reads: () => [] };
 /** Site counters, which every vote moves. */
 export const statsCache: CachedReadPolicy = { reads: () => [VOTES_TAG] };
 
+/** The car ids of the car tags among `tags`. */
+export function carIdsOf(tags: readonly string[]): Set<number> {
+  return new Set(tags.flatMap((tag) => (tag.startsWith('car:') ? [Number(tag.slice(4))] : [])));
+}
+
+/** `car` as a viewer who voted for the cars `voted` holds sees it (shared responses say hasVoted false). */
+const asSeenBy = <T extends Car>(car: T, voted: Set<number>): T =>
+  voted.has(car.id) ? { ...car, hasVoted: true } : car;
+
 /** One car (its tallies, and hasVoted: the viewer's own). */
 export const carCache: CachedReadPolicy = {
   reads: (car: Car) => [carTag(car.id)],
   variesBy: 'viewer',
+  personalize: (car: Car, ownTags) => asSeenBy(car, carIdsOf(ownTags)),
+};
+
+/** Marks a list's cars the viewer voted for. */
+const personalizeList = <T extends Car>(cars: T[], ownTags: readonly string[]) => {
+  const voted = carIdsOf(ownTags);
+  return cars.map((car) => asSeenBy(car, voted));
 };
 
 /** A list of cars (gallery, search). */
 export const carListCache: CachedReadPolicy = {
   reads: (cars: Car[]) => cars.map((car) => carTag(car.id)),
   variesBy: 'viewer',
+  personalize: personalizeList,
 };
 
-/** The leaderboard: any vote may reorder it. */
+/**
+ * A ranking's level tag (read-cache.ts, levelTag): a list whose last place has `votes` votes in the period (0 while
+ * it has room), which a vote leaves alone unless the car's new tally reaches it.
+ */
+export const rankingTag = (period: TopCarsQuery['period'], votes: number) => levelTag(`leaderboard:${period}`, votes);
+
+/**
+ * The leaderboard: a vote changes it when its car is in it (its count) or may enter it (its new tally reaches the
+ * last place's, or the list has room); writes that name LEADERBOARD_TAG drop every ranking.
+ */
 export const leaderboardCache: CachedReadPolicy = {
-  reads: (entries: LeaderboardEntry[]) => [LEADERBOARD_TAG, ...entries.map((entry) => carTag(entry.id))],
+  reads: (entries: LeaderboardEntry[], input: unknown) => {
+    const sent = (input ?? {}) as { period?: unknown; limit?: unknown };
+    const query = topCarsQuerySchema.safeParse({
+      period: sent.period,
+      limit: sent.limit === undefined ? undefined : Number(sent.limit),
+    });
+    const byCar = entries.map((entry) => carTag(entry.id));
+    // An input it cannot read (none reaches the cache, which keeps only inputs that parsed): any vote drops it.
+    if (!query.success) return [LEADERBOARD_TAG, rankingTag('month', 0), rankingTag('all', 0), ...byCar];
+    const last = entries.at(-1);
+    const entryLevel = last && entries.length >= query.data.limit ? last.votes : 0;
+    return [LEADERBOARD_TAG, rankingTag(query.data.period, entryLevel), ...byCar];
+  },
   variesBy: 'viewer',
+  personalize: personalizeList,
 };
 
 /**
@@ -49,17 +92,30 @@ export const leaderboardCache: CachedReadPolicy = {
 export const hallOfFameCache: CachedReadPolicy = {
   reads: (months: HallOfFameWinners) => months.flatMap((m) => (m.winner.car ? [carTag(m.winner.car.id)] : [])),
   variesBy: 'viewer',
+  personalize: (months: HallOfFameWinners, ownTags) => {
+    const voted = carIdsOf(ownTags);
+    return months.map((m) =>
+      m.winner.car ? { ...m, winner: { ...m.winner, car: asSeenBy(m.winner.car, voted) } } : m,
+    );
+  },
 };
 
 export const hallOfFameMonthCache: CachedReadPolicy = {
   reads: (month: HallOfFameMonth) => month.places.flatMap((place) => (place.car ? [carTag(place.car.id)] : [])),
   variesBy: 'viewer',
+  personalize: (month: HallOfFameMonth, ownTags) => {
+    const voted = carIdsOf(ownTags);
+    return { ...month, places: month.places.map((p) => (p.car ? { ...p, car: asSeenBy(p.car, voted) } : p)) };
+  },
 };
 
-/** A counted vote: its car's responses, the leaderboard and the site counters. */
-export const voteInvalidates: Invalidates = (_totals: unknown, input: unknown) => {
+/**
+ * A counted vote: its car's responses (the rankings it is in among them), the rankings its new tallies may enter,
+ * and the site counters.
+ */
+export const voteInvalidates: Invalidates = (totals: VoteOutput, input: unknown) => {
   const { carId } = voteInputSchema.parse(input);
-  return [carTag(carId), LEADERBOARD_TAG, VOTES_TAG];
+  return [carTag(carId), rankingTag('month', totals.lastMonthVotes), rankingTag('all', totals.totalVotes), VOTES_TAG];
 };
 
 /**
@@ -68,7 +124,11 @@ export const voteInvalidates: Invalidates = (_totals: unknown, input: unknown) =
  */
 export const SHARED_VIEWER = 'non-voter';
 
-/** Viewers with a vote inside the cooldown see responses of their own (hasVoted true for that car). */
+/**
+ * Viewers with a vote inside the cooldown see responses of their own: the shared ones, with hasVoted true on the cars
+ * they voted for (their tags).
+ */
 export const viewersOf = (services: Pick<Services, 'recentVoters'>): ViewerVariance => ({
   seesOwnResponses: (ipHash) => services.recentVoters.includes(ipHash),
+  ownTags: (ipHash) => services.recentVoters.votedCarsOf(ipHash).map(carTag),
 });

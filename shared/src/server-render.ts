@@ -36,3 +36,11 @@ export interface ServerEntry {
    */
   pageAddress(path: string, search: string): string;
 }
+
+/**
+ * The id of the JSON data element (an array of car ids) the server adds to a kept page it sends a recent voter: the
+ * cars on it they voted for. The page's markup was rendered for a visitor who has not voted, its data (the query
+ * cache) says they did; the browser hydrates the markup as rendered, then shows their votes
+ * (client/src/lib/viewer-votes.ts).
+ */
+export const VIEWER_VOTES_ELEMENT_ID = 'viewer-votes';

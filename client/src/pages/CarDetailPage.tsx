@@ -36,6 +36,7 @@ import { LANDING_INPUTS } from '../landing-inputs';
 import { CONTACT_EMAIL } from '../lib/constants';
 import { trpcErrorCode } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
+import { useShowsVoted } from '../lib/viewer-votes';
 import layout from './car-detail/CarDetailLayout.module.css';
 import { CarInfoTabs } from './car-detail/CarInfoTabs';
 import { OwnerCard } from './car-detail/OwnerCard';
@@ -78,6 +79,7 @@ export default function CarDetailPage() {
   const [enlarged, setEnlarged] = useState(false);
   const [lightboxWanted, setLightboxWanted] = useState(false);
   const car = carQuery.data;
+  const showsVoted = useShowsVoted(car);
   useDocumentTitle(car ? `${car.make} ${car.model}` : undefined);
 
   if (carQuery.isPending) {
@@ -213,7 +215,7 @@ export default function CarDetailPage() {
             </HydrationUnit>
           </div>
           <div className={layout.column}>
-            <div className={layout.vote} data-voted={car.hasVoted || undefined} data-testid="vote-bar">
+            <div className={layout.vote} data-voted={showsVoted || undefined} data-testid="vote-bar">
               <VoteButton car={car} />
             </div>
             <HydrationUnit defer>

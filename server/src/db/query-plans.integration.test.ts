@@ -97,4 +97,35 @@ describe('query plans of the hot reads', () => {
     }
     expect(scanning).toEqual([]);
   });
+
+  it('read the rankings from a covering index in order: no table row, no sort, whatever the number of cars', async () => {
+    const ranking = [
+      /FROM car_monthly_votes WHERE month = \? AND listed = 1/,
+      /FROM cars WHERE published = 1 AND totalVotes/,
+    ];
+    const queries = [...captured].filter(([query]) => ranking.some((pattern) => pattern.test(query)));
+    expect(queries.length).toBeGreaterThanOrEqual(2);
+    const ds = t.app.services.ds;
+    for (const [query, parameters] of queries) {
+      if (dialectOf(ds) === 'sqlite') {
+        const plan: { detail: string }[] = await ds.query(`EXPLAIN QUERY PLAN ${query}`, parameters);
+        const steps = plan.map((step) => step.detail);
+        expect(steps, query).toEqual([expect.stringMatching(/^SEARCH \S+ USING COVERING INDEX IDX_\w+_ranking/)]);
+      } else {
+        const plan: { key: string | null; Extra: string | null }[] = await ds.query(`EXPLAIN ${query}`, parameters);
+        expect(
+          plan.map((step) => step.key),
+          query,
+        ).toEqual([expect.stringMatching(/^IDX_\w+_ranking$/)]);
+        expect(plan[0]?.Extra ?? '', query).toContain('Using index');
+        expect(plan[0]?.Extra ?? '', query).not.toContain('filesort');
+      }
+    }
+  });
+
+  it("count the earlier ranking's recent votes per car read, by index", async () => {
+    const recent = [...captured].filter(([query]) => /FROM votes WHERE carId IN/.test(query));
+    expect(recent.length).toBeGreaterThan(0);
+    for (const [query, parameters] of recent) expect(await fullScans(query, parameters)).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isAppPagePath, MESSAGES } from '@curbside/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LEADERBOARD_TAG } from '../cache-policies';
+import { carIdsOf, LEADERBOARD_TAG } from '../cache-policies';
 import {
   carPreviewTags,
   homePageTags,
@@ -12,8 +12,9 @@ import {
   withPreviewTags,
 } from '../modules/share/og-tags';
 import { sendCached } from '../read-cache/http';
-import type { ReadCache } from '../read-cache/read-cache';
+import type { CacheEntry, ReadCache } from '../read-cache/read-cache';
 import { loadPageRenderer, type PageRenderer, type PageViewer, type PageViewerOf, sharedByAll } from './page-render';
+import { withViewerVotes } from './viewer-votes';
 
 // Production: the built client. Hashed assets are cached for a year; every other non-API path gets index.html,
 // so deep links such as /cars/some-slug work on reload. Unknown /api and /trpc paths get a 404 JSON response.
@@ -183,7 +184,8 @@ function registerPages(
     if (viewer?.seesSharedPage && serverPages && renderer) {
       // Kept by what the page reads of its address: tracking parameters (utm_*, fbclid) and made-up ones change
       // nothing on a page, so one copy serves every campaign link and a stream of junk addresses costs one render.
-      const entry = await serverPages.cache.get(`page:${renderer.pageAddress(req.url)}`, async () => {
+      const pageKey = `page:${renderer.pageAddress(req.url)}`;
+      const entry = await serverPages.cache.get(pageKey, async () => {
         // Not found: null, never kept (unknown addresses must not fill the cache, and the car may be added).
         if (existence && !(await existence.found())) return { value: null, tags: [], keep: false };
         const page = await renderPage(req, viewer, readHead);
@@ -195,12 +197,33 @@ function registerPages(
         };
       });
       if (existence && entry.value === null) return sendNotFoundPage(reply, existence.notFoundHtml);
-      return sendCached(req, reply, entry, 'html', String, 'text/html; charset=utf-8');
+      const page = await markedFor(viewer, pageKey, entry);
+      return sendCached(req, reply, page, 'html', String, 'text/html; charset=utf-8');
     }
     if (existence && !(await existence.found())) return sendNotFoundPage(reply, existence.notFoundHtml);
     const page = await renderPage(req, viewer, readHead);
     // A page rendered for this viewer may hold their own vote state: no shared cache may keep it.
     return sendIndexHtml(reply, page.html, page.rendered ? 'private, no-cache' : undefined);
+  };
+  /**
+   * The kept page as `viewer` sees it: itself, or for a recent voter with a vote for a car on it, the page with their
+   * votes marked (viewer-votes.ts), kept beside it for every viewer with the same votes on it.
+   */
+  const markedFor = (viewer: PageViewer, pageKey: string, entry: CacheEntry): CacheEntry | Promise<CacheEntry> => {
+    const voted = carIdsOf(viewer.ownTags.filter((tag) => entry.tags.includes(tag)));
+    if (voted.size === 0 || typeof entry.value !== 'string' || !serverPages) return entry;
+    const html = entry.value;
+    const cache = serverPages.cache;
+    const key = `${pageKey}#votes:${[...voted].sort((a, b) => a - b).join(',')}`;
+    return (
+      cache.peek(key) ??
+      cache.get(key, async () => ({
+        value: withViewerVotes(html, voted),
+        tags: entry.tags,
+        expiresAt: entry.expiresAt,
+        keep: cache.peek(pageKey) === entry,
+      }))
+    );
   };
   const noHead = async (): Promise<PageHead> => ({ addTo: null, tags: [] });
   // A car's preview tags and photo change only by writes other than votes, which drop every kept page.

@@ -298,10 +298,20 @@ describe('a page every signed-out visitor sees alike', () => {
 
     const after = renderedData((await newVisitor().get(carPage)).text, 'cars.bySlug');
     expect(after).toMatchObject({ totalVotes: 1, hasVoted: false });
-    expect(renderedData((await voter.get(carPage)).text, 'cars.bySlug')).toMatchObject({
+    const votersPage = (await voter.get(carPage)).text;
+    expect(renderedData(votersPage, 'cars.bySlug')).toMatchObject({
       totalVotes: 1,
       hasVoted: true,
     });
+    // The page everyone gets (its markup rendered without the vote, hydrated as it is), with the vote marked in its
+    // data and listed for the browser, which shows it once hydrated; another visitor's has neither.
+    const votes = (html: string) =>
+      /<script type="application\/json" id="viewer-votes">(.*?)<\/script>/.exec(html)?.[1];
+    expect(votes(votersPage)).toBe(`[${car.id}]`);
+    const othersPage = (await newVisitor().get(carPage)).text;
+    expect(votes(othersPage)).toBeUndefined();
+    expect(parsePage(votersPage).rootMarkup).toBe(parsePage(othersPage).rootMarkup);
+    expect(textOf(parsePage(votersPage).rootMarkup)).toContain('Vote for this Car');
     const ranked = renderedData((await newVisitor().get('/leaderboard')).text, 'cars.top');
     const entryOf = (entries: { id: number; votes: number }[]) => entries.find((e) => e.id === car.id);
     expect(entryOf(rankedBefore)?.votes ?? 0).toBe(0);

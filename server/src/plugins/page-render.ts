@@ -49,6 +49,11 @@ export interface PageViewer {
    * another such visitor (client.ts keeps those in the read cache).
    */
   seesSharedPage: boolean;
+  /**
+   * The read-cache tags of what differs for this viewer (a recent voter's cars): on a shared page carrying one of them,
+   * the viewer's votes are marked (viewer-votes.ts).
+   */
+  ownTags: readonly string[];
 }
 
 /**

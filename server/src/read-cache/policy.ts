@@ -7,13 +7,22 @@ import type { ReadCache } from './read-cache';
 
 /** How a query's response is cached; set as `meta.cache` on the procedure. */
 export interface CachedReadPolicy {
-  /** The tags of what the response is made of: a write that invalidates one of them drops it. */
-  reads(output: never): string[];
   /**
-   * 'viewer': part of the response depends on who asks. Cached responses are computed for the shared viewer, and a
-   * viewer who sees responses of their own (ViewerVariance) gets one computed for them, never kept.
+   * The tags of what the response is made of: a write that invalidates one of them drops it. `input` is the input as
+   * sent (it parsed).
+   */
+  reads(output: never, input: unknown): string[];
+  /**
+   * 'viewer': part of the response depends on who asks. Cached responses are computed for the shared viewer; a viewer
+   * who sees responses of their own (ViewerVariance) gets the shared one when none of its tags is one of their own
+   * tags, else the shared one made theirs by `personalize`, or without it one computed for them, never kept.
    */
   variesBy?: 'viewer';
+  /**
+   * The viewer's response from the shared one, given the tags of it that are the viewer's own (ViewerVariance.ownTags,
+   * at least one): it must not change `shared`.
+   */
+  personalize?(shared: never, ownTags: readonly string[]): unknown;
 }
 
 /**
@@ -25,6 +34,8 @@ export type Invalidates = 'nothing' | 'everything' | ((output: never, input: nev
 /** Which viewers see responses of their own from the queries that vary by viewer, by viewer key. */
 export interface ViewerVariance {
   seesOwnResponses(viewer: string): boolean;
+  /** The tags of what differs for this viewer in a shared response carrying them (a car they voted for). */
+  ownTags(viewer: string): readonly string[];
 }
 
 /** A cached response's key: the procedure and its input as sent (only inputs that parse are ever stored). */

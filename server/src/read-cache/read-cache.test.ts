@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { preferredEncoding } from './http';
-import { READ_CACHE_TTL_MS, ReadCache } from './read-cache';
+import { levelTag, READ_CACHE_TTL_MS, ReadCache } from './read-cache';
 
 /** A load the test finishes by hand, counting how often it ran. */
 function deferredLoad(value: unknown, tags: string[]) {
@@ -50,6 +50,32 @@ describe('ReadCache', () => {
     expect((await cache.get('two', async () => ({ value: 'rebuilt', tags: [] }))).value).toBe(2);
     cache.clear();
     expect(cache.size).toBe(0);
+  });
+
+  it('drops a response with a level tag only for a change of that name at its level or above', async () => {
+    const cache = new ReadCache();
+    await cache.get('top3', async () => ({ value: 'top 3', tags: [levelTag('ranking', 12)] }));
+    await cache.get('top20', async () => ({ value: 'top 20', tags: [levelTag('ranking', 4), 'item:1'] }));
+    await cache.get('other', async () => ({ value: 'other', tags: [levelTag('counters', 0)] }));
+    cache.invalidate([levelTag('ranking', 3)]);
+    expect(cache.size).toBe(3);
+    cache.invalidate([levelTag('ranking', 4)]);
+    expect(cache.peek('top20')).toBeUndefined();
+    expect(cache.peek('top3')?.value).toBe('top 3');
+    cache.invalidate([levelTag('ranking', 13)]);
+    expect(cache.peek('top3')).toBeUndefined();
+    expect(cache.peek('other')?.value).toBe('other');
+
+    // A build that overlapped a change at or above its level is not kept; one below it is.
+    const low = deferredLoad('low', [levelTag('ranking', 5)]);
+    const high = deferredLoad('high', [levelTag('ranking', 9)]);
+    const pending = [cache.get('low', low.load), cache.get('high', high.load)];
+    cache.invalidate([levelTag('ranking', 7)]);
+    low.finish();
+    high.finish();
+    await Promise.all(pending);
+    expect(cache.peek('low')).toBeUndefined();
+    expect(cache.peek('high')?.value).toBe('high');
   });
 
   it('does not keep a response whose build overlapped an invalidation of its tags or a clear', async () => {

@@ -14,6 +14,20 @@ const BYTES_PER_JSON_CHAR = 4;
 
 export type Encoding = 'br' | 'gzip';
 
+/**
+ * A tag with a level, `name@level` (a whole number): on a response, "dropped by a change of `name` at this level or
+ * above"; in an invalidation, "a change of `name` at this level". A ranking whose last place has 12 votes carries
+ * `ranking@12`, and a vote that brings a car to 9 votes invalidates `ranking@9`, which leaves it: that car cannot
+ * enter it. Every other tag matches only itself.
+ */
+export const levelTag = (name: string, level: number) => `${name}@${Math.max(0, Math.floor(level))}`;
+
+function parseLevelTag(tag: string): { name: string; level: number } | undefined {
+  const at = tag.lastIndexOf('@');
+  if (at < 0 || !/^\d+$/.test(tag.slice(at + 1))) return undefined;
+  return { name: tag.slice(0, at), level: Number(tag.slice(at + 1)) };
+}
+
 /** One cached response. `bodies` holds the serialized forms (REST JSON, tRPC envelopes), each made once. */
 export class CacheEntry {
   private readonly bodies = new Map<string, { bytes: Buffer; etag: string; encoded: Map<Encoding, Buffer> }>();
@@ -72,12 +86,26 @@ export interface LoadedResponse {
 interface Build {
   /** Tags invalidated while this build ran; `all` after a clear. Its result is then not stored. */
   invalidated: Set<string>;
+  /** The highest level invalidated of each level tag's name while this build ran. */
+  levels: Map<string, number>;
   all: boolean;
+}
+
+/** Whether a response carrying `tags` is dropped by what `build` saw invalidated. */
+function overlapped(build: Build, tags: readonly string[]): boolean {
+  if (build.all) return true;
+  return tags.some((tag) => {
+    if (build.invalidated.has(tag)) return true;
+    const level = parseLevelTag(tag);
+    return level !== undefined && level.level <= (build.levels.get(level.name) ?? -1);
+  });
 }
 
 export class ReadCache {
   private readonly entries = new Map<string, CacheEntry>();
   private readonly keysByTag = new Map<string, Set<string>>();
+  /** The keys carrying a level tag, by its name, each with its lowest level of that name. */
+  private readonly levelsByName = new Map<string, Map<string, number>>();
   private readonly pending = new Map<string, Promise<CacheEntry>>();
   private readonly builds = new Set<Build>();
   private bytes = 0;
@@ -110,7 +138,7 @@ export class ReadCache {
     const running = this.pending.get(key);
     if (running) return running;
 
-    const build: Build = { invalidated: new Set(), all: false };
+    const build: Build = { invalidated: new Set(), levels: new Map(), all: false };
     this.builds.add(build);
     const promise = load()
       .then(({ value, tags, expiresAt = Infinity, keep = true }) => {
@@ -118,7 +146,7 @@ export class ReadCache {
         const chars = typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);
         const size = chars * BYTES_PER_JSON_CHAR;
         const entry = new CacheEntry(value, tags, Math.min(this.now() + READ_CACHE_TTL_MS, expiresAt), size);
-        if (keep && !build.all && !tags.some((tag) => build.invalidated.has(tag))) this.store(key, entry);
+        if (keep && !overlapped(build, tags)) this.store(key, entry);
         return entry;
       })
       .finally(() => {
@@ -129,10 +157,20 @@ export class ReadCache {
     return promise;
   }
 
-  /** Drops every entry carrying one of `tags`. */
+  /** Drops every entry carrying one of `tags`, or a level tag of the same name at or below an invalidated level. */
   invalidate(tags: string[]): void {
-    for (const build of this.builds) for (const tag of tags) build.invalidated.add(tag);
     for (const tag of tags) {
+      const level = parseLevelTag(tag);
+      if (level) {
+        for (const build of this.builds) {
+          build.levels.set(level.name, Math.max(level.level, build.levels.get(level.name) ?? -1));
+        }
+        for (const [key, lowest] of this.levelsByName.get(level.name) ?? []) {
+          if (lowest <= level.level) this.remove(key);
+        }
+        continue;
+      }
+      for (const build of this.builds) build.invalidated.add(tag);
       const keys = this.keysByTag.get(tag);
       if (!keys) continue;
       for (const key of keys) this.remove(key);
@@ -144,6 +182,7 @@ export class ReadCache {
     for (const build of this.builds) build.all = true;
     this.entries.clear();
     this.keysByTag.clear();
+    this.levelsByName.clear();
     this.bytes = 0;
   }
 
@@ -158,6 +197,13 @@ export class ReadCache {
     this.entries.set(key, entry);
     this.bytes += entry.size;
     for (const tag of entry.tags) {
+      const level = parseLevelTag(tag);
+      if (level) {
+        const keys = this.levelsByName.get(level.name) ?? new Map<string, number>();
+        keys.set(key, Math.min(level.level, keys.get(key) ?? Infinity));
+        this.levelsByName.set(level.name, keys);
+        continue;
+      }
       const keys = this.keysByTag.get(tag) ?? new Set<string>();
       keys.add(key);
       this.keysByTag.set(tag, keys);
@@ -170,9 +216,11 @@ export class ReadCache {
     this.entries.delete(key);
     this.bytes -= entry.size;
     for (const tag of entry.tags) {
-      const keys = this.keysByTag.get(tag);
+      const level = parseLevelTag(tag);
+      const name = level?.name ?? tag;
+      const keys = level ? this.levelsByName.get(name) : this.keysByTag.get(tag);
       keys?.delete(key);
-      if (keys?.size === 0) this.keysByTag.delete(tag);
+      if (keys?.size === 0) (level ? this.levelsByName : this.keysByTag).delete(name);
     }
   }
 }

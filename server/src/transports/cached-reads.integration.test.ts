@@ -2,6 +2,7 @@ import { carListSchema, carSchema, topCarsOutputSchema } from '@curbside/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../test/app';
 import { HttpClient } from '../../test/http';
+import { stopReadCacheClock } from '../../test/read-cache-clock';
 import { makeCar, makeImage } from '../../test/showcase-fixtures';
 import { sqlDateParam } from '../db/sql-dates';
 import { hashIp } from '../lib/client-ip';
@@ -159,6 +160,46 @@ describe('cached reads', () => {
       inTop: [[false, monthVotes]],
       trpc: [false, votesNow],
     });
+  });
+
+  it('gives a recent voter the shared responses with their votes marked, not responses computed for them', async () => {
+    const restart = stopReadCacheClock(t);
+    try {
+      const voter = visitor();
+      expect((await voter.post('/api/votes', { carId: newer.id })).status).toBe(201);
+      const reads = {
+        list: () => '/api/cars?limit=10',
+        top: () => '/api/cars/top?period=month&limit=10',
+        car: () => `/api/cars/${newer.slug}`,
+      };
+      // Everyone's responses cached, then a change behind the app's back: only a response computed again shows it.
+      for (const read of Object.values(reads)) expect((await visitor().get(read())).status).toBe(200);
+      expect((await visitor().trpc('query', 'cars.list', listInput)).status).toBe(200);
+      await t.app.services.ds.query(`UPDATE cars SET model = 'Renamed' WHERE id = ?`, [newer.id]);
+      const seen = (cars: { id: number; model: string; hasVoted: boolean }[]) =>
+        cars.filter((c) => c.id === newer.id || c.id === older.id).map((c) => [c.id, c.model, c.hasVoted]);
+      const votedOlder = (await voter.get(`/api/cars/${older.slug}`)).body.hasVoted;
+      expect(votedOlder).toBe(false);
+      for (const client of [voter, visitor()]) {
+        const mine = client === voter;
+        expect(seen(carListSchema.parse((await client.get(reads.list())).body))).toEqual([
+          [newer.id, 'NSX', mine],
+          [older.id, '240Z', false],
+        ]);
+        const top = topCarsOutputSchema.parse((await client.get(reads.top())).body);
+        expect(seen(top)).toContainEqual([newer.id, 'NSX', mine]);
+        expect(carSchema.parse((await client.get(reads.car())).body)).toMatchObject({ model: 'NSX', hasVoted: mine });
+        const overTrpc = await client.trpc('query', 'cars.list', listInput);
+        expect(seen(overTrpc.body.result.data)).toEqual([
+          [newer.id, 'NSX', mine],
+          [older.id, '240Z', false],
+        ]);
+      }
+    } finally {
+      await t.app.services.ds.query(`UPDATE cars SET model = 'NSX' WHERE id = ?`, [newer.id]);
+      t.app.services.readCache.clear();
+      restart();
+    }
   });
 
   it('gives a viewer whose vote another app server counted a response of their own once the index is refreshed', async () => {

@@ -59,14 +59,20 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
     const procedurePath = procedure.path;
 
     /**
-     * Whether `viewer` gets a response of their own: while shared responses are held back, or as a recent voter. A
-     * boolean while the site mode is known (nearly always), so a cache hit waits for no promise.
+     * How `viewer` is answered: 'computed' (a response computed for them: while shared responses are held back, or
+     * as a recent voter of a policy that cannot personalize), 'marked' (the shared response, made theirs where it
+     * holds their own tags) or 'shared'. Known at once while the site mode is (nearly always), so a cache hit waits
+     * for no promise.
      */
-    const ownResponseFor = (viewer: string): boolean | Promise<boolean> => {
-      const ownFor = (shares: boolean) =>
-        !shares || (policy.variesBy === 'viewer' && deps.viewers.seesOwnResponses(viewer));
+    type Answer = 'computed' | 'marked' | 'shared';
+    const answerFor = (viewer: string): Answer | Promise<Answer> => {
+      const answer = (shares: boolean): Answer => {
+        if (!shares) return 'computed';
+        if (policy.variesBy !== 'viewer' || !deps.viewers.seesOwnResponses(viewer)) return 'shared';
+        return policy.personalize ? 'marked' : 'computed';
+      };
       const shares = deps.sharesResponses();
-      return typeof shares === 'boolean' ? ownFor(shares) : shares.then(ownFor);
+      return typeof shares === 'boolean' ? answer(shares) : shares.then(answer);
     };
 
     /** The viewer's own response, computed by the procedure with its checks, never kept. */
@@ -77,25 +83,53 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
     const shared = (key: string, ctx: Context, rawInput: unknown) =>
       deps.cache.get(key, async () => {
         const value = await callProcedure(deps.router, procedure, { ...ctx, ipHash: SHARED_VIEWER }, rawInput);
-        return { value, tags: policy.reads(value as never) };
+        return { value, tags: policy.reads(value as never, rawInput) };
       });
+
+    /**
+     * The shared entry as `viewer` sees it: itself when none of its tags is theirs, else it marked for them, kept
+     * beside it (for every viewer with the same own tags in it) while the shared entry is the cached one.
+     */
+    const marked = (key: string, entry: CacheEntry, viewer: string): CacheEntry | Promise<CacheEntry> => {
+      const mine = deps.viewers.ownTags(viewer).filter((tag) => entry.tags.includes(tag));
+      if (mine.length === 0 || !policy.personalize) return entry;
+      const personalize = policy.personalize;
+      const markedKey = `${key}#${[...mine].sort().join(',')}`;
+      return (
+        deps.cache.peek(markedKey) ??
+        deps.cache.get(markedKey, async () => ({
+          value: personalize(entry.value as never, mine),
+          tags: entry.tags,
+          expiresAt: entry.expiresAt,
+          keep: deps.cache.peek(key) === entry,
+        }))
+      );
+    };
 
     reads.set(procedurePath, {
       procedurePath,
       async respond(req, reply, rawInput) {
         const key = readCacheKey(procedurePath, rawInput);
-        const decided = ownResponseFor(deps.viewerOf(req));
-        const ownResponse = typeof decided === 'boolean' ? decided : await decided;
+        const viewer = deps.viewerOf(req);
+        const decided = answerFor(viewer);
+        const answer = typeof decided === 'string' ? decided : await decided;
         // A hit needs no parsing and no context.
-        const hit = ownResponse ? undefined : deps.cache.peek(key);
-        if (hit) return hit;
+        const hit = answer === 'computed' ? undefined : deps.cache.peek(key);
+        if (hit) return answer === 'marked' ? marked(key, hit, viewer) : hit;
         if (!procedure.acceptsInput(rawInput)) return undefined;
         const ctx = await deps.createContext(req, reply);
-        return ownResponse ? own(ctx, rawInput) : shared(key, ctx, rawInput);
+        if (answer === 'computed') return own(ctx, rawInput);
+        const entry = await shared(key, ctx, rawInput);
+        return answer === 'marked' ? marked(key, entry, viewer) : entry;
       },
       async call(ctx, rawInput) {
-        if (await ownResponseFor(ctx.ipHash)) return { entry: await own(ctx, rawInput), shared: false };
-        return { entry: await shared(readCacheKey(procedurePath, rawInput), ctx, rawInput), shared: true };
+        const answer = await answerFor(ctx.ipHash);
+        if (answer === 'computed') return { entry: await own(ctx, rawInput), shared: false };
+        const key = readCacheKey(procedurePath, rawInput);
+        const entry = await shared(key, ctx, rawInput);
+        if (answer === 'shared') return { entry, shared: true };
+        const mine = await marked(key, entry, ctx.ipHash);
+        return { entry: mine, shared: mine === entry };
       },
     });
   }

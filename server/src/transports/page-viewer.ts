@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SHARED_VIEWER } from '../cache-policies';
 import type { Context } from '../context';
 import type { PageViewerOf, SharedResponse } from '../plugins/page-render';
 import type { ViewerVariance } from '../read-cache/policy';
@@ -32,12 +33,16 @@ export function pageViewerOf(deps: PageViewerDeps): PageViewerOf {
   );
 
   return async (req, reply) => {
-    const ctx = await deps.createContext(req, reply);
-    if (ctx.user) return null;
-    // A viewer who sees no responses of their own gets the shared cached ones.
-    const seesSharedPage = !deps.viewers.seesOwnResponses(ctx.ipHash);
+    const viewerCtx = await deps.createContext(req, reply);
+    if (viewerCtx.user) return null;
+    // Every signed-out viewer gets the shared page, rendered from the shared responses: a recent voter's own (their
+    // votes) are marked on it by their tags (client.ts), as their cached reads are marked.
+    const ownTags = deps.viewers.seesOwnResponses(viewerCtx.ipHash) ? deps.viewers.ownTags(viewerCtx.ipHash) : [];
+    const ctx = { ...viewerCtx, ipHash: SHARED_VIEWER };
+    const seesSharedPage = true;
     return {
       seesSharedPage,
+      ownTags,
       async call(procedurePath, input): Promise<{ value: unknown; shared: SharedResponse | null }> {
         const cachedRead = deps.cachedReads.get(procedurePath);
         if (cachedRead) {

@@ -6,6 +6,7 @@ import { trpcErrorCode } from '../../lib/errors';
 import { forgetMeetCardVisit, meetCardAttribution, rememberMeetCardVisit } from '../../lib/meet-card-visit';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { useShowsVoted } from '../../lib/viewer-votes';
 
 async function celebrate() {
   // No canvas (a test DOM, or a browser that blocks it): nothing to draw on.
@@ -57,6 +58,9 @@ export function VoteButton({ car }: { car: Car }) {
     }),
   );
 
+  // The data's hasVoted decides a click; the label may lag it only while a page is hydrated (viewer-votes.ts).
+  const showsVoted = useShowsVoted(car);
+
   const onClick = () => {
     if (car.hasVoted) {
       notifyToast(MESSAGES.vote.alreadyVoted);
@@ -68,10 +72,10 @@ export function VoteButton({ car }: { car: Car }) {
 
   return (
     <Stack gap={6}>
-      <Button size="lg" fullWidth onClick={onClick} loading={vote.isPending} disabled={car.hasVoted} color="yellow">
-        {car.hasVoted ? MESSAGES.carDetail.alreadyVotedButton : 'Vote for this Car'}
+      <Button size="lg" fullWidth onClick={onClick} loading={vote.isPending} disabled={showsVoted} color="yellow">
+        {showsVoted ? MESSAGES.carDetail.alreadyVotedButton : 'Vote for this Car'}
       </Button>
-      {car.hasVoted ? (
+      {showsVoted ? (
         <Text size="sm" c="dimmed" ta="center">
           {MESSAGES.carDetail.voteAgainNote}
         </Text>

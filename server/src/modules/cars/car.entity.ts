@@ -14,7 +14,8 @@ export type CarSpecs = AdditionalSpecs;
 @Index(['featured', 'createdAt'])
 @Index(['category', 'createdAt'])
 @Index(['createdAt'])
-@Index(['totalVotes'])
+/** The all-time leaderboard: listed cars by votes desc, then the older car (the migration makes totalVotes descending). */
+@Index('IDX_cars_ranking', ['published', 'totalVotes', 'id'])
 export class CarEntity {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;

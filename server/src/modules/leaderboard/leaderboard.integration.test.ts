@@ -2,8 +2,9 @@ import { topCarsOutputSchema } from '@curbside/shared';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { HttpClient } from '../../../test/http';
-import { hoursAgo, makeCar, pastVotes } from '../../../test/showcase-fixtures';
+import { hoursAgo, makeCar, makeImage, pastVotes } from '../../../test/showcase-fixtures';
 import type { CarEntity } from '../cars/car.entity';
+import { syncListing } from '../cars/listing';
 
 // GET /api/cars/top: ranked by stored tallies, with the real movement against the list 24 hours earlier.
 
@@ -111,5 +112,22 @@ describe('GET /api/cars/top', () => {
       ['Romeo4', 4, null, true],
       ['Yankee', 5, -4, false],
     ]);
+  });
+
+  it('gives an unlisted car no place, and ranks it as soon as its first photo lists it', async () => {
+    const ds = t.app.services.ds;
+    const draft = await makeCar(ds, { make: 'Draft', published: false });
+    // More votes this month than anyone else, through the votes service.
+    for (let i = 0; i < 12; i++) expect((await visitor().post('/api/votes', { carId: draft.id })).status).toBe(201);
+    const before = await top('?period=month&limit=3');
+    expect(before).toHaveLength(3);
+    expect(before.map((e) => e.make)).not.toContain('Draft');
+    expect((await top('?period=all&limit=3')).map((e) => e.make)).not.toContain('Draft');
+
+    await makeImage(ds, draft);
+    await ds.transaction((em) => syncListing(em, draft.id));
+    t.app.services.readCache.clear();
+    expect((await top('?period=month&limit=3'))[0]).toMatchObject({ make: 'Draft', votes: 12 });
+    expect((await top('?period=all&limit=3'))[0]).toMatchObject({ make: 'Draft', votes: 12 });
   });
 });

@@ -66,26 +66,56 @@ async function readPreviousRanks(
 
   const since = new Date(now.getTime() - LIMITS.voteCooldownMs);
   const recentFrom = query.period === 'month' && centralMonthStart(now) > since ? centralMonthStart(now) : since;
-  const recent = `SELECT carId, COUNT(*) AS recent FROM votes WHERE createdAt >= ? GROUP BY carId`;
-  const rows: { carId: number | string }[] =
-    query.period === 'month'
-      ? await ds.query(
-          `SELECT m.carId AS carId, m.votes - COALESCE(r.recent, 0) AS previousVotes
-           FROM car_monthly_votes m LEFT JOIN (${recent}) r ON r.carId = m.carId
-           WHERE m.month = ? AND m.votes - COALESCE(r.recent, 0) > 0
-           ORDER BY previousVotes DESC, carId ASC LIMIT ${query.limit}`,
-          [sqlDateParam(ds, recentFrom), month],
-        )
-      : await ds.query(
-          `SELECT c.id AS carId, c.totalVotes - COALESCE(r.recent, 0) AS previousVotes
-           FROM cars c LEFT JOIN (${recent}) r ON r.carId = c.id
-           WHERE c.totalVotes - COALESCE(r.recent, 0) > 0
-           ORDER BY previousVotes DESC, carId ASC LIMIT ${query.limit}`,
-          [sqlDateParam(ds, recentFrom)],
-        );
-  const ranks = new Map(rows.map((row, index) => [Number(row.carId), index + 1]));
+  const earlier = await readEarlierList(ds, query, now, recentFrom);
+  const ranks = new Map(earlier.map((score, index) => [score.carId, index + 1]));
   cache.set(key, { expires: now.getTime() + PREVIOUS_RANKS_TTL_MS, ranks });
   return ranks;
+}
+
+/**
+ * The list as it stood when only the votes before `recentFrom` were counted, read from the top of the current ranking
+ * down, a page at a time, with the recent votes of just the cars read: cost in proportion to the list and the cars
+ * near its top that moved, not to all cars or all recent votes. A car not yet read has at most the score of the last
+ * car read, now and earlier (scores only grow), and comes after it on a tie, so once `limit` cars read would still
+ * rank ahead of it with their earlier scores, no car below can enter the earlier list.
+ */
+async function readEarlierList(
+  ds: DataSource,
+  query: { period: TopCarsQuery['period']; limit: number },
+  now: Date,
+  recentFrom: Date,
+): Promise<Score[]> {
+  const read: Score[] = [];
+  let pageSize = query.limit * 2;
+  for (;;) {
+    const page = await readRanking(ds, query.period, now, pageSize, read.length);
+    if (page.length === 0) break;
+    const recent = await recentVotes(
+      ds,
+      page.map((score) => score.carId),
+      recentFrom,
+    );
+    for (const score of page) read.push({ carId: score.carId, votes: score.votes - (recent.get(score.carId) ?? 0) });
+    const last = page.at(-1) as Score;
+    if (page.length < pageSize) break;
+    const settled = read.filter((s) => s.votes > last.votes || (s.votes === last.votes && s.carId <= last.carId));
+    if (settled.length >= query.limit) break;
+    pageSize *= 2;
+  }
+  return read
+    .filter((score) => score.votes > 0)
+    .sort((a, b) => b.votes - a.votes || a.carId - b.carId)
+    .slice(0, query.limit);
+}
+
+/** Each car's votes since `from` (an index range per car on votes (carId, createdAt)); cars without any are left out. */
+async function recentVotes(ds: DataSource, carIds: number[], from: Date): Promise<Map<number, number>> {
+  const rows: { carId: number | string; recent: number | string }[] = await ds.query(
+    `SELECT carId, COUNT(*) AS recent FROM votes WHERE carId IN (${carIds.map(() => '?').join(', ')}) AND createdAt >= ?
+     GROUP BY carId`,
+    [...carIds, sqlDateParam(ds, from)],
+  );
+  return new Map(rows.map((row) => [Number(row.carId), Number(row.recent)]));
 }
 
 /** The car at the top of this month's ranking (the home page's first card), or null when nobody voted yet. */
@@ -94,7 +124,12 @@ export async function topCarOfTheMonth(ds: DataSource, now: Date = new Date()): 
   return first?.carId ?? null;
 }
 
-/** One page of the current ranking: votes desc, then car id. Only cars with votes in the period are listed. */
+/**
+ * One page of the current ranking of listed cars: votes desc, then car id. Only cars with votes in the period are
+ * listed. Each period reads one index in order, from its start, and stops after `skip + take` entries: this month's
+ * car_monthly_votes (month, listed, votes desc, carId), all time's cars (published, totalVotes desc, id); both cover
+ * the query, so no table row is visited.
+ */
 async function readRanking(
   ds: DataSource,
   period: TopCarsQuery['period'],
@@ -105,12 +140,12 @@ async function readRanking(
   const rows: { carId: number | string; votes: number | string }[] =
     period === 'month'
       ? await ds.query(
-          `SELECT carId AS carId, votes AS votes FROM car_monthly_votes WHERE month = ? AND votes > 0
+          `SELECT carId AS carId, votes AS votes FROM car_monthly_votes WHERE month = ? AND listed = 1 AND votes > 0
            ORDER BY votes DESC, carId ASC LIMIT ${take} OFFSET ${skip}`,
           [centralMonthKey(now)],
         )
       : await ds.query(
-          `SELECT id AS carId, totalVotes AS votes FROM cars WHERE totalVotes > 0
+          `SELECT id AS carId, totalVotes AS votes FROM cars WHERE published = 1 AND totalVotes > 0
            ORDER BY totalVotes DESC, id ASC LIMIT ${take} OFFSET ${skip}`,
         );
   return rows.map((row) => ({ carId: Number(row.carId), votes: Number(row.votes) }));

@@ -1,3 +1,4 @@
+import type {} from '@fastify/compress'; // its route option `compress`
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { SITEMAP_BLOCK_SIZE } from '../../db/aggregate-triggers';

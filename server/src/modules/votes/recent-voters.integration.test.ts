@@ -18,11 +18,23 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** What another app server's counted vote leaves behind: its cooldown row and its vote row, with `id` when given. */
-async function voteElsewhere(ipHash: string, at: Date, id?: number): Promise<void> {
+/**
+ * What another app server's counted vote leaves behind: its cooldown row (unless 'votes only': the pair's row is
+ * there already) and its vote row, with `id` when given.
+ */
+async function voteElsewhere(
+  ipHash: string,
+  at: Date,
+  id?: number,
+  car = carId,
+  rows: 'both' | 'votes only' = 'both',
+): Promise<void> {
   const ds = t.app.services.ds;
   const when = sqlDateParam(ds, at);
-  await ds.query('INSERT INTO vote_limits (carId, ipHash, lastVotedAt) VALUES (?, ?, ?)', [carId, ipHash, when]);
+  const carId = car;
+  if (rows === 'both') {
+    await ds.query('INSERT INTO vote_limits (carId, ipHash, lastVotedAt) VALUES (?, ?, ?)', [carId, ipHash, when]);
+  }
   if (id === undefined) {
     await ds.query('INSERT INTO votes (carId, ipHash, createdAt) VALUES (?, ?, ?)', [carId, ipHash, when]);
   } else {
@@ -81,11 +93,27 @@ describe('RecentVoters', () => {
     let now = Date.now();
     const index = new RecentVoters(t.app.services.ds, () => now);
     const voter = unique('voter');
-    index.record(voter, new Date(now));
+    index.record(voter, new Date(now), carId);
     await index.refresh();
     expect(index.includes(voter)).toBe(true);
+    expect(index.votedCarsOf(voter)).toEqual([carId]);
     now += 24 * 3600_000 + 1;
     await index.refresh();
     expect(index.includes(voter)).toBe(false);
+    expect(index.votedCarsOf(voter)).toEqual([]);
+  });
+
+  it('knows which cars each voter voted for: from the database, from other servers, each for 24 hours', async () => {
+    const other = (await makeCar(t.app.services.ds)).id;
+    const voter = unique('voter');
+    await voteElsewhere(voter, hoursAgo(25));
+    await voteElsewhere(voter, hoursAgo(2), undefined, other);
+    const index = new RecentVoters(t.app.services.ds);
+    await index.refresh();
+    expect(index.votedCarsOf(voter)).toEqual([other]);
+    await voteElsewhere(voter, new Date(), undefined, carId, 'votes only');
+    await index.refresh();
+    expect(index.votedCarsOf(voter).sort((a, b) => a - b)).toEqual([carId, other].sort((a, b) => a - b));
+    expect(index.votedCarsOf(unique('nobody'))).toEqual([]);
   });
 });

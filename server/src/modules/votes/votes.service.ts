@@ -96,7 +96,7 @@ export class VotesService {
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
       });
     }
-    this.counted(ipHash, now);
+    this.counted(carId, ipHash, now);
     return outcome.totals;
   }
 
@@ -104,8 +104,8 @@ export class VotesService {
    * The side effects of a counted vote: the recent-voter index and the metric. (The cached responses it changed are
    * dropped by votes.cast's declared `invalidates`, like every write's.)
    */
-  private counted(ipHash: string, at: Date): void {
-    this.deps.recentVoters.record(ipHash, at);
+  private counted(carId: number, ipHash: string, at: Date): void {
+    this.deps.recentVoters.record(ipHash, at, carId);
     this.deps.metrics.voteCounted();
   }
 
@@ -190,10 +190,11 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
   const cars: {
     carId: number | string;
     totalVotes: number | string;
+    published: number | boolean;
     month: string | null;
     votes: number | string | null;
   }[] = yield sql(
-    `SELECT c.id AS carId, c.totalVotes AS totalVotes, m.month AS month, m.votes AS votes
+    `SELECT c.id AS carId, c.totalVotes AS totalVotes, c.published AS published, m.month AS month, m.votes AS votes
        FROM cars c LEFT JOIN car_monthly_votes m ON m.carId = c.id AND m.month IN (${marks(months)})
        WHERE c.id IN (${marks(carIds)})${lock}`,
     [...months, ...carIds],
@@ -242,12 +243,14 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
        WHERE id IN (${marks([...perCar.keys()])})`,
       [...[...perCar].flatMap(([carId, n]) => [Number(carId), n]), ...[...perCar.keys()].map(Number)],
     );
+    // A new tally row copies the car's listing (read above, under the car's lock on MySQL; syncListing keeps it).
+    const listed = new Map(cars.map((row) => [Number(row.carId), Number(row.published) ? 1 : 0]));
     const addToTally = onDuplicate(dialect, 'carId, month', 'votes', (incoming) => `votes + ${incoming}`);
     yield sql(
-      `INSERT INTO car_monthly_votes (carId, month, votes) VALUES ${tuples(perMonth.size, 3)} ${addToTally}`,
+      `INSERT INTO car_monthly_votes (carId, month, votes, listed) VALUES ${tuples(perMonth.size, 4)} ${addToTally}`,
       [...perMonth].flatMap(([key, n]) => {
         const [carId, month] = key.split('|');
-        return [Number(carId), month, n];
+        return [Number(carId), month, n, listed.get(Number(carId)) ?? 1];
       }),
     );
   }

@@ -12,6 +12,7 @@ import { AddEmailVerification1795805207670 } from './1795805207670-AddEmailVerif
 import { UniqueCartLines1795805228803 } from './1795805228803-UniqueCartLines';
 import { HallOfFameKeepsPlaces1795806751591 } from './1795806751591-HallOfFameKeepsPlaces';
 import { CarPhotoPublicRendition1795807283773 } from './1795807283773-CarPhotoPublicRendition';
+import { RankingIndexes1795816064180 } from './1795816064180-RankingIndexes';
 import { CarSearchIndex1795816087243 } from './1795816087243-CarSearchIndex';
 import { Aggregates1795816101143 } from './1795816101143-Aggregates';
 
@@ -34,6 +35,7 @@ export const mysqlMigrations: Function[] = [
   UniqueCartLines1795805228803,
   HallOfFameKeepsPlaces1795806751591,
   CarPhotoPublicRendition1795807283773,
+  RankingIndexes1795816064180,
   CarSearchIndex1795816087243,
   Aggregates1795816101143,
 ];

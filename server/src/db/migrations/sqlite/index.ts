@@ -12,6 +12,7 @@ import { AddEmailVerification1795805205090 } from './1795805205090-AddEmailVerif
 import { UniqueCartLines1795805227069 } from './1795805227069-UniqueCartLines';
 import { HallOfFameKeepsPlaces1795806744971 } from './1795806744971-HallOfFameKeepsPlaces';
 import { CarPhotoPublicRendition1795807279126 } from './1795807279126-CarPhotoPublicRendition';
+import { RankingIndexes1795816060992 } from './1795816060992-RankingIndexes';
 import { CarSearchIndex1795816087242 } from './1795816087242-CarSearchIndex';
 import { Aggregates1795816094274 } from './1795816094274-Aggregates';
 
@@ -34,6 +35,7 @@ export const sqliteMigrations: Function[] = [
   UniqueCartLines1795805227069,
   HallOfFameKeepsPlaces1795806744971,
   CarPhotoPublicRendition1795807279126,
+  RankingIndexes1795816060992,
   CarSearchIndex1795816087242,
   Aggregates1795816094274,
 ];
