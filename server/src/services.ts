@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { ImageQueue } from './lib/image-queue';
 import type { Log } from './lib/log';
 import type { Mailer } from './lib/mailer';
+import { SingleFlight } from './lib/single-flight';
 import { createStorage, type Storage } from './lib/storage';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { AdsService } from './modules/ads/ads.service';
@@ -41,6 +42,8 @@ export interface Services {
   storage: Storage;
   /** Decoding and encoding of pictures, a few at a time (uploads and share previews). */
   imageQueue: ImageQueue;
+  /** Expensive answers (PDFs, QR codes, share pictures): made once per key, kept, a few made at a time. */
+  renders: SingleFlight;
   /** Responses many visitors read alike (read-cache/), dropped by the writes that change them. */
   readCache: ReadCache;
   /** Prometheus metrics of this server (/metrics). */
@@ -89,6 +92,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
   const imageQueue = new ImageQueue();
   const readCache = new ReadCache();
   const metrics = new AppMetrics(ds);
+  const renders = new SingleFlight(undefined, (kind) => metrics.renderMade(kind));
   const site = { publicUrl: config.publicUrl, siteName: config.siteName };
 
   const settings = new SettingsService(ds);
@@ -103,6 +107,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     mailer,
     storage,
     imageQueue,
+    renders,
     readCache,
     metrics,
 
@@ -127,7 +132,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     hallOfFame: new HallOfFameService(ds),
     images,
     leaderboard: new LeaderboardService(ds),
-    meetCards: new MeetCardsService({ ds, storage, imageQueue, publicUrl: config.publicUrl }),
+    meetCards: new MeetCardsService({ ds, storage, imageQueue, renders, publicUrl: config.publicUrl }),
     newsletter: new NewsletterService(ds),
     orders,
     orderAdmin: new OrderAdminService({ ds, orders, provider: payments.provider, mailer, ...site, log: shop.log }),
@@ -135,7 +140,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     products: new ProductsService(ds),
     profile: new ProfileService({ ds, storage, imageQueue }),
     settings,
-    share: new ShareService({ ds, publicUrl: config.publicUrl }),
+    share: new ShareService({ ds, renders, publicUrl: config.publicUrl }),
     stats: new StatsService(ds),
     tokens,
     votes: new VotesService({ ds, recentVoters, metrics, events }),

@@ -7,6 +7,8 @@ import type { MeetCardsService, RenderCards } from './meet-cards.service';
 
 // The meet-card downloads: plain routes, because the response is a PDF file, not JSON. Their access levels are
 // checked by plugins/route-access.ts: 401 signed out; the admin route 403 for anyone who does not act as an admin.
+// Each PDF is made once per content (meet-cards.service.ts); past the renders' line the answer is 503 with
+// Retry-After (lib/single-flight.ts).
 
 const carParams = z.object({ id: pathIdSchema });
 
@@ -41,8 +43,7 @@ export function registerMeetCardRoutes(
   const adminOnly = withAccess({ level: 'admin' });
   app.get('/api/admin/meet-cards.pdf', adminOnly, async (req, reply) => {
     const { carIds, layout, eventId } = adminMeetCardsQuerySchema.parse(req.query);
-    const batch = await deps.meetCards.adminCards(carIds, eventId ?? null);
-    const pdf = await render(batch, layout);
+    const pdf = await deps.meetCards.adminPdf(carIds, eventId ?? null, layout, render);
     return sendPdf(reply, pdf, eventId ? `meet-cards-event-${eventId}.pdf` : 'meet-cards.pdf');
   });
 }
