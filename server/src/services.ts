@@ -8,6 +8,7 @@ import { createStorage, type Storage } from './lib/storage';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { AdsService } from './modules/ads/ads.service';
 import { CarsService } from './modules/cars/cars.service';
+import { CarEditThrottle } from './modules/cars/edit-throttle';
 import { CartService } from './modules/cart/cart.service';
 import { CheckoutService } from './modules/checkout/checkout.service';
 import { EventsService } from './modules/events/events.service';
@@ -96,7 +97,8 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
   const site = { publicUrl: config.publicUrl, siteName: config.siteName };
 
   const settings = new SettingsService(ds);
-  const images = new ImagesService({ ds, storage, imageQueue });
+  const edits = new CarEditThrottle(ds);
+  const images = new ImagesService({ ds, storage, imageQueue, edits });
   const recentVoters = new RecentVoters(ds);
   const events = new EventsService(ds);
   const payments = createPayments(ds, config, shop.stripeApi);
@@ -119,7 +121,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
       registrationsPerHour: config.registrationsPerHour,
     }),
     ads: new AdsService(ds),
-    cars: new CarsService({ ds, images }),
+    cars: new CarsService({ ds, images, edits }),
     cart: new CartService(ds),
     checkout: new CheckoutService({
       ds,

@@ -4,9 +4,11 @@ import { CarImageEntity } from './car-image.entity';
 
 /**
  * The one place a car's listing follows its photos, in the transaction that stored or removed one: listed with its
- * first stored photo, unlisted again when its last photo is deleted. Writes only when the listing changes.
+ * first stored photo, unlisted again when its last photo is deleted. Writes only when the listing changes, and
+ * says whether it did.
  */
-export async function syncListing(em: EntityManager, carId: number): Promise<void> {
+export async function syncListing(em: EntityManager, carId: number): Promise<boolean> {
   const hasPhoto = (await em.getRepository(CarImageEntity).count({ where: { carId }, take: 1 })) > 0;
-  await em.getRepository(CarEntity).update({ id: carId, published: !hasPhoto }, { published: hasPhoto });
+  const result = await em.getRepository(CarEntity).update({ id: carId, published: !hasPhoto }, { published: hasPhoto });
+  return (result.affected ?? 1) > 0;
 }
