@@ -130,8 +130,11 @@ export const SERVER_LIMITS = {
    * already being made waits for it and takes no slot.
    */
   rendersRunning: 1,
-  /** Chosen: renders waiting their turn, first come first served; one more gets a 503. */
-  rendersWaiting: 8,
+  /**
+   * Chosen: renders waiting their turn, first come first served; one more gets a 503. More than a tRPC batch holds
+   * (trpcBatchMax), so one batch of new QR codes is never refused by itself.
+   */
+  rendersWaiting: 16,
   /** Retry-After of that 503. */
   rendersBusyRetrySeconds: 5,
   /** Chosen: the bytes of made PDFs, QR codes and pictures kept in memory per process; the least recently sent go first. */
