@@ -222,9 +222,9 @@ async function main() {
   }
   console.log(`\n${PARALLEL} requests at once after an edit, while another visitor asks GET /api/stats in turn\n`);
   console.log(
-    '| answer | round | responses | renders | all sent in ms | /api/stats asked | median wait ms | slowest wait ms |',
+    '| answer | round | responses | renders | all sent in ms | /api/stats asked | median wait ms | slowest wait ms | main thread blocked ms |',
   );
-  console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) {
     console.log(
       `| ${r.kind} | ${r.round} | ${r.statuses} | ${r.renders} | ${r.ms} | ${r.probes} | ${r.medianWait} | ${r.maxWait} | ${r.loopLag} |`,
