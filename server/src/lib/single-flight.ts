@@ -16,6 +16,14 @@ export const rendersBusy = () =>
     retryAfterSeconds: SERVER_LIMITS.rendersBusyRetrySeconds,
   });
 
+/**
+ * Starts `make` after the requests already waiting have had a turn: a finished render hands its place to the next at
+ * once (a microtask), and renders that hold the thread (a QR code, 10-40 ms) would otherwise run back to back.
+ */
+function afterATurn<T>(make: () => Promise<T>): Promise<T> {
+  return new Promise<void>((resolve) => setImmediate(resolve)).then(make);
+}
+
 export interface RenderLimits extends ImageJobLimits {
   /** Bytes of answers kept. An answer over half of it is sent but not kept. */
   keptBytes: number;
@@ -69,7 +77,7 @@ export class SingleFlight {
     }
     const flying = this.flights.get(id);
     if (flying) return flying;
-    const making = (options.queued === false ? make() : this.queue.run(make))
+    const making = (options.queued === false ? make() : this.queue.run(() => afterATurn(make)))
       .then((answer) => {
         this.onMade(kind);
         this.keep(id, answer);
