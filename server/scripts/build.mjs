@@ -1,5 +1,6 @@
 // The production server: src/main.ts and the workspace code it imports (shared/ included) bundled by esbuild into
-// dist/main.js, which `npm start` and the Docker image run with plain node (no tsx, no TypeScript at run time).
+// dist/main.js, which `npm start` and the Docker image run with plain node (no tsx, no TypeScript at run time), and
+// beside it dist/pdf-worker.js, the worker thread meet-card PDFs are drawn on (src/modules/meet-cards/pdf-thread.ts).
 // Run by `npm run build` (turbo); `npm run dev` still runs the sources through tsx.
 //
 // - Every package from node_modules stays an import, resolved at run time: the native ones (better-sqlite3, sharp,
@@ -29,8 +30,8 @@ const packagesStayExternal = {
 
 const result = await build({
   absWorkingDir: serverDir,
-  entryPoints: ['src/main.ts'],
-  outfile: join(outdir, 'main.js'),
+  entryPoints: { main: 'src/main.ts', 'pdf-worker': 'src/modules/meet-cards/pdf-worker.ts' },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -156,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       share: services.share,
       storage: services.storage,
       imageQueue: services.imageQueue,
+      renders: services.renders,
     });
     // The landing pages rendered on the server (SERVER_RENDER) read their data from the procedures, as this
     // request's viewer; only for a signed-out viewer (the rest get the page rendered in the browser, as before).

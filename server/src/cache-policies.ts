@@ -14,19 +14,25 @@ import type { Services } from './services';
 
 // The read cache's policies in this app's words (the cache itself knows none: read-cache/policy.ts). Tags name what
 // a cached response was made of, so a write drops exactly the responses it changed: a vote changes one car's
-// tallies, the rankings that car is in or reaches, and the site counters; cart lines and sessions change no cached
-// response; every other write clears the whole cache.
+// tallies, the rankings that car is in or reaches, and the site counters; a car's edit changes its own responses and
+// the lists it is in, and may move it into others; cart lines and sessions change no cached response; every other
+// write clears the whole cache.
 
 export const carTag = (carId: number) => `car:${carId}`;
 export const LEADERBOARD_TAG = 'leaderboard';
 /** Anything counting votes site-wide (the home page counters). */
 export const VOTES_TAG = 'votes';
+/**
+ * What lists of cars are made of beyond each car's own data (which each list carries as its cars' tags): which cars
+ * are listed, and the fields lists pick them by. Carried by lists and counters whose membership a car edit may change.
+ */
+export const CAR_LISTS_TAG = 'car-lists';
 
 /** The same for everyone, changed only by writes other than votes (settings, ads, events, merchandise). */
 export const sharedCache: CachedReadPolicy = { reads: () => [] };
 
-/** Site counters, which every vote moves. */
-export const statsCache: CachedReadPolicy = { reads: () => [VOTES_TAG] };
+/** Site counters, which every vote moves (and featuring or listing a car). */
+export const statsCache: CachedReadPolicy = { reads: () => [VOTES_TAG, CAR_LISTS_TAG] };
 
 /** The car ids of the car tags among `tags`. */
 export function carIdsOf(tags: readonly string[]): Set<number> {
@@ -50,9 +56,9 @@ const personalizeList = <T extends Car>(cars: T[], ownTags: readonly string[]) =
   return cars.map((car) => asSeenBy(car, voted));
 };
 
-/** A list of cars (gallery, search). */
+/** A list of cars (gallery, search): its cars, and which cars it picks. */
 export const carListCache: CachedReadPolicy = {
-  reads: (cars: Car[]) => cars.map((car) => carTag(car.id)),
+  reads: (cars: Car[]) => [CAR_LISTS_TAG, ...cars.map((car) => carTag(car.id))],
   variesBy: 'viewer',
   personalize: personalizeList,
 };
@@ -117,6 +123,31 @@ export const voteInvalidates: Invalidates = (totals: VoteOutput, input: unknown)
   const { carId } = voteInputSchema.parse(input);
   return [carTag(carId), rankingTag('month', totals.lastMonthVotes), rankingTag('all', totals.totalVotes), VOTES_TAG];
 };
+
+/** Fields of a car that lists pick or find cars by: an edit of one may move the car into a list it is not in. */
+const LISTED_BY = ['make', 'model', 'ownerName', 'category', 'featured'];
+
+/** A car's edit: its own responses (and the lists it is in, which carry its tag); all lists when it may move. */
+export const carEditInvalidates: Invalidates = (car: Car, input: Record<string, unknown>) => [
+  carTag(car.id),
+  ...(LISTED_BY.some((field) => input[field] !== undefined) ? [CAR_LISTS_TAG] : []),
+];
+
+/**
+ * A change of a car's photos: its own responses (and those of the lists it is in). One that lists or unlists the car
+ * (its first photo added, its last deleted), like a car's removal, changes every list of cars, the ranking, the
+ * counters and the sitemap, which carries no tags: it drops everything.
+ */
+export const carPhotosChanged = (carId: number, listingChanged: boolean): string[] | 'everything' =>
+  listingChanged ? 'everything' : [carTag(carId)];
+
+/** The primary photo changed: the car's responses (and the lists it is in). */
+export const primaryPhotoInvalidates: Invalidates = (_images: unknown, input: { carId: number | string }) => [
+  carTag(Number(input.carId)),
+];
+
+/** A photo deleted: what carPhotosChanged names, for the car its resolver found (noteInvalidated). */
+export const photoDeleteInvalidates: Invalidates = () => [];
 
 /**
  * A viewer is keyed by the hash of their address (`ctx.ipHash`, what vote limits store). The shared responses are

@@ -3,10 +3,12 @@ import type { Config } from './config';
 import { ImageQueue } from './lib/image-queue';
 import type { Log } from './lib/log';
 import type { Mailer } from './lib/mailer';
+import { SingleFlight } from './lib/single-flight';
 import { createStorage, type Storage } from './lib/storage';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { AdsService } from './modules/ads/ads.service';
 import { CarsService } from './modules/cars/cars.service';
+import { CarEditThrottle } from './modules/cars/edit-throttle';
 import { CartService } from './modules/cart/cart.service';
 import { CheckoutService } from './modules/checkout/checkout.service';
 import { EventsService } from './modules/events/events.service';
@@ -42,6 +44,8 @@ export interface Services {
   storage: Storage;
   /** Decoding and encoding of pictures, a few at a time (uploads and share previews). */
   imageQueue: ImageQueue;
+  /** Expensive answers (PDFs, QR codes, share pictures): made once per key, kept, a few made at a time. */
+  renders: SingleFlight;
   /** Responses many visitors read alike (read-cache/), dropped by the writes that change them. */
   readCache: ReadCache;
   /** Prometheus metrics of this server (/metrics). */
@@ -92,10 +96,12 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
   const imageQueue = new ImageQueue();
   const readCache = new ReadCache();
   const metrics = new AppMetrics(ds);
+  const renders = new SingleFlight(undefined, (kind) => metrics.renderMade(kind));
   const site = { publicUrl: config.publicUrl, siteName: config.siteName };
 
   const settings = new SettingsService(ds);
-  const images = new ImagesService({ ds, storage, imageQueue });
+  const edits = new CarEditThrottle(ds);
+  const images = new ImagesService({ ds, storage, imageQueue, edits });
   const recentVoters = new RecentVoters(ds);
   const events = new EventsService(ds);
   const payments = createPayments(ds, config, shop.stripeApi);
@@ -106,6 +112,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     mailer,
     storage,
     imageQueue,
+    renders,
     readCache,
     metrics,
 
@@ -117,7 +124,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
       registrationsPerHour: config.registrationsPerHour,
     }),
     ads: new AdsService(ds),
-    cars: new CarsService({ ds, images }),
+    cars: new CarsService({ ds, images, edits }),
     cart: new CartService(ds),
     checkout: new CheckoutService({
       ds,
@@ -129,7 +136,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     hallOfFame: new HallOfFameService(ds),
     images,
     leaderboard: new LeaderboardService(ds),
-    meetCards: new MeetCardsService({ ds, storage, imageQueue, publicUrl: config.publicUrl }),
+    meetCards: new MeetCardsService({ ds, storage, imageQueue, renders, publicUrl: config.publicUrl }),
     newsletter: new NewsletterService(ds),
     orders,
     orderAdmin: new OrderAdminService({ ds, orders, payments, mailer, ...site, log: shop.log }),
@@ -137,7 +144,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     products: new ProductsService(ds),
     profile: new ProfileService({ ds, storage, imageQueue }),
     settings,
-    share: new ShareService({ ds, publicUrl: config.publicUrl }),
+    share: new ShareService({ ds, renders, publicUrl: config.publicUrl }),
     sitemap: new SitemapPages({ ds, publicUrl: config.publicUrl }),
     stats: new StatsService(ds),
     tokens,

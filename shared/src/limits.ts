@@ -126,6 +126,20 @@ export const SERVER_LIMITS = {
   /** Retry-After of that 503. */
   imageBusyRetrySeconds: 5,
   /**
+   * Chosen: PDFs and QR codes made at once per server process (server/src/lib/single-flight.ts); a request for one
+   * already being made waits for it and takes no slot.
+   */
+  rendersRunning: 1,
+  /**
+   * Chosen: renders waiting their turn, first come first served; one more gets a 503. More than a tRPC batch holds
+   * (trpcBatchMax), so one batch of new QR codes is never refused by itself.
+   */
+  rendersWaiting: 16,
+  /** Retry-After of that 503. */
+  rendersBusyRetrySeconds: 5,
+  /** Chosen: the bytes of made PDFs, QR codes and pictures kept in memory per process; the least recently sent go first. */
+  rendersKeptBytes: 32 * 1024 * 1024,
+  /**
    * Chosen: failures on one account from all addresses in the window past which addresses that failed on it are
    * refused (the account is never locked for the others).
    */
@@ -160,6 +174,9 @@ export const SERVER_LIMITS = {
   /** Checkouts (payments started, each of which may mail the address given) one user may start in any hour. */
   paymentsPerUserPerHour: 20,
   quotaHourMs: HOUR_MS,
+  /** Edits of one user's cars and their photos (car changes, photos added, deleted, made primary) in the window. */
+  carEditsPerUser: 60,
+  carEditWindowMs: 10 * MINUTE_MS,
   /** API tokens one user may hold at once; revoking one makes room. */
   apiTokensPerUser: 20,
   /** A token's last-used time is written at most this often (a script's every call would otherwise write it). */

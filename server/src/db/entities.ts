@@ -7,6 +7,7 @@ import { RevokedSessionEntity } from '../modules/accounts/revoked-session.entity
 import { UserEntity } from '../modules/accounts/user.entity';
 import { AdvertisementEntity } from '../modules/ads/advertisement.entity';
 import { CarEntity } from '../modules/cars/car.entity';
+import { CarEditEntity } from '../modules/cars/car-edit.entity';
 import { CarImageEntity } from '../modules/cars/car-image.entity';
 import { CartItemEntity } from '../modules/cart/cart-item.entity';
 import { EventEntity } from '../modules/events/event.entity';
@@ -49,6 +50,7 @@ export const entities = [
   // showcase
   CarEntity,
   CarImageEntity,
+  CarEditEntity,
   VoteEntity,
   VoteLimitEntity,
   CarMonthlyVotesEntity,

@@ -1,20 +1,11 @@
 import { MESSAGES, SERVER_LIMITS } from '@curbside/shared';
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../../test/deferred';
 import { DomainError } from '../errors';
 import { ImageQueue } from './image-queue';
 
 // The queue in front of every picture decode. Jobs here are promises the test settles itself, and every wait is on
 // an event (a job starting, a run settling), never on time.
-
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** Jobs named by number: each records its start, counts how many run at once, and ends when the test says. */
 function jobs(count: number) {

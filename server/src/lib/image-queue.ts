@@ -26,7 +26,11 @@ export class ImageQueue {
   private active = 0;
   private readonly line: (() => void)[] = [];
 
-  constructor(readonly limits: ImageJobLimits = DEFAULT_IMAGE_JOB_LIMITS) {
+  constructor(
+    readonly limits: ImageJobLimits = DEFAULT_IMAGE_JOB_LIMITS,
+    /** The refusal past the line (the renders of single-flight.ts have their own message). */
+    private readonly busy: () => Error = imagesBusy,
+  ) {
     if (!(limits.running >= 1) || !(limits.waiting >= 0)) throw new Error('image queue: running ≥ 1, waiting ≥ 0');
   }
 
@@ -47,7 +51,7 @@ export class ImageQueue {
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.active < this.limits.running) this.active++;
     else if (this.line.length < this.limits.waiting) await new Promise<void>((resolve) => this.line.push(resolve));
-    else throw imagesBusy();
+    else throw this.busy();
     try {
       return await job();
     } finally {

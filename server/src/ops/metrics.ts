@@ -43,6 +43,13 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  private readonly renders = new Counter({
+    name: 'curbside_renders_total',
+    help: 'Expensive answers made (PDFs, QR codes, pictures), by kind; those sent as kept or joined are not counted',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
   constructor(ds?: DataSource) {
     collectDefaultMetrics({ register: this.registry, prefix: 'curbside_' });
     if (ds) {
@@ -80,6 +87,10 @@ export class AppMetrics {
 
   voteCounted(): void {
     this.votes.inc();
+  }
+
+  renderMade(kind: string): void {
+    this.renders.inc({ kind });
   }
 
   orderCreated(): void {

@@ -172,7 +172,7 @@ function registerPages(
   /**
    * Sends a page. `found`, for a page of something that may not exist (a car), says whether it does: when not, the
    * page is sent with 404 and `notFoundHtml`. A kept page was only kept for something that existed, and a write that
-   * removes it drops every kept page: a page sent from the cache asks nothing of the database.
+   * removes it drops the pages that carry its tag: a page sent from the cache asks nothing of the database.
    */
   const sendPage = async (
     req: FastifyRequest,
@@ -226,7 +226,8 @@ function registerPages(
     );
   };
   const noHead = async (): Promise<PageHead> => ({ addTo: null, tags: [] });
-  // A car's preview tags and photo change only by writes other than votes, which drop every kept page.
+  // A car's preview tags and photo change only by its own writes, which drop its tag: a kept car page carries it, from
+  // the car's response the page was rendered from (cars.bySlug).
   const carNotFoundHtml = withNotFoundPage(indexHtml, CAR_NOT_FOUND);
   const carPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const slug = (req.params as { slug: string }).slug;

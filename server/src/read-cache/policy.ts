@@ -44,6 +44,18 @@ export const readCacheKey = (procedurePath: string, rawInput: unknown) =>
 
 /** Write requests whose procedures all said what they invalidate (true), or one did not (false). */
 const declaredWrites = new WeakMap<object, boolean>();
+/** Tags a write learned only as it ran (the car of a deleted photo), by request. */
+const notedTags = new WeakMap<object, string[]>();
+
+/**
+ * For a mutation whose `invalidates` is a function: tags its resolver learned only as it ran (the car a deleted
+ * photo belonged to), dropped with the declared ones when it succeeds; or 'everything', when it learned that its
+ * change reaches further than tags tell (the write's response then clears the cache).
+ */
+export function noteInvalidated(request: object, tags: string[] | 'everything'): void {
+  if (tags === 'everything') declaredWrites.set(request, false);
+  else notedTags.set(request, [...(notedTags.get(request) ?? []), ...tags]);
+}
 
 /** After a mutation of `request` succeeded: drops what `invalidates` names, and notes what it declared. */
 export function invalidateAfterWrite(
@@ -57,7 +69,10 @@ export function invalidateAfterWrite(
     declaredWrites.set(request, false);
     return;
   }
-  if (typeof invalidates === 'function') cache.invalidate(invalidates(output as never, input as never));
+  if (typeof invalidates === 'function') {
+    cache.invalidate([...invalidates(output as never, input as never), ...(notedTags.get(request) ?? [])]);
+    notedTags.delete(request);
+  }
   if (declaredWrites.get(request) !== false) declaredWrites.set(request, true);
 }
 

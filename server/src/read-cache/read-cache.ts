@@ -121,6 +121,11 @@ export class ReadCache {
     return this.entries.size;
   }
 
+  /** The keys of the responses held, fresh or not: what a write dropped is not among them. */
+  keys(): string[] {
+    return [...this.entries.keys()];
+  }
+
   /** The entry for `key` when it is cached and fresh. */
   peek(key: string): CacheEntry | undefined {
     const hit = this.entries.get(key);

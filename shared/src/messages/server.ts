@@ -80,6 +80,10 @@ export const SERVER_MESSAGES = {
   imageOverCompressed: 'This image claims far more pixels than its file size can hold. Please upload a regular photo.',
   /** 503 with Retry-After: every picture slot and the line behind them are taken. */
   imagesBusy: 'The server is busy processing photos. Please try again in a few seconds.',
+  /** 503 with Retry-After: every slot for making PDFs and QR codes and the line behind them are taken. */
+  rendersBusy: 'The server is busy making downloads. Please try again in a few seconds.',
+  /** 429: a user's edits of cars and their photos in the window (admins: no limit). */
+  carEditsThrottled: 'You are making changes too quickly.',
   newsletterFailed: 'Failed to subscribe. Please try again.',
   internal: 'Something went wrong. Please try again later.',
   /** The cost bounds of one request (server/src/plugins/request-bounds.ts). */

@@ -20,6 +20,7 @@ import { CarEntity } from './car.entity';
 import { type CarViewer, loadCarDto, loadCarDtos } from './car-dto';
 import { CarImageEntity } from './car-image.entity';
 import { searchCarIds, searchWords } from './car-search';
+import { CarEditThrottle } from './edit-throttle';
 import { imageKeys } from './image-keys';
 
 const S = MESSAGES.server;
@@ -35,7 +36,13 @@ export const LISTED = { published: true } as const;
  * car is always the signed-in user; the slug is made here.
  */
 export class CarsService {
-  constructor(private readonly deps: { ds: DataSource; images: ImagesService; now?: () => Date }) {}
+  private readonly edits: CarEditThrottle;
+
+  constructor(
+    private readonly deps: { ds: DataSource; images: ImagesService; edits?: CarEditThrottle; now?: () => Date },
+  ) {
+    this.edits = deps.edits ?? new CarEditThrottle(deps.ds);
+  }
 
   private get cars() {
     return this.deps.ds.getRepository(CarEntity);
@@ -147,8 +154,15 @@ export class CarsService {
     });
   }
 
-  /** Changes only the fields sent. The slug stays as it is, so shared links keep working. */
-  async update(actor: Actor, input: CarUpdateInput, viewer: CarViewer): Promise<Car> {
+  /**
+   * Changes only the fields sent. The slug stays as it is, so shared links keep working. Counts against the user's
+   * edits (edit-throttle.ts).
+   */
+  update(actor: Actor, input: CarUpdateInput, viewer: CarViewer): Promise<Car> {
+    return this.edits.run(actor, () => this.change(actor, input, viewer));
+  }
+
+  private async change(actor: Actor, input: CarUpdateInput, viewer: CarViewer): Promise<Car> {
     const car = await this.cars.findOneBy({ id: input.id });
     if (!car) throw notFound(S.carNotFound);
     assertCanEditCar(actor, car);

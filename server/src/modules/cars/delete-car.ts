@@ -6,6 +6,9 @@ import { adminProcedure } from '../../trpc';
 export const deleteCar = adminProcedure
   .meta({
     successStatus: 204,
+    // Every list of cars, the ranking, the counters and the sitemap (which carries no tags) lose it: rare enough to
+    // drop everything.
+    invalidates: 'everything',
     openapi: { method: 'DELETE', path: '/cars/{id}', tags: ['cars'], summary: 'Delete a car and its photos (admin)' },
   })
   .input(z.object({ id: pathIdSchema }))

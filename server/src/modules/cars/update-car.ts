@@ -1,4 +1,5 @@
 import { carSchema, carUpdateInputSchema } from '@curbside/shared';
+import { carEditInvalidates } from '../../cache-policies';
 import { pathIdSchema } from '../../rest/inputs';
 import { authedProcedure } from '../../trpc';
 
@@ -11,6 +12,7 @@ export const updateCar = authedProcedure
       tags: ['cars'],
       summary: 'Edit a car (owner or admin; featured: admin only)',
     },
+    invalidates: carEditInvalidates,
   })
   .input(carUpdateInputSchema.extend({ id: pathIdSchema }))
   .output(carSchema)

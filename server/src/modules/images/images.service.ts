@@ -10,6 +10,7 @@ import { type Actor, assertCanEditCar, lockCar } from '../cars/access';
 import { CarEntity } from '../cars/car.entity';
 import { toCarImageDto } from '../cars/car-dto';
 import { CarImageEntity } from '../cars/car-image.entity';
+import { CarEditThrottle } from '../cars/edit-throttle';
 import { imageKeys } from '../cars/image-keys';
 import { syncListing } from '../cars/listing';
 import { removeKeys, storeCarPhoto } from './process-image';
@@ -28,17 +29,33 @@ export class ImagesService {
       ds: DataSource;
       storage: Storage;
       imageQueue: ImageQueue;
+      edits?: CarEditThrottle;
       log?: FastifyBaseLogger;
       now?: () => Date;
     },
-  ) {}
+  ) {
+    this.edits = deps.edits ?? new CarEditThrottle(deps.ds);
+  }
+
+  /** Every change of a car's photos counts against its user's edits (cars/edit-throttle.ts). */
+  private readonly edits: CarEditThrottle;
 
   /**
    * Stores the photo in `file` and adds it to the car; a failure at any step leaves no row and no file. A user's
    * photo counts against SERVER_LIMITS.photosPerCar and PHOTOS_PER_DAY: checked before the photo is processed, and again
    * with the user's and the car's locks held where the row is inserted, so a parallel burst cannot pass either.
+   * Returns the image, and whether it listed the car (its first photo).
    */
-  async addCarImage(actor: Actor, carId: number, isPrimary: boolean, file: string): Promise<CarImage> {
+  async addCarImage(
+    actor: Actor,
+    carId: number,
+    isPrimary: boolean,
+    file: string,
+  ): Promise<{ image: CarImage; listingChanged: boolean }> {
+    return this.edits.run(actor, () => this.add(actor, carId, isPrimary, file));
+  }
+
+  private async add(actor: Actor, carId: number, isPrimary: boolean, file: string) {
     const car = await this.deps.ds.getRepository(CarEntity).findOneBy({ id: carId });
     if (!car) throw notFound(S.carNotFound);
     assertCanEditCar(actor, car);
@@ -46,7 +63,7 @@ export class ImagesService {
 
     const stored = await storeCarPhoto(this.deps, file, carId);
     try {
-      const row = await runInTransaction(this.deps.ds, async (em) => {
+      const { row, listingChanged } = await runInTransaction(this.deps.ds, async (em) => {
         if (!actor.admin) await lockUser(em, actor.id); // the user first, then the car: one order
         if (!(await lockCar(em, carId))) throw notFound(S.carNotFound); // deleted meanwhile
         await this.assertRoomForPhoto(em, actor, carId);
@@ -70,10 +87,9 @@ export class ImagesService {
             uploadedById: actor.id,
           }),
         );
-        await syncListing(em, carId);
-        return saved;
+        return { row: saved, listingChanged: await syncListing(em, carId) };
       });
-      return toCarImageDto(row);
+      return { image: toCarImageDto(row), listingChanged };
     } catch (error) {
       await removeKeys(this.deps.storage, stored.keys);
       throw error;
@@ -101,7 +117,11 @@ export class ImagesService {
   }
 
   /** Makes `imageId` the car's only primary image; returns the car's images. */
-  async setPrimary(actor: Actor, imageId: number, carId: number): Promise<CarImage[]> {
+  setPrimary(actor: Actor, imageId: number, carId: number): Promise<CarImage[]> {
+    return this.edits.run(actor, () => this.makePrimary(actor, imageId, carId));
+  }
+
+  private makePrimary(actor: Actor, imageId: number, carId: number): Promise<CarImage[]> {
     return runInTransaction(this.deps.ds, async (em) => {
       const car = await lockCar(em, carId);
       if (!car) throw notFound(S.carNotFound);
@@ -116,8 +136,15 @@ export class ImagesService {
     });
   }
 
-  /** Deletes one image and its files. The primary may go only when it is the car's last image. */
-  async delete(actor: Actor, imageId: number): Promise<void> {
+  /**
+   * Deletes one image and its files. The primary may go only when it is the car's last image. Returns its car, and
+   * whether that unlisted it (its last photo).
+   */
+  delete(actor: Actor, imageId: number): Promise<{ carId: number; listingChanged: boolean }> {
+    return this.edits.run(actor, () => this.remove(actor, imageId));
+  }
+
+  private async remove(actor: Actor, imageId: number): Promise<{ carId: number; listingChanged: boolean }> {
     const found = await this.deps.ds.getRepository(CarImageEntity).findOneBy({ id: imageId });
     if (!found) throw notFound(S.imageNotFound);
     const removed = await runInTransaction(this.deps.ds, async (em) => {
@@ -131,10 +158,10 @@ export class ImagesService {
         throw new DomainError('CONFLICT', S.primaryImageDelete);
       }
       await images.delete({ id: imageId });
-      await syncListing(em, image.carId);
-      return image;
+      return { image, listingChanged: await syncListing(em, image.carId) };
     });
-    await this.removeFiles(imageKeys(removed));
+    await this.removeFiles(imageKeys(removed.image));
+    return { carId: removed.image.carId, listingChanged: removed.listingChanged };
   }
 
   /** Removes stored files after their rows are gone; a storage failure is logged, not shown to the user. */

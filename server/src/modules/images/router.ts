@@ -1,5 +1,7 @@
 import { carImageListSchema } from '@curbside/shared';
 import { z } from 'zod';
+import { carPhotosChanged, photoDeleteInvalidates, primaryPhotoInvalidates } from '../../cache-policies';
+import { noteInvalidated } from '../../read-cache/policy';
 import { pathIdSchema } from '../../rest/inputs';
 import { authedProcedure, router } from '../../trpc';
 
@@ -15,6 +17,7 @@ export const imagesRouter = router({
         tags,
         summary: "Make this the car's primary image (the others lose the flag); returns the car's images",
       },
+      invalidates: primaryPhotoInvalidates,
     })
     .input(z.object({ id: pathIdSchema, carId: pathIdSchema }))
     .output(carImageListSchema)
@@ -29,10 +32,12 @@ export const imagesRouter = router({
         tags,
         summary: 'Delete an image and its files (404 when already gone; 409 for the primary while others exist)',
       },
+      invalidates: photoDeleteInvalidates,
     })
     .input(z.object({ id: pathIdSchema }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.images.delete(ctx.actor, input.id);
+      const { carId, listingChanged } = await ctx.services.images.delete(ctx.actor, input.id);
+      noteInvalidated(ctx.req, carPhotosChanged(carId, listingChanged));
     }),
 });

@@ -9,9 +9,11 @@ import {
 } from '@curbside/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { carPhotosChanged } from '../../cache-policies';
 import type { Config } from '../../config';
 import { badRequest } from '../../errors';
 import { actorAt, withAccess } from '../../plugins/route-access';
+import { invalidateAfterWrite } from '../../read-cache/policy';
 import { toUserDto } from '../accounts/user-dto';
 import { receiveUpload } from './multipart';
 import { avatarTooLarge, photoTooLarge, storeSiteImage } from './process-image';
@@ -68,7 +70,16 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
         if (upload.tooLarge) throw photoTooLarge();
         if (!upload.file) throw chooseImage('image');
         const fields = imageUploadFieldsSchema.parse(upload.fields);
-        const image = await scope.services.images.addCarImage(actor, fields.carId, fields.isPrimary, upload.file);
+        const { image, listingChanged } = await scope.services.images.addCarImage(
+          actor,
+          fields.carId,
+          fields.isPrimary,
+          upload.file,
+        );
+        // What the photo changed in the read cache: its car's responses; when it listed the car, everything (the
+        // write, undeclared, clears the cache as it is answered).
+        const changed = carPhotosChanged(fields.carId, listingChanged);
+        if (changed !== 'everything') invalidateAfterWrite(scope.services.readCache, req, () => changed, null, null);
         reply.code(201);
         return image;
       } finally {

@@ -85,10 +85,10 @@ describe('GET /api/cars/{id}/meet-card.pdf', () => {
       expect(again.status).toBe(200);
       expect(Buffer.from(again.bytes).equals(Buffer.from(first.bytes))).toBe(true);
       expect(reads).not.toHaveBeenCalled();
-      // Another layout is another file.
+      // Another layout is another file (made from the card's photo as already cut, kept in memory).
       const sheet = await download(owner, `/api/cars/${car.id}/meet-card.pdf?layout=sheet`);
       expect((await readPdf(sheet.bytes))[0]?.text).toContain('2001 Honda S2000');
-      expect(reads).toHaveBeenCalled();
+      expect(Buffer.from(sheet.bytes).equals(Buffer.from(first.bytes))).toBe(false);
     } finally {
       reads.mockRestore();
     }

@@ -3,7 +3,9 @@ import { type DataSource, In } from 'typeorm';
 import { forbidden, notFound } from '../../errors';
 import type { ImageQueue } from '../../lib/image-queue';
 import { storedRendition } from '../../lib/rendition';
+import { sha256 } from '../../lib/sha256';
 import { loadSharp } from '../../lib/sharp';
+import type { SingleFlight } from '../../lib/single-flight';
 import type { Storage } from '../../lib/storage';
 import type { Actor } from '../cars/access';
 import { CarEntity } from '../cars/car.entity';
@@ -37,36 +39,45 @@ export interface MeetCardBatch {
  */
 const QR_PIXELS = 600;
 
-/** Owner cards kept as made (14-30 KB each): a few hundred KB in all. */
-const OWNER_PDFS_KEPT = 50;
-
 /** Makes the PDF of a batch of cards in a layout (meet-card-pdf.ts, with the site's name and address). */
 export type RenderCards = (batch: MeetCardBatch, layout: MeetCardLayout) => Promise<Buffer>;
 
 type PrintedPhoto = Pick<CarImageEntity, 'id' | 'storageKey'>;
 
+/** Everything of a car a card prints: a key part of the PDFs it is on (an edit of one of them makes a new PDF). */
+const printed = (car: CarEntity, photo: PrintedPhoto | null) => [
+  car.id,
+  car.year,
+  car.make,
+  car.model,
+  car.ownerName,
+  car.slug,
+  photo?.id ?? null,
+];
+
 /**
- * Meet cards: which cars a caller may print, and each card's data. An owner prints their own cars (an
- * admin any car); an admin prints any selection, optionally for an event (named on the cards and in the QR code).
+ * Meet cards: which cars a caller may print, and their PDFs. An owner prints their own cars (an admin any car); an
+ * admin prints any selection, optionally for an event (named on the cards and in the QR code).
+ *
+ * A card costs some 150 ms of CPU to make (its QR code, then the PDF on the main thread) and the admin's sheet of 60
+ * cards about 2 s, and anyone may ask again and again: each PDF is made once per key, which names everything printed
+ * on it (lib/single-flight.ts). Asking again costs the reads that make the key; requests arriving while it is made
+ * wait for that one making; an edit of a car or of its photo makes a new key, so the next request makes a new PDF.
  */
 export class MeetCardsService {
-  /** Owner cards as made, by what is printed on them, least recently sent first. */
-  private readonly ownerPdfs = new Map<string, Buffer>();
-
   constructor(
     private readonly deps: {
       ds: DataSource;
       storage: Storage;
       imageQueue: ImageQueue;
+      renders: SingleFlight;
       publicUrl: string;
     },
   ) {}
 
   /**
    * GET /api/cars/{id}/meet-card.pdf: the caller's own car's card in `layout`, made by `render` (403 for another user's
-   * listed car, 404 for none and for another user's unlisted one). A card costs some 150 ms of CPU to make (its QR code, then the PDF on the main thread), and an
-   * owner may ask for it again and again: it is kept as made, by everything printed on it, so asking again costs two
-   * reads, and an edit of the car or its photo makes a new one.
+   * listed car, 404 for none and for another user's unlisted one).
    */
   async ownerPdf(actor: Actor, carId: number, layout: MeetCardLayout, render: RenderCards): Promise<Buffer> {
     const car = await this.deps.ds.getRepository(CarEntity).findOne({ where: { id: carId } });
@@ -76,25 +87,18 @@ export class MeetCardsService {
       if (!car.published) throw notFound(MESSAGES.server.carNotFound);
       throw forbidden(MESSAGES.meetCards.notYourCar);
     }
-    const photo = await this.printedPhotoOf(car.id);
-    const printed = JSON.stringify([car.id, layout, car.year, car.make, car.model, car.ownerName, car.slug, photo?.id]);
-    const kept = this.ownerPdfs.get(printed);
-    if (kept) {
-      this.ownerPdfs.delete(printed); // to the back of the line: the least recently sent go first
-      this.ownerPdfs.set(printed, kept);
-      return kept;
-    }
-    const pdf = await render({ cards: [await this.card(car, null, photo)], eventTitle: null }, layout);
-    this.ownerPdfs.set(printed, pdf);
-    if (this.ownerPdfs.size > OWNER_PDFS_KEPT) {
-      const [oldest] = this.ownerPdfs.keys();
-      if (oldest !== undefined) this.ownerPdfs.delete(oldest);
-    }
-    return pdf;
+    const photo = (await this.printedPhotosOf([car.id])).get(car.id) ?? null;
+    const key = JSON.stringify([layout, ...printed(car, photo)]);
+    return this.deps.renders.get('meet-card', key, async () =>
+      render({ cards: [await this.card(car, null, photo)], eventTitle: null }, layout),
+    );
   }
 
-  /** GET /api/admin/meet-cards.pdf: the chosen cars in the order given (404 when one is gone or the event is). */
-  async adminCards(carIds: number[], eventId: number | null): Promise<MeetCardBatch> {
+  /**
+   * GET /api/admin/meet-cards.pdf: the chosen cars in the order given (404 when one is gone or the event is), made by
+   * `render` in `layout`.
+   */
+  async adminPdf(carIds: number[], eventId: number | null, layout: MeetCardLayout, render: RenderCards) {
     let eventTitle: string | null = null;
     if (eventId !== null) {
       const event = await this.deps.ds.getRepository(EventEntity).findOne({ where: { id: eventId } });
@@ -105,18 +109,24 @@ export class MeetCardsService {
     const cars = await this.deps.ds.getRepository(CarEntity).find({ where: { id: In(ids) } });
     const byId = new Map(cars.map((car) => [car.id, car]));
     if (ids.some((id) => !byId.has(id))) throw notFound(MESSAGES.server.carNotFound);
-    const cards: MeetCard[] = [];
-    // One car at a time: each photo waits its turn in the image queue with the uploads anyway.
-    for (const id of ids) {
-      const car = byId.get(id) as CarEntity;
-      cards.push(await this.card(car, eventId, await this.printedPhotoOf(car.id)));
-    }
-    return { cards, eventTitle };
+    const photos = await this.printedPhotosOf(ids);
+    const chosen = ids.map((id) => ({ car: byId.get(id) as CarEntity, photo: photos.get(id) ?? null }));
+    const key = sha256(JSON.stringify([layout, eventId, eventTitle, chosen.map((c) => printed(c.car, c.photo))]));
+    return this.deps.renders.get('meet-card-sheet', key, async () => {
+      const cards: MeetCard[] = [];
+      // One car at a time: each photo waits its turn in the image queue with the uploads anyway.
+      for (const { car, photo } of chosen) cards.push(await this.card(car, eventId, photo));
+      return render({ cards, eventTitle }, layout);
+    });
   }
 
   private async card(car: CarEntity, eventId: number | null, photo: PrintedPhoto | null): Promise<MeetCard> {
     const url = meetCardUrl(this.deps.publicUrl, car.slug, eventId);
-    const [qrPng, photoJpeg] = await Promise.all([printQrCode(url), photo ? this.printPhoto(car.id, photo) : null]);
+    // Parts of a PDF being made, which holds its place among the renders: kept for the next PDF that prints them.
+    const [qrPng, photoJpeg] = await Promise.all([
+      this.deps.renders.get('print-qr', url, () => printQrCode(url), { queued: false }),
+      photo ? this.printPhoto(car.id, photo) : null,
+    ]);
     return {
       carId: car.id,
       title: `${car.year} ${car.make} ${car.model}`,
@@ -127,13 +137,16 @@ export class MeetCardsService {
     };
   }
 
-  /** The photo a card prints: the car's primary, else its first. */
-  private printedPhotoOf(carId: number): Promise<PrintedPhoto | null> {
-    return this.deps.ds.getRepository(CarImageEntity).findOne({
-      where: { carId },
-      select: { id: true, storageKey: true },
-      order: { isPrimary: 'DESC', sortOrder: 'ASC', id: 'ASC' },
+  /** The photo each card prints: the car's primary, else its first (none: no entry). */
+  private async printedPhotosOf(carIds: number[]): Promise<Map<number, PrintedPhoto>> {
+    const images = await this.deps.ds.getRepository(CarImageEntity).find({
+      where: { carId: In(carIds) },
+      select: { id: true, carId: true, storageKey: true },
+      order: { carId: 'ASC', isPrimary: 'DESC', sortOrder: 'ASC', id: 'ASC' },
     });
+    const first = new Map<number, PrintedPhoto>();
+    for (const image of images) if (!first.has(image.carId)) first.set(image.carId, image);
+    return first;
   }
 
   /**
@@ -141,10 +154,15 @@ export class MeetCardsService {
    * in storage beside it (the key names the photo, so it never goes stale).
    */
   private printPhoto(carId: number, image: PrintedPhoto): Promise<Buffer | null> {
-    return storedRendition(this.deps, `print/meet-card-car-${carId}-image-${image.id}.jpg`, image.storageKey, (photo) =>
-      photo
-        .resize(PHOTO_PIXELS.width, PHOTO_PIXELS.height, { fit: 'cover', position: 'attention' })
-        .jpeg({ quality: 88, mozjpeg: true }),
+    return storedRendition(
+      this.deps,
+      'print-photo',
+      `print/meet-card-car-${carId}-image-${image.id}.jpg`,
+      image.storageKey,
+      (photo) =>
+        photo
+          .resize(PHOTO_PIXELS.width, PHOTO_PIXELS.height, { fit: 'cover', position: 'attention' })
+          .jpeg({ quality: 88, mozjpeg: true }),
     );
   }
 }

@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { actorAt, withAccess } from '../../plugins/route-access';
 import { pathIdSchema } from '../../rest/inputs';
 import type { MeetCardsService, RenderCards } from './meet-cards.service';
+import { PdfThread } from './pdf-thread';
 
 // The meet-card downloads: plain routes, because the response is a PDF file, not JSON. Their access levels are
 // checked by plugins/route-access.ts: 401 signed out; the admin route 403 for anyone who does not act as an admin.
+// Each PDF is made once per content (meet-cards.service.ts); past the renders' line the answer is 503 with
+// Retry-After (lib/single-flight.ts).
 
 const carParams = z.object({ id: pathIdSchema });
 
@@ -14,12 +17,10 @@ export function registerMeetCardRoutes(
   app: FastifyInstance,
   deps: { meetCards: MeetCardsService; siteName: string; publicUrl: string },
 ): void {
-  const site = { siteName: deps.siteName, publicUrl: deps.publicUrl };
-
-  const render: RenderCards = async (batch, layout) => {
-    const { renderMeetCardsPdf } = await import('./meet-card-pdf');
-    return renderMeetCardsPdf(batch, layout, site);
-  };
+  // Drawn on a worker thread (pdf-thread.ts), so the other requests never wait for a PDF.
+  const thread = new PdfThread({ siteName: deps.siteName, publicUrl: deps.publicUrl });
+  app.addHook('onClose', () => thread.close());
+  const render: RenderCards = (batch, layout) => thread.render(batch, layout);
   const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
     reply
       .header('content-type', 'application/pdf')
@@ -41,8 +42,7 @@ export function registerMeetCardRoutes(
   const adminOnly = withAccess({ level: 'admin' });
   app.get('/api/admin/meet-cards.pdf', adminOnly, async (req, reply) => {
     const { carIds, layout, eventId } = adminMeetCardsQuerySchema.parse(req.query);
-    const batch = await deps.meetCards.adminCards(carIds, eventId ?? null);
-    const pdf = await render(batch, layout);
+    const pdf = await deps.meetCards.adminPdf(carIds, eventId ?? null, layout, render);
     return sendPdf(reply, pdf, eventId ? `meet-cards-event-${eventId}.pdf` : 'meet-cards.pdf');
   });
 }

@@ -4,13 +4,15 @@ import { DomainError } from '../../errors';
 import type { ImageQueue } from '../../lib/image-queue';
 import { storedRendition } from '../../lib/rendition';
 import { loadSharp } from '../../lib/sharp';
+import type { SingleFlight } from '../../lib/single-flight';
 import type { Storage } from '../../lib/storage';
 import { withAccess } from '../../plugins/route-access';
 import type { PreviewPhoto, ShareService } from './share.service';
 
 // The link-preview picture of a car: its primary (else first) photo of at most 8 MB, cropped to 1200×630 JPEG.
-// Rendered once per photo and kept in storage beside the uploads (the key names the photo, so it never goes stale).
-// Rendering waits its turn in the image queue with the uploads; when that is full the response is 503 with Retry-After.
+// Rendered once per photo (requests arriving meanwhile wait for that one rendering), kept in memory and in storage
+// beside the uploads (the key names the photo, so it never goes stale). Rendering waits its turn in the image queue
+// with the uploads; when that is full the response is 503 with Retry-After.
 
 const { sharePreviewWidth: WIDTH, sharePreviewHeight: HEIGHT } = LIMITS;
 
@@ -20,11 +22,17 @@ interface Deps {
   share: ShareService;
   storage: Storage;
   imageQueue: ImageQueue;
+  renders: SingleFlight;
 }
 
 function renderPreview(deps: Deps, image: PreviewPhoto): Promise<Buffer | null> {
-  return storedRendition(deps, `share/car-${image.carId}-image-${image.id}.jpg`, image.storageKey, (photo) =>
-    photo.resize(WIDTH, HEIGHT, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82, mozjpeg: true }),
+  return storedRendition(
+    deps,
+    'share-image',
+    `share/car-${image.carId}-image-${image.id}.jpg`,
+    image.storageKey,
+    (photo) =>
+      photo.resize(WIDTH, HEIGHT, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82, mozjpeg: true }),
   );
 }
 

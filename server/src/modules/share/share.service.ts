@@ -3,6 +3,7 @@ import { isShareableImage, MESSAGES, primaryImage } from '@curbside/shared';
 import QRCode from 'qrcode';
 import type { DataSource } from 'typeorm';
 import { notFound } from '../../errors';
+import type { SingleFlight } from '../../lib/single-flight';
 import { CarEntity } from '../cars/car.entity';
 import { CarImageEntity } from '../cars/car-image.entity';
 import { LISTED } from '../cars/cars.service';
@@ -31,18 +32,20 @@ export type PreviewPhoto = Pick<
  * rendering of the page's head) and of its share image (share-image.ts).
  */
 export class ShareService {
-  constructor(private readonly deps: { ds: DataSource; publicUrl: string }) {}
+  constructor(private readonly deps: { ds: DataSource; renders: SingleFlight; publicUrl: string }) {}
 
   /**
    * GET /api/qrcode/{slug}: a PNG data URL of a QR code that opens the car's page. An unlisted car is 'Car not found',
-   * as its page is, so neither tells that it exists.
+   * as its page is, so neither tells that it exists. Drawing one costs 10-40 ms of CPU: it is drawn once per address
+   * (single-flight.ts) and kept (a slug never changes), a few drawn at a time, 503 past the line.
    */
   async qrCode(slug: string): Promise<QrCodeOutput> {
     const car = await this.deps.ds
       .getRepository(CarEntity)
       .findOne({ where: { slug, ...LISTED }, select: { id: true, slug: true } });
     if (!car) throw notFound(MESSAGES.server.carNotFound);
-    const png = await qrCodePng(carPageUrl(this.deps.publicUrl, car.slug), 256);
+    const url = carPageUrl(this.deps.publicUrl, car.slug);
+    const png = await this.deps.renders.get('qr-code', url, () => qrCodePng(url, 256));
     return { qrCode: `data:image/png;base64,${png.toString('base64')}` };
   }
 
