@@ -81,9 +81,11 @@ export async function fillScale(
     }
   };
   if (kind === 'sqlite') {
-    // A bulk load on a file nobody else reads yet: no rollback journal, no waiting for the disk.
+    // A bulk load on a file nobody else reads yet: no rollback journal, no waiting for the disk, and room in memory
+    // for the indexes that votes enter in no order (createdAt).
     await qr.query('PRAGMA journal_mode = OFF');
     await qr.query('PRAGMA synchronous = OFF');
+    await qr.query('PRAGMA cache_size = -262144');
   } else await qr.query('SET SESSION unique_checks = 0, foreign_key_checks = 0');
   const now = sqliteDateText(new Date());
   const base = `'${now}'`;
