@@ -246,6 +246,8 @@ async function keptDatabase(kind: Kind, label: string, cars: number): Promise<Bu
     ...serverEnv(dataDir, mysqlUrl),
     SEED_DEMO: 'true',
     ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
+    // A statement of the load may run for minutes (the server's own limit is 30 s).
+    DATABASE_QUERY_TIMEOUT_MS: '3600000',
   });
   const app = await buildApp(config);
   let fill: ScaleFill;

@@ -295,10 +295,12 @@ export async function fillScale(
       seconds,
     };
   } finally {
-    if (kind === 'sqlite') {
-      await qr.query('PRAGMA synchronous = NORMAL');
-      await qr.query('PRAGMA journal_mode = WAL');
-    } else await qr.query('SET SESSION unique_checks = 1, foreign_key_checks = 1');
+    // Settings of this connection only; it may be gone when the load failed (and then this must not hide why).
+    const restore =
+      kind === 'sqlite'
+        ? ['PRAGMA synchronous = NORMAL', 'PRAGMA journal_mode = WAL']
+        : ['SET SESSION unique_checks = 1, foreign_key_checks = 1'];
+    for (const statement of restore) await qr.query(statement).catch(() => undefined);
     await qr.release();
   }
 }
