@@ -3,8 +3,8 @@
 // mysql://root@127.0.0.1:3306/test, in a database named curbside_scale_<size>) and each size N:
 //   1. build (or reuse) a database: the app's migrations, the demo data, then N cars copied from the demo's with
 //      their photos' rows, 10 votes per car on average over the last 180 days, N / 10 users and N orders with their
-//      lines (scale-data.ts). Built databases stay in server/.bench-scale/, keyed by database, size and the latest
-//      migration, so a second run starts at once;
+//      lines (scale-data.ts). Built databases stay in server/.bench-scale/, keyed by database, size, the latest
+//      migration and SCALE_DATA_VERSION, so a second run starts at once;
 //   2. start the production server (server/dist/main.js, as bench.ts does) on it and time its start-up;
 //   3. send each read of READS one at a time, SCALE_SAMPLES times (default 25), each request one no cache answers: a
 //      new input each time (a new search word, another offset, car or page) or, for reads without an input that the
@@ -30,7 +30,7 @@ import { createDataSource } from '../src/db/data-source';
 import { sqliteMigrations } from '../src/db/migrations/sqlite';
 import { serverEnv } from './bench-run';
 import { buildProductionServer, type MeasuredServer, residentSet, startProductionServer } from './measured-server';
-import { fillScale, type ScaleFill, scaleSizes } from './scale-data';
+import { fillScale, SCALE_DATA_VERSION, type ScaleFill, scaleSizes } from './scale-data';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KEPT = path.join(serverDir, '.bench-scale');
@@ -227,7 +227,7 @@ async function resetMysql(url: string, create: boolean): Promise<void> {
 
 /** The kept database of this kind and size, built first when there is none for the latest migration. */
 async function keptDatabase(kind: Kind, label: string, cars: number): Promise<Built> {
-  const dataDir = path.join(KEPT, `${kind}-${label}-${MIGRATION}`);
+  const dataDir = path.join(KEPT, `${kind}-${label}-${MIGRATION}-v${SCALE_DATA_VERSION}`);
   const marker = path.join(dataDir, 'built.json');
   const mysqlUrl = kind === 'mysql' ? mysqlUrlFor(label) : undefined;
   if (existsSync(marker)) {
@@ -451,6 +451,8 @@ async function underVotes(ds: DataSource, baseUrl: string, site: Site): Promise<
     url: baseUrl,
     connections: STREAM_CONNECTIONS,
     overallRate: VOTES_PER_SECOND,
+    // A vote answered late is still answered: the check counts it.
+    timeout: 120,
     amount: VOTES_PER_SECOND * STREAM_SECONDS,
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -21,10 +21,15 @@ export function scaleSizes(cars: number): ScaleSizes {
   return { cars, users: Math.max(100, Math.round(cars / 10)), orders: cars, days: 180 };
 }
 
-/** Votes of the n-th added car, 0 to 20 (10 on average): SQL over an integer expression. */
-export const votesOfSql = (n: string) => `((${n}) * 7) % 21`;
+/**
+ * Votes of the n-th added car, 0 to 20 (10 on average; 8 and 21 share no factor, so every count comes round):
+ * SQL over an integer expression.
+ */
+export const votesOfSql = (n: string) => `((${n}) * 8) % 21`;
 /** The same in JavaScript, for checks. */
-export const votesOf = (n: number) => (n * 7) % 21;
+export const votesOf = (n: number) => (n * 8) % 21;
+/** Changes with what the fill writes, so kept databases of an earlier fill are built anew. */
+export const SCALE_DATA_VERSION = 2;
 /** Distinct voters (IP hashes) the added votes come from: a car's votes are each from another voter. */
 const VOTERS = 200_000;
 /** Cars per INSERT … SELECT (votes: 10 times as many rows). */
