@@ -155,17 +155,17 @@ const READS: Read[] = [
     admin: true,
   },
   {
-    name: 'GET /api/orders?q=<customer e-mail>',
+    name: 'GET /api/orders?q={customer e-mail}',
     path: (_, i) => `/api/orders?q=scale-user-${i * 37}%40example.com&limit=50`,
     admin: true,
   },
   {
-    name: 'GET /api/orders/search?q=#<number>',
+    name: 'GET /api/orders/search?q=#{number}',
     path: (s, i) => `/api/orders/search?q=%23${s.firstOrderId + ((i * 7919) % s.orders)}`,
     admin: true,
   },
   {
-    name: 'GET /api/orders/search?q=<name>',
+    name: 'GET /api/orders/search?q={name}',
     path: (_, i) => `/api/orders/search?q=Scale%20User%20${i * 41}`,
     admin: true,
   },
