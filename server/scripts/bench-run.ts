@@ -199,7 +199,7 @@ interface Ready {
  * The app's configuration as production gives it behind a proxy, as its environment: on MySQL/MariaDB at `mysqlUrl`,
  * else on SQLite in `dataDir` (DATA_DIR/curbside.sqlite).
  */
-function serverEnv(dataDir: string, mysqlUrl: string | undefined): Record<string, string> {
+export function serverEnv(dataDir: string, mysqlUrl: string | undefined): Record<string, string> {
   return {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
