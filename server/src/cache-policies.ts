@@ -3,6 +3,7 @@ import {
   type HallOfFameMonth,
   type HallOfFameWinners,
   type LeaderboardEntry,
+  type Page,
   voteInputSchema,
 } from '@curbside/shared';
 import type { CachedReadPolicy, Invalidates, ViewerVariance } from './read-cache/policy';
@@ -33,6 +34,12 @@ export const carCache: CachedReadPolicy = {
 /** A list of cars (gallery, search). */
 export const carListCache: CachedReadPolicy = {
   reads: (cars: Car[]) => cars.map((car) => carTag(car.id)),
+  variesBy: 'viewer',
+};
+
+/** A page of the car list by cursor (cars.page: the gallery's Load More, the admin's car list). */
+export const carPageCache: CachedReadPolicy = {
+  reads: (page: Page<Car>) => page.items.map((car) => carTag(car.id)),
   variesBy: 'viewer',
 };
 
