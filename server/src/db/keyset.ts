@@ -1,5 +1,5 @@
 import { LIMITS, MAX_ID, MESSAGES, type Page } from '@curbside/shared';
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { In, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { badRequest } from '../errors';
 
 // Keyset pagination, the one way every growing list pages: newest first by (createdAt, id), and a page starts after
@@ -60,8 +60,8 @@ function isStoredTime(text: string): boolean {
  * One page of `qb` (its filters already added), newest first by (`key`, id), and the cursor of the next page (null
  * when this one is the last: one row more than the page is read to know). `(key, id) < (at, id)` is written as
  * `key <= at AND (key < at OR id < id)`, so both databases take `key <= at` as the index range and start there.
- * The list's indexes must end in `key` (and the primary key, which InnoDB and SQLite's rowid add by themselves),
- * after the columns its filters compare for equality.
+ * The list's indexes must hold the columns its filters compare for equality, then `key` (the primary key follows by
+ * itself in InnoDB and SQLite), so the page's keys are read from the index alone.
  */
 export async function keysetPage<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
@@ -82,15 +82,23 @@ export async function keysetPage<T extends ObjectLiteral>(
     });
   }
   const sqlite = qb.connection.options.type === 'better-sqlite3';
-  qb.addSelect(sqlite ? column : `DATE_FORMAT(${column}, '%Y-%m-%d %H:%i:%s.%f')`, 'keyset_at')
+  // The page's keys first, from the index alone (its filters' columns, createdAt and the primary key), then its rows
+  // by id: asked for whole rows at once, MariaDB plans a filtered list as a walk of the filter's rows from the newest.
+  const keys: { keyset_id: unknown; keyset_at: unknown }[] = await qb
+    .select(id, 'keyset_id')
+    .addSelect(sqlite ? column : `DATE_FORMAT(${column}, '%Y-%m-%d %H:%i:%s.%f')`, 'keyset_at')
     .limit(page.limit + 1)
-    .offset(page.offset ?? 0);
-  const { entities, raw } = await qb.getRawAndEntities();
-  const items = entities.slice(0, page.limit);
-  const last = items.at(-1);
-  if (entities.length <= page.limit || !last) return { items, nextCursor: null };
-  const lastRaw = (raw as Record<string, unknown>[]).find((row) => Number(row[`${alias}_id`]) === last.id);
-  const at = lastRaw?.keyset_at;
+    .offset(page.offset ?? 0)
+    .getRawMany();
+  const ids = keys.slice(0, page.limit).map((row) => Number(row.keyset_id));
+  const target = qb.expressionMap.mainAlias?.target;
+  if (!target) throw new Error('keysetPage: the query has no entity');
+  const rows = ids.length === 0 ? [] : await qb.connection.getRepository<T>(target).findBy({ id: In(ids) } as never);
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const items = ids.flatMap((rowId) => byId.get(rowId) ?? []);
+  const last = keys[page.limit - 1];
+  if (keys.length <= page.limit || !last) return { items, nextCursor: null };
+  const at = last.keyset_at;
   if (typeof at !== 'string') throw new Error(`keysetPage: no stored ${key} for the last row`);
-  return { items, nextCursor: encodeCursor({ at, id: last.id }) };
+  return { items, nextCursor: encodeCursor({ at, id: Number(last.keyset_id) }) };
 }
