@@ -1,4 +1,4 @@
-import { LIMITS } from '@curbside/shared';
+import { ALL_CARS_FILTER, type CarPage, type GalleryFilter, LIMITS } from '@curbside/shared';
 
 /**
  * The inputs the landing pages query with: the pages use these, so the prefetched cache entries are theirs. Apart
@@ -7,7 +7,15 @@ import { LIMITS } from '@curbside/shared';
 export const LANDING_INPUTS = {
   homeTopCars: { period: 'month', limit: LIMITS.homeTopCars },
   homeFeatured: { featured: true, limit: LIMITS.galleryFetchLimit },
-  gallery: { limit: LIMITS.galleryFetchLimit },
   carRankBadges: { period: 'month', limit: LIMITS.rankBadgeTop },
   leaderboard: { period: 'month', limit: LIMITS.leaderboardLimit },
 } as const;
+
+/** The gallery's list, a page of cards at a time by cursor (cars.page), of one category or all. */
+export const galleryPageInput = (category: GalleryFilter) => ({
+  limit: LIMITS.galleryPageSize,
+  ...(category === ALL_CARS_FILTER ? {} : { category }),
+});
+
+/** The cursor of the page after `page` (keyset pagination); undefined after the last. */
+export const galleryNextCursor = (page: CarPage) => page.nextCursor ?? undefined;

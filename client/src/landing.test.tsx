@@ -13,6 +13,7 @@ const handlers: Handlers = {
   'stats.site': () => ({ featuredCarsCount: 1, totalVotesCount: 10, printsOrderedCount: 0 }),
   'cars.top': () => [makeEntry(1, car)],
   'cars.list': () => [car],
+  'cars.page': () => ({ items: [car], nextCursor: null }),
   'cars.bySlug': () => car,
   'ads.active': () => [],
   'products.list': () => [],
@@ -21,7 +22,7 @@ const handlers: Handlers = {
 
 const cases = [
   { path: '/', heading: 'Top Cars of the Month', queries: ['stats.site', 'cars.top', 'cars.list'] },
-  { path: '/gallery', heading: 'Car Gallery', queries: ['cars.list'] },
+  { path: '/gallery', heading: 'Car Gallery', queries: ['cars.page'] },
   { path: '/cars/skyline-r34', heading: 'Nissan Skyline GT-R', queries: ['cars.bySlug', 'cars.top'] },
   { path: '/leaderboard', heading: 'Voting Leaderboard', queries: ['cars.top'] },
 ];

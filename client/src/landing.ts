@@ -2,10 +2,10 @@ import { LIMITS } from '@curbside/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppClients } from './App';
-import { LANDING_INPUTS } from './landing-inputs';
+import { galleryNextCursor, galleryPageInput, LANDING_INPUTS } from './landing-inputs';
 import { preloadable } from './lib/preloadable';
 import type { AppRouter } from './lib/trpc';
-import { gallerySearchOf } from './pages/gallery/search-param';
+import { parseGalleryQuery } from './pages/gallery/query';
 
 // The pages people arrive on from outside (links, search, shares). On arrival at one of them, its code and its data
 // are requested at once, beside the signed-in user and the site settings, instead of one after the other: the page
@@ -44,10 +44,14 @@ const LANDING_PAGES: LandingPage[] = [
     module: 'src/pages/GalleryPage.tsx',
     load: galleryPage.load,
     prefetch: (qc, trpc, _match, search) => {
-      // The list is read even while searching (clearing the search shows it at once); a search in the address too.
-      const q = gallerySearchOf(new URLSearchParams(search));
+      // The list is read even while searching (clearing the search shows it at once), as many pages as the address
+      // shows, each by the cursor of the one before; a search in the address too.
+      const { category, q, pages } = parseGalleryQuery(search);
+      const list = trpc.cars.page.infiniteQueryOptions(galleryPageInput(category), {
+        getNextPageParam: galleryNextCursor,
+      });
       return [
-        qc.prefetchQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.gallery)),
+        qc.prefetchInfiniteQuery({ ...list, pages }),
         ...(q ? [qc.prefetchQuery(trpc.cars.search.queryOptions({ q, limit: LIMITS.galleryFetchLimit }))] : []),
       ];
     },

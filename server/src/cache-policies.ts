@@ -6,6 +6,7 @@ import {
   type TopCarsQuery,
   topCarsQuerySchema,
   type VoteOutput,
+  type Page,
   voteInputSchema,
 } from '@curbside/shared';
 import type { CachedReadPolicy, Invalidates, ViewerVariance } from './read-cache/policy';
@@ -68,6 +69,13 @@ export const carListCache: CachedReadPolicy = {
  * it has room), which a vote leaves alone unless the car's new tally reaches it.
  */
 export const rankingTag = (period: TopCarsQuery['period'], votes: number) => levelTag(`leaderboard:${period}`, votes);
+
+/** A page of the car list by cursor (cars.page: the gallery's Load More, the admin's car list). */
+export const carPageCache: CachedReadPolicy = {
+  reads: (page: Page<Car>) => [CAR_LISTS_TAG, ...page.items.map((car) => carTag(car.id))],
+  variesBy: 'viewer',
+  personalize: (page: Page<Car>, ownTags) => ({ ...page, items: personalizeList(page.items, ownTags) }),
+};
 
 /**
  * The leaderboard: a vote changes it when its car is in it (its count) or may enter it (its new tally reaches the

@@ -6,6 +6,7 @@ import {
   isoDateTimeSchema,
   optionalText,
   pageQuerySchema,
+  pageSchema,
   queryBooleanSchema,
   requiredText,
 } from './common';
@@ -90,6 +91,12 @@ export const carListQuerySchema = pageQuerySchema.extend({
   category: carCategorySchema.optional(),
 });
 export type CarListQuery = z.infer<typeof carListQuerySchema>;
+
+/** cars.page (/trpc; the gallery's Load More and the admin's car list): the same list, by cursor only. */
+export const carPageQuerySchema = carListQuerySchema.omit({ offset: true });
+export type CarPageQuery = z.infer<typeof carPageQuerySchema>;
+export const carPageSchema = pageSchema(carSchema);
+export type CarPage = z.infer<typeof carPageSchema>;
 
 /** GET /api/cars/search?q=: matches make, model or owner name. */
 export const carSearchQuerySchema = z.object({

@@ -53,12 +53,38 @@ export const countSchema = z.number().int().nonnegative();
  */
 export const queryBooleanSchema = z.union([z.boolean(), z.stringbool()]);
 
-/** limit/offset for the lists that can grow without bound. Responses stay plain arrays, as the spec's calls return. */
+/**
+ * Where the next page of a list starts (keyset pagination): an opaque text the previous page handed out. Its shape is
+ * checked here; the server decodes it (server/src/db/keyset.ts) and refuses one it did not make.
+ */
+export const cursorSchema = z
+  .string({ error: V.invalidCursor })
+  .min(1, V.invalidCursor)
+  .max(LIMITS.cursorMax, V.invalidCursor)
+  .regex(/^[A-Za-z0-9_-]+$/, V.invalidCursor);
+
+/** The older `offset` of the documented list calls: kept, but only up to LIMITS.listOffsetMax (a cursor goes on). */
+export const offsetSchema = z.number().int().min(0).max(LIMITS.listOffsetMax, V.offsetTooLarge(LIMITS.listOffsetMax));
+
+/**
+ * limit plus a cursor (or, for the documented calls, a bounded offset; not both) for the lists that can grow without
+ * bound. Responses stay plain arrays, as the spec's calls return; the next page's cursor is sent beside them.
+ */
 export const pageQuerySchema = z.object({
   limit: z.number().int().min(1).max(LIMITS.listLimitMax).default(LIMITS.adminListLimit),
-  offset: z.number().int().min(0).default(0),
+  offset: offsetSchema.optional(),
+  cursor: cursorSchema.optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** One page of a list as /trpc returns it: the rows, and the cursor of the next page (null on the last page). */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: cursorSchema.nullable() });
+}
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
 
 /** A required text field: trimmed, with the spec's "required" message for missing, null and blank values. */
 export function requiredText(requiredMessage: string, maxLength: number) {

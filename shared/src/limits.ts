@@ -34,6 +34,13 @@ export const LIMITS = {
   /** Chosen: the largest page any list call hands out at once. */
   listLimitMax: 100,
   /**
+   * Chosen: the largest `offset` a list call takes. Deeper pages cost a scan of every row before them; the cursor of
+   * the previous page (X-Next-Cursor) reaches any depth at the cost of the first page.
+   */
+  listOffsetMax: 10_000,
+  /** Chosen: the longest cursor a list call takes (the ones it gives are about 40 characters). */
+  cursorMax: 100,
+  /**
    * Chosen: the most tRPC queries one request may batch (the browser's busiest page batches 6); mutations are never
    * batched. Bounds what one request can make the server compute and send.
    */

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { calendarDateInputSchema, centsSchema, countSchema, idSchema, isoDateTimeSchema, optionalText } from './common';
+import {
+  calendarDateInputSchema,
+  centsSchema,
+  countSchema,
+  cursorSchema,
+  idSchema,
+  isoDateTimeSchema,
+  optionalText,
+} from './common';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { orderItemSchema, orderSchema, orderStatusSchema, orderStatusUpdateInputSchema } from './orders';
@@ -111,7 +119,10 @@ export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
 
 /** GET /api/orders/search: one page of the filtered orders and how many there are in all. */
 export const adminOrderSearchFields = filterFields.extend({
+  /** With a cursor, only the number the page shows; without one, pages after the first are skipped (bounded). */
   page: z.number().int().min(1).default(1),
+  /** Where the page starts: `nextCursor` of the page before (keyset pagination). */
+  cursor: cursorSchema.optional(),
   pageSize: z.number().int().min(1).max(LIMITS.listLimitMax).default(ADMIN_ORDER_PAGE_SIZE),
 });
 export const adminOrderSearchQuerySchema = withDateRange(adminOrderSearchFields);
@@ -122,6 +133,8 @@ export const adminOrderPageSchema = z.object({
   total: countSchema,
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
+  /** The cursor of the next page; null on the last. */
+  nextCursor: cursorSchema.nullable(),
 });
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 

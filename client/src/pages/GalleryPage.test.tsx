@@ -1,14 +1,26 @@
+import type { Car } from '@curbside/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { assert, describe, expect, it } from 'vitest';
 import { makeCarDto } from '../components/cars/showcase-fixtures';
 import { currentAddress, renderApp } from '../test/render';
-import { type Handlers, ProcedureError } from '../test/trpc-fake';
+import { type Handler, type Handlers, ProcedureError } from '../test/trpc-fake';
 
 const cars = Array.from({ length: 14 }, (_, i) =>
   makeCarDto(i + 1, { make: i < 2 ? 'Ford' : 'Nissan', category: i < 2 ? 'Muscle' : 'JDM' }),
 );
+/** cars.page over `list`: its category, a page at a time, the cursor being the index of the next car (as text). */
+function pagesOf(list: Car[]): Handler<'cars.page'> {
+  return (input) => {
+    const matching = input.category ? list.filter((car) => car.category === input.category) : list;
+    const start = input.cursor ? Number(input.cursor) : 0;
+    const limit = input.limit ?? 12;
+    const next = start + limit;
+    return { items: matching.slice(start, next), nextCursor: next < matching.length ? String(next) : null };
+  };
+}
+
 const handlers = {
-  'cars.list': () => cars,
+  'cars.page': pagesOf(cars),
   'ads.active': () => [],
   'cars.search': (input) => cars.filter((car) => car.model.endsWith(` ${input.q}`)),
 } satisfies Handlers;
@@ -31,6 +43,36 @@ describe('gallery', () => {
     expect(screen.getByText('No cars found matching your criteria.')).toBeTruthy();
   });
 
+  it('asks the server for each next page by the cursor of the one before, and for the cars of a category', async () => {
+    const { userEvent, calls } = renderApp({ path: '/gallery', handlers });
+    await screen.findAllByTestId('car-card');
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(14));
+    const pages = calls.filter((call) => call.path === 'cars.page').map((call) => call.input);
+    expect(pages[0]).toMatchObject({ limit: 12 });
+    expect(pages[0]).not.toHaveProperty('cursor');
+    expect(pages[1]).toMatchObject({ limit: 12, cursor: '12' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'JDM' }));
+    await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(12));
+    expect(calls.filter((call) => call.path === 'cars.page').at(-1)?.input).toMatchObject({ category: 'JDM' });
+  });
+
+  it('goes on past the pages an address keeps, by cursor', async () => {
+    const many = Array.from({ length: 130 }, (_, i) => makeCarDto(i + 1));
+    const { userEvent } = renderApp({
+      path: '/gallery?pages=9',
+      handlers: { ...handlers, 'cars.page': pagesOf(many) },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(108));
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(120));
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(130));
+    expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+    expect(currentAddress()).toBe('/gallery?pages=9');
+  });
+
   it('searches on the server and links each card to its car', async () => {
     const { userEvent, calls } = renderApp({ path: '/gallery', handlers });
     await screen.findAllByTestId('car-card');
@@ -48,7 +90,7 @@ describe('gallery', () => {
       path: '/gallery',
       handlers: {
         ...handlers,
-        'cars.list': () => {
+        'cars.page': () => {
           throw new ProcedureError('INTERNAL_SERVER_ERROR', 'boom');
         },
       },
@@ -80,8 +122,11 @@ describe('gallery', () => {
 
   it('ignores an unknown category and shows at most the pages there are for pages=999999', async () => {
     const many = Array.from({ length: 120 }, (_, i) => makeCarDto(i + 1));
-    renderApp({ path: '/gallery?category=Spaceship&pages=999999', handlers: { ...handlers, 'cars.list': () => many } });
-    expect(await screen.findAllByTestId('car-card')).toHaveLength(108);
+    renderApp({
+      path: '/gallery?category=Spaceship&pages=999999',
+      handlers: { ...handlers, 'cars.page': pagesOf(many) },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(108));
     expect(screen.getByRole('button', { name: 'All Cars' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -91,7 +136,7 @@ describe('gallery', () => {
       path: '/gallery',
       handlers: {
         ...handlers,
-        'cars.list': () => many,
+        'cars.page': pagesOf(many),
         'cars.bySlug': (input) => {
           const car = many.find((candidate) => candidate.slug === input.slug);
           assert(car);

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { ALL_CARS_FILTER, GALLERY_FILTERS, type GalleryFilter, LIMITS, MESSAGES } from '@curbside/shared';
 import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { BannerAd } from '../components/ads/BannerAd';
@@ -13,16 +13,17 @@ import { CarCard } from '../components/cars/CarCard';
 import { HydrationUnit } from '../components/HydrationUnit';
 import { LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { LANDING_INPUTS } from '../landing-inputs';
+import { galleryNextCursor, galleryPageInput } from '../landing-inputs';
 import { useTRPC } from '../lib/trpc';
 import { useKeptScroll } from './gallery/kept-scroll';
-import { type GalleryQuery, parseGalleryQuery, withGalleryQuery } from './gallery/query';
+import { GALLERY_MAX_PAGES, type GalleryQuery, parseGalleryQuery, withGalleryQuery } from './gallery/query';
 
 const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 /**
- * The gallery (spec part 1 §2, §4): all cars newest first; a category filters the loaded list and clears the search;
- * a search asks the server; 12 cards per page with Load More; every change of filter or search starts at page 1.
+ * The gallery (spec part 1 §2, §4): all cars newest first, 12 cards per page with Load More, each page asked of the
+ * server by the cursor of the one before; a category asks the server for its cars and clears the search; a search
+ * asks the server (a category then filters its results); every change of filter or search starts at page 1.
  * The category, the search and the pages shown live in the address (gallery/query.ts), so Back from a car,
  * a reload or a shared link shows the same list, at the same scroll position when coming back.
  */
@@ -58,20 +59,44 @@ export default function GalleryPage() {
     }
   }, [debouncedSearch]);
 
-  const all = useQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.gallery));
+  // The list, a page at a time by cursor (keyset pagination), of the chosen category: read even while searching, so
+  // clearing the search shows it at once.
+  const all = useInfiniteQuery(
+    trpc.cars.page.infiniteQueryOptions(galleryPageInput(filter), { getNextPageParam: galleryNextCursor }),
+  );
   const searching = query.q.length > 0;
   const results = useQuery({
     ...trpc.cars.search.queryOptions({ q: query.q, limit: LIMITS.galleryFetchLimit }),
     enabled: searching,
   });
   const source = searching ? results : all;
+  // Pages shown beyond what an address keeps (GALLERY_MAX_PAGES): Load More goes on in memory.
+  const [beyond, setBeyond] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list starts at its first pages
+  useEffect(() => setBeyond(0), [filter, query.q]);
+  const shownPages = pages + beyond;
 
   const cars = useMemo(() => {
-    const list = source.data ?? [];
+    if (!searching) return all.data?.pages.flatMap((page) => page.items) ?? [];
+    const list = results.data ?? [];
     return filter === ALL_CARS_FILTER ? list : list.filter((car) => car.category === filter);
-  }, [source.data, filter]);
-  const visible = cars.slice(0, pages * LIMITS.galleryPageSize);
+  }, [searching, all.data, results.data, filter]);
+  const visible = cars.slice(0, shownPages * LIMITS.galleryPageSize);
+  const more = visible.length < cars.length || (!searching && all.hasNextPage);
+  // The address (or Load More) asks for more pages than are loaded: the next one, by the cursor of the last.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = all;
+  const loadedPages = all.data?.pages.length ?? 0;
+  useEffect(() => {
+    if (!searching && loadedPages > 0 && loadedPages < shownPages && hasNextPage && !isFetchingNextPage) {
+      void fetchNextPage();
+    }
+  }, [searching, loadedPages, shownPages, hasNextPage, isFetchingNextPage, fetchNextPage]);
   useKeptScroll(!source.isPending);
+
+  const loadMore = () => {
+    if (pages < GALLERY_MAX_PAGES) show({ ...query, pages: pages + 1 });
+    else setBeyond((count) => count + 1);
+  };
 
   const chooseFilter = (next: GalleryFilter) => {
     setSearch('');
@@ -130,9 +155,9 @@ export default function GalleryPage() {
                   <CarCard key={car.id} car={car} variant="compact" titleOrder={2} eager={i < 3} priority={i === 0} />
                 ))}
               </SimpleGrid>
-              {visible.length < cars.length ? (
+              {more ? (
                 <Group justify="center">
-                  <Button variant="outline" onClick={() => show({ ...query, pages: pages + 1 })}>
+                  <Button variant="outline" loading={isFetchingNextPage} onClick={loadMore}>
                     Load More
                   </Button>
                 </Group>

@@ -128,4 +128,48 @@ describe('query plans of the hot reads', () => {
     expect(recent.length).toBeGreaterThan(0);
     for (const [query, parameters] of recent) expect(await fullScans(query, parameters)).toEqual([]);
   });
+
+  it('start a page by cursor with an index range from the cursor (keyset pagination), for every filter', async () => {
+    const ds = t.app.services.ds;
+    const visitor = new HttpClient(t.baseUrl);
+    const keyset = new Map<string, unknown[]>();
+    const lists = ['limit=12', 'limit=12&featured=true', 'limit=12&category=JDM'];
+    const cursors = await Promise.all(
+      lists.map(async (list) => (await visitor.get(`/api/cars?${list}`)).headers.get('x-next-cursor')),
+    );
+    t.app.services.readCache.clear();
+    const original = ds.logger;
+    const capturing: Logger = Object.assign(Object.create(original), {
+      logQuery(query: string, parameters?: unknown) {
+        if (/keyset_at/.test(query) && /<= \?/.test(query)) keyset.set(query, parameters as unknown[]);
+      },
+    });
+    Object.assign(ds, { logger: capturing });
+    try {
+      for (const [i, list] of lists.entries()) {
+        expect(cursors[i]).toBeTruthy();
+        expect((await visitor.get(`/api/cars?${list}&cursor=${cursors[i]}`)).status).toBe(200);
+      }
+    } finally {
+      Object.assign(ds, { logger: original });
+    }
+    expect(keyset.size).toBe(lists.length);
+    for (const [query, parameters] of keyset) {
+      if (dialectOf(ds) === 'sqlite') {
+        const plan: { detail: string }[] = await ds.query(`EXPLAIN QUERY PLAN ${query}`, parameters);
+        // "SEARCH car USING COVERING INDEX … (published=? AND featured=? AND createdAt<?)": the page's keys are read
+        // from the index alone, starting at the cursor, not at the top.
+        expect(plan.map((step) => step.detail)).toEqual([
+          expect.stringMatching(/^SEARCH car USING COVERING INDEX \S+ \((\w+=\? AND )+createdAt<\?\)$/),
+        ]);
+      } else {
+        const plan: { type: string; key: string; Extra: string }[] = await ds.query(`EXPLAIN ${query}`, parameters);
+        expect(plan).toHaveLength(1);
+        expect(plan[0]?.type).toBe('range');
+        expect(plan[0]?.key).toMatch(/^IDX_/);
+        expect(plan[0]?.Extra ?? '').toMatch(/Using index/);
+        expect(plan[0]?.Extra ?? '').not.toMatch(/filesort/);
+      }
+    }
+  });
 });

@@ -25,7 +25,11 @@ export const JSON_RESPONSES = { jsonResponses: true } as const;
  * but the browser neither sends the visitor's cookie with them nor lets the app read a response made with it. No
  * other method or request header is allowed, so every write stays same-origin (or a script's, with an API token).
  */
-const CROSS_ORIGIN_READ = { 'access-control-allow-origin': '*' } as const;
+// A paged list's next cursor is in headers (rest/next-page.ts): another site's script may read them too.
+const CROSS_ORIGIN_READ = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'X-Next-Cursor, Link',
+} as const;
 
 /** The preflight of a public read: GET and HEAD from any origin, no credentials, no extra request headers. */
 export function respondToCrossOriginPreflight(_req: FastifyRequest, reply: FastifyReply): void {

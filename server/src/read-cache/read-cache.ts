@@ -38,6 +38,8 @@ export class CacheEntry {
     readonly expiresAt: number,
     /** Estimated bytes this entry holds. */
     readonly size: number,
+    /** Headers the procedure set for its response (a list's next-page cursor), sent with every copy. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {}
 
   /** The length of the response's JSON (what the size was estimated from). */
@@ -81,6 +83,8 @@ export interface LoadedResponse {
   expiresAt?: number;
   /** false: return it to the callers waiting for it, but do not keep it. */
   keep?: boolean;
+  /** Response headers the procedure set (CacheEntry.headers). */
+  headers?: Record<string, string>;
 }
 
 interface Build {
@@ -146,11 +150,11 @@ export class ReadCache {
     const build: Build = { invalidated: new Set(), levels: new Map(), all: false };
     this.builds.add(build);
     const promise = load()
-      .then(({ value, tags, expiresAt = Infinity, keep = true }) => {
+      .then(({ value, tags, expiresAt = Infinity, keep = true, headers }) => {
         // A page's HTML is measured as it is: serializing it only to count it would copy 150 KB.
         const chars = typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);
         const size = chars * BYTES_PER_JSON_CHAR;
-        const entry = new CacheEntry(value, tags, Math.min(this.now() + READ_CACHE_TTL_MS, expiresAt), size);
+        const entry = new CacheEntry(value, tags, Math.min(this.now() + READ_CACHE_TTL_MS, expiresAt), size, headers);
         if (keep && !overlapped(build, tags)) this.store(key, entry);
         return entry;
       })

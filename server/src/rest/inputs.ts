@@ -20,3 +20,15 @@ export function fromQuery<T extends z.ZodType>(schema: T) {
     schema,
   );
 }
+
+/** The query parameters of a list paged by cursor (rest/next-page.ts), with what the OpenAPI document says of them. */
+export function pageParams<O extends z.ZodType, C extends z.ZodType>(shape: { offset: O; cursor: C }) {
+  return {
+    offset: fromQuery(shape.offset).meta({
+      description: 'Rows to skip, at most 10000 (kept for older callers); send `cursor` to read further',
+    }),
+    cursor: shape.cursor.meta({
+      description: 'Where the page starts: the X-Next-Cursor header of the previous page (not with `offset`)',
+    }),
+  };
+}

@@ -76,14 +76,21 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
     };
 
     /** The viewer's own response, computed by the procedure with its checks, never kept. */
-    const own = async (ctx: Context, rawInput: unknown) =>
-      new CacheEntry(await callProcedure(deps.router, procedure, ctx, rawInput), [], 0, 0);
+    const own = async (ctx: Context, rawInput: unknown) => {
+      const http = { headers: {} };
+      const value = await callProcedure(deps.router, procedure, { ...ctx, http }, rawInput);
+      return new CacheEntry(value, [], 0, 0, http.headers);
+    };
 
-    /** The shared response: cached, or computed for the shared viewer and kept (concurrent misses share one call). */
+    /**
+     * The shared response: cached, or computed for the shared viewer and kept (concurrent misses share one call),
+     * with the headers the procedure set.
+     */
     const shared = (key: string, ctx: Context, rawInput: unknown) =>
       deps.cache.get(key, async () => {
-        const value = await callProcedure(deps.router, procedure, { ...ctx, ipHash: SHARED_VIEWER }, rawInput);
-        return { value, tags: policy.reads(value as never, rawInput) };
+        const http = { headers: {} };
+        const value = await callProcedure(deps.router, procedure, { ...ctx, ipHash: SHARED_VIEWER, http }, rawInput);
+        return { value, tags: policy.reads(value as never, rawInput), headers: http.headers };
       });
 
     /**

@@ -86,7 +86,10 @@ export function registerRestRoutes(
         if (personal) reply.header('cache-control', 'no-store');
         const input = route.takesInput ? restInput(req, route.procedure) : undefined;
         const cached = await cachedRead?.respond(req, reply, input);
-        if (cached) return sendCached(req, reply, cached, 'rest', JSON.stringify);
+        if (cached) {
+          for (const [name, value] of Object.entries(cached.headers)) reply.header(name, value);
+          return sendCached(req, reply, cached, 'rest', JSON.stringify);
+        }
         // Not cached, or an input that does not parse: the procedure responds (or names the invalid field).
         const ctx = await opts.createContext(req, reply);
         const data = await callProcedure(opts.router, route.procedure, ctx, input);

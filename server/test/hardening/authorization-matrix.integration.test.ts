@@ -126,6 +126,7 @@ const MATRIX: Record<ProcedurePath, Row> = {
   'settings.get': { expect: PUBLIC },
   'newsletter.subscribe': { expect: PUBLIC, input: () => ({ email: `${unique()}@example.com`, source: 'footer' }) },
   'cars.list': { expect: PUBLIC, input: () => ({ limit: 5 }) },
+  'cars.page': { expect: PUBLIC, input: () => ({ limit: 5 }) },
   'cars.search': { expect: PUBLIC, input: () => ({ q: 'Skyline' }) },
   'cars.top': { expect: PUBLIC, input: () => ({ period: 'month', limit: 3 }) },
   'cars.byId': { expect: PUBLIC, input: (fx) => ({ id: fx.car.id }) },

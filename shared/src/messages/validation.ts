@@ -88,6 +88,11 @@ export const VALIDATION_MESSAGES = {
   searchRequired: 'Please enter a search term',
   tooLong: (max: number) => `Must be ${max} characters or fewer`,
   invalidId: 'Invalid id',
+  /** Keyset paging (chosen): a cursor this site did not hand out, or one that was changed. */
+  invalidCursor: 'This is not a cursor from this list. Start again from the first page.',
+  offsetTooLarge: (max: number) =>
+    `Offsets stop at ${max}. To read further, send the cursor of the previous page (its X-Next-Cursor header).`,
+  cursorWithOffset: 'Send either a cursor or an offset, not both.',
   atLeastOneField: 'Nothing to update',
   newsletterSourceInvalid: 'The sign-up source must be 1 to 40 lower-case letters, digits, dashes or underscores',
 

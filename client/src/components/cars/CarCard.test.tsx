@@ -8,10 +8,13 @@ describe('a car card', () => {
     renderApp({
       path: '/gallery',
       handlers: {
-        'cars.list': () => [
-          makeCarDto(1, { make: 'Honda', model: 'NSX', totalVotes: 9, lastMonthVotes: 1 }),
-          makeCarDto(2, { make: 'Ford', model: 'Mustang', totalVotes: 9, lastMonthVotes: 0 }),
-        ],
+        'cars.page': () => ({
+          items: [
+            makeCarDto(1, { make: 'Honda', model: 'NSX', totalVotes: 9, lastMonthVotes: 1 }),
+            makeCarDto(2, { make: 'Ford', model: 'Mustang', totalVotes: 9, lastMonthVotes: 0 }),
+          ],
+          nextCursor: null,
+        }),
         'ads.active': () => [],
       },
     });

@@ -5,8 +5,8 @@ import { makeCar } from '../upload/test-car';
 
 const admin = makeUser({ role: 'admin', username: 'boss' });
 const handlers = {
-  'cars.list': () => [makeCar()],
-  'admin.orders.search': () => ({ orders: [], total: 0, page: 1, pageSize: 25 }),
+  'cars.page': () => ({ items: [makeCar()], nextCursor: null }),
+  'admin.orders.search': () => ({ orders: [], total: 0, page: 1, pageSize: 25, nextCursor: null }),
 };
 
 describe('admin dashboard shell', () => {

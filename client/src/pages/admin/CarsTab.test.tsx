@@ -6,6 +6,8 @@ import { type Handlers, ProcedureError } from '../../test/trpc-fake';
 import { makeCar } from '../upload/test-car';
 
 const admin = makeUser({ role: 'admin', username: 'boss' });
+/** cars.page answering every car on one page. */
+const onePage = (items: Car[]) => ({ items, nextCursor: null });
 
 function renderCars(handlers: Handlers, path = '/admin') {
   return renderApp({ path, user: admin, handlers });
@@ -13,7 +15,7 @@ function renderCars(handlers: Handlers, path = '/admin') {
 
 describe('Manage Cars', () => {
   it('lists the cars with owner, votes and the view and edit links', async () => {
-    renderCars({ 'cars.list': () => [makeCar({ totalVotes: 12, ownerName: 'Ana' })] });
+    renderCars({ 'cars.page': () => onePage([makeCar({ totalVotes: 12, ownerName: 'Ana' })]) });
     const row = await screen.findByTestId('car-row');
     expect(within(row).getByText('Ana')).toBeTruthy();
     expect(within(row).getByText('12')).toBeTruthy();
@@ -24,14 +26,16 @@ describe('Manage Cars', () => {
   it('asks for the newest page of cars and features a car with the switch', async () => {
     let car = makeCar();
     const { calls, userEvent: user } = renderCars({
-      'cars.list': () => [car],
+      'cars.page': () => onePage([car]),
       'cars.update': (input) => {
         car = { ...car, featured: input.featured ?? car.featured };
         return car;
       },
     });
     const toggle = await screen.findByRole('switch', { name: 'Featured: 1993 Mazda RX-7' });
-    expect(calls.find((c) => c.path === 'cars.list')?.input).toMatchObject({ limit: 51, offset: 0 });
+    const first = calls.find((c) => c.path === 'cars.page')?.input;
+    expect(first).toMatchObject({ limit: 50 });
+    expect(first).not.toHaveProperty('cursor');
     expect((toggle as HTMLInputElement).checked).toBe(false);
 
     await user.click(toggle);
@@ -44,27 +48,33 @@ describe('Manage Cars', () => {
     );
   });
 
-  it('pages past the first 50 cars with Next and Previous', async () => {
-    // 120 cars, newest first; the list asks for one row more than a page to know whether another follows.
+  it('pages past the first 50 cars by cursor with Next, and back with Previous', async () => {
+    // 120 cars, newest first; a page's cursor is here the index of the next car, as text.
     const all = Array.from({ length: 120 }, (_, i) => makeCar({ id: 120 - i, slug: `car-${120 - i}` }));
     const { calls, userEvent: user } = renderCars({
-      'cars.list': (input) => all.slice(Number(input.offset ?? 0), Number(input.offset ?? 0) + Number(input.limit)),
+      'cars.page': (input) => {
+        const start = Number(input.cursor ?? 0);
+        const next = start + Number(input.limit);
+        return { items: all.slice(start, next), nextCursor: next < all.length ? String(next) : null };
+      },
     });
     await waitFor(() => expect(screen.getAllByTestId('car-row')).toHaveLength(50));
     expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Page 2');
     await user.click(await screen.findByRole('button', { name: 'Next page' }));
     await screen.findByText('Page 3');
     await waitFor(() => expect(screen.getAllByTestId('car-row')).toHaveLength(20));
-    expect(calls.filter((c) => c.path === 'cars.list').at(-1)?.input).toMatchObject({ offset: 100, limit: 51 });
+    expect(calls.filter((c) => c.path === 'cars.page').at(-1)?.input).toMatchObject({ cursor: '100', limit: 50 });
     expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
     await screen.findByText('Page 2');
+    await waitFor(() => expect(screen.getAllByTestId('car-row')).toHaveLength(50));
   });
 
   it('says so when featuring fails and leaves the switch as it was', async () => {
     const { userEvent: user } = renderCars({
-      'cars.list': () => [makeCar()],
+      'cars.page': () => onePage([makeCar()]),
       'cars.update': () => {
         throw new ProcedureError('FORBIDDEN', 'Admin access required');
       },
@@ -78,7 +88,7 @@ describe('Manage Cars', () => {
   it('deletes a car only after confirmation', async () => {
     let cars: Car[] = [makeCar(), makeCar({ id: 4, slug: 'bmw-m3-2', make: 'BMW', model: 'M3', year: 1990 })];
     const { calls, userEvent: user } = renderCars({
-      'cars.list': () => cars,
+      'cars.page': () => onePage(cars),
       'admin.cars.delete': (input) => {
         cars = cars.filter((c) => c.id !== input.id);
       },
@@ -104,7 +114,7 @@ describe('Manage Cars', () => {
 
   it('says when the cars cannot be loaded', async () => {
     renderCars({
-      'cars.list': () => {
+      'cars.page': () => {
         throw new ProcedureError('INTERNAL_SERVER_ERROR', 'boom');
       },
     });
@@ -123,7 +133,7 @@ describe('Submissions', () => {
         createdAt: `2025-03-${String(20 - index).padStart(2, '0')}T12:00:00.000Z`,
       }),
     );
-    renderCars({ 'cars.list': () => cars }, '/admin?tab=submissions');
+    renderCars({ 'cars.page': () => onePage(cars) }, '/admin?tab=submissions');
     const items = await screen.findAllByTestId('submission');
     expect(items).toHaveLength(5);
     const first = items[0] as HTMLElement;

@@ -14,7 +14,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { adminPageQuery, ListPager, pageRows } from './list-pager';
+import { ADMIN_LIST_PAGE, CursorPager, useCursorPages } from './list-pager';
 import { MeetCardsDownload } from './MeetCardsDownload';
 
 export const carTitle = (car: Pick<Car, 'make' | 'model' | 'year'>) => `${car.year} ${car.make} ${car.model}`;
@@ -22,20 +22,21 @@ export const carOwner = (car: Pick<Car, 'ownerName' | 'ownerDetails'>) =>
   car.ownerName || car.ownerDetails?.name || MESSAGES.carCard.unknownOwner;
 
 /**
- * The admin's car list, newest first, one page at a time (GET /api/cars?limit=&offset=, with one look-ahead row).
- * Page 0 is shared by Manage Cars and Submissions.
+ * The admin's car list, newest first, one page at a time by cursor (cars.page, keyset pagination). The first page
+ * is shared by Manage Cars and Submissions.
  */
-export function useAdminCars(page = 0) {
+export const adminCarsInput = (cursor?: string) => ({ limit: ADMIN_LIST_PAGE, ...(cursor ? { cursor } : {}) });
+export function useAdminCars(cursor?: string) {
   const trpc = useTRPC();
-  return useQuery(trpc.cars.list.queryOptions(adminPageQuery(page)));
+  return useQuery(trpc.cars.page.queryOptions(adminCarsInput(cursor)));
 }
 
 /** Manage Cars (part 2 §2): every car with its links, the featured switch and Delete. */
 export function CarsTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(0);
-  const cars = useAdminCars(page);
+  const pages = useCursorPages();
+  const cars = useAdminCars(pages.cursor);
   const [toDelete, setToDelete] = useState<Car | null>(null);
   // Cars ticked for meet cards, kept across pages.
   const [chosen, setChosen] = useState<number[]>([]);
@@ -51,8 +52,9 @@ export function CarsTab() {
       {
         onSuccess: (updated) => {
           // Show the response at once; the refetch that follows brings every other list up to date.
-          queryClient.setQueryData(trpc.cars.list.queryKey(adminPageQuery(page)), (list) =>
-            list?.map((item) => (item.id === updated.id ? updated : item)),
+          queryClient.setQueryData(
+            trpc.cars.page.queryKey(adminCarsInput(pages.cursor)),
+            (page) => page && { ...page, items: page.items.map((item) => (item.id === updated.id ? updated : item)) },
           );
           notifyToast(MESSAGES.admin.success);
           void refresh();
@@ -78,7 +80,7 @@ export function CarsTab() {
 
   if (cars.isPending) return <PageLoader />;
   if (cars.isError) return <LoadError message={MESSAGES.fetchErrors.cars} query={cars} />;
-  if (cars.data.length === 0 && page === 0) return <Text c="dimmed">No cars have been submitted yet.</Text>;
+  if (cars.data.items.length === 0 && pages.page === 0) return <Text c="dimmed">No cars have been submitted yet.</Text>;
 
   const updatingId = update.isPending ? update.variables?.id : undefined;
   return (
@@ -97,7 +99,7 @@ export function CarsTab() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {pageRows(cars.data).map((car) => (
+            {cars.data.items.map((car) => (
               <Table.Tr key={car.id} data-testid="car-row">
                 <Table.Td>
                   <Checkbox
@@ -139,7 +141,7 @@ export function CarsTab() {
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      <ListPager page={page} rows={cars.data} onChange={setPage} />
+      <CursorPager pages={pages} nextCursor={cars.data.nextCursor} />
       <ConfirmDialog
         opened={toDelete !== null}
         title={toDelete ? `Delete ${carTitle(toDelete)}?` : ''}

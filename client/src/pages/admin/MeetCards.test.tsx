@@ -19,7 +19,10 @@ describe('meet cards in Manage Cars', () => {
       path: '/admin',
       user: admin,
       handlers: {
-        'cars.list': () => [makeCar({ id: 3 }), makeCar({ id: 9, slug: 'civic-9', model: 'Civic' })],
+        'cars.page': () => ({
+          items: [makeCar({ id: 3 }), makeCar({ id: 9, slug: 'civic-9', model: 'Civic' })],
+          nextCursor: null,
+        }),
         'admin.events.list': () => [event],
       },
     });
@@ -37,7 +40,7 @@ describe('meet cards in Manage Cars', () => {
     renderApp({
       path: '/admin',
       user: admin,
-      handlers: { 'cars.list': () => [makeCar()], 'admin.events.list': () => [] },
+      handlers: { 'cars.page': () => ({ items: [makeCar()], nextCursor: null }), 'admin.events.list': () => [] },
     });
     expect(await screen.findByText('Choose at least one car to print its meet card.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Meet cards (PDF) (0)' })).toHaveProperty('disabled', true);

@@ -11,12 +11,12 @@ function renderOrders(handlers: Handlers) {
   return renderApp({ path: '/admin?tab=orders', user: admin, handlers });
 }
 
-const pageOf = (orders: AdminOrder[], total = orders.length, page = 1): AdminOrderPage => ({
-  orders,
-  total,
-  page,
-  pageSize: 25,
-});
+const pageOf = (
+  orders: AdminOrder[],
+  total = orders.length,
+  page = 1,
+  nextCursor: string | null = null,
+): AdminOrderPage => ({ orders, total, page, pageSize: 25, nextCursor });
 
 /** A fake order store: search (status filter only), one order with history, and the changes, responding as the server. */
 function orderServer(initial: AdminOrder[]) {
@@ -139,17 +139,24 @@ describe('Order Management: the list', () => {
     expect(searchCalls(calls).some((input) => input.to === '2026-11-01')).toBe(false);
   });
 
-  it('pages through more orders than one page holds', async () => {
+  it('pages through more orders than one page holds, each page by the cursor of the one before', async () => {
     const { calls, userEvent: user } = renderOrders({
-      'admin.orders.search': (input) =>
-        pageOf([makeAdminOrder({ id: 1000 - Number(input.page ?? 1) })], 60, Number(input.page ?? 1)),
+      'admin.orders.search': (input) => {
+        const page = input.cursor ? Number(input.cursor.slice(5)) + 1 : 1;
+        return pageOf([makeAdminOrder({ id: 1000 - page })], 60, page, page < 3 ? `after${page}` : null);
+      },
     });
     await screen.findByText('Page 1 of 3 · 60 orders');
     expect(within(screen.getByTestId('order-row')).getByText('#999')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('Page 2 of 3 · 60 orders');
     await waitFor(() => expect(within(screen.getByTestId('order-row')).getByText('#998')).toBeTruthy());
-    expect(searchCalls(calls).at(-1)).toMatchObject({ page: 2 });
+    expect(searchCalls(calls).at(-1)).toMatchObject({ page: 2, cursor: 'after1' });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(within(screen.getByTestId('order-row')).getByText('#997')).toBeTruthy());
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(within(screen.getByTestId('order-row')).getByText('#998')).toBeTruthy());
   });
 
   it('says it is loading, then that there are no orders at all', async () => {

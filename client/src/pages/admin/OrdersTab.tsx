@@ -42,7 +42,7 @@ import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { BulkShipDialog } from './BulkShipDialog';
 import { CancelOrderDialog } from './CancelOrderDialog';
-import { PageButtons } from './list-pager';
+import { PageButtons, useCursorPages } from './list-pager';
 import { customerName, OrderDialog, orderDate } from './OrderDialog';
 
 const PackingSlip = lazy(() => import('./PackingSlip'));
@@ -88,7 +88,9 @@ export function OrdersTab() {
   const [status, setStatus] = useState<StatusFilter>(ALL);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
+  // Keyset pagination: each page starts after the last order of the one before (its cursor).
+  const cursorPages = useCursorPages();
+  const page = cursorPages.page + 1;
   const filter: AdminOrderFilter = {
     ...(q ? { q } : {}),
     ...(status === ALL ? {} : { status }),
@@ -98,7 +100,12 @@ export function OrdersTab() {
   const filtered = Object.keys(filter).length > 0;
   const rangeError = from && to && from > to ? F.dateRangeBackwards : null;
   const orders = useQuery({
-    ...trpc.admin.orders.search.queryOptions({ ...filter, page, pageSize: ADMIN_ORDER_PAGE_SIZE }),
+    ...trpc.admin.orders.search.queryOptions({
+      ...filter,
+      page,
+      pageSize: ADMIN_ORDER_PAGE_SIZE,
+      ...(cursorPages.cursor ? { cursor: cursorPages.cursor } : {}),
+    }),
     enabled: !rangeError,
     placeholderData: keepPreviousData,
   });
@@ -121,7 +128,7 @@ export function OrdersTab() {
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      setPage(1);
+      cursorPages.reset();
       setSelected(new Set());
     };
   const resetFilters = () => {
@@ -129,12 +136,14 @@ export function OrdersTab() {
     setStatus(ALL);
     setFrom('');
     setTo('');
-    setPage(1);
+    cursorPages.reset();
     setSelected(new Set());
   };
 
   const rows = orders.data?.orders ?? [];
-  const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / ADMIN_ORDER_PAGE_SIZE));
+  const nextCursor = orders.isPlaceholderData ? null : (orders.data?.nextCursor ?? null);
+  // The total counts the pages; Next also needs the cursor the current page handed out.
+  const pages = nextCursor ? Math.max(page + 1, Math.ceil((orders.data?.total ?? 0) / ADMIN_ORDER_PAGE_SIZE)) : page;
   const selectedOrders = rows.filter((order) => selected.has(order.id));
   const toggle = (id: number, on: boolean) =>
     setSelected((current) => {
@@ -361,8 +370,10 @@ export function OrdersTab() {
             page={page}
             pages={pages}
             total={orders.data.total}
-            onChange={(next) => {
-              setPage(next);
+            onChange={(wanted) => {
+              if (wanted > page) {
+                if (nextCursor) cursorPages.next(nextCursor);
+              } else cursorPages.previous();
               setSelected(new Set());
             }}
           />

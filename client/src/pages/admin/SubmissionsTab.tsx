@@ -18,7 +18,7 @@ export function SubmissionsTab() {
   const cars = useAdminCars();
   if (cars.isPending) return <PageLoader />;
   if (cars.isError) return <LoadError message={MESSAGES.fetchErrors.cars} query={cars} />;
-  const recent = cars.data.slice(0, RECENT_SUBMISSIONS);
+  const recent = cars.data.items.slice(0, RECENT_SUBMISSIONS);
   return (
     <Stack gap="sm">
       <Title order={2} fz="h3">

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@curbside/shared';
 import { Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
 
 const F = MESSAGES.fulfilment;
 
@@ -14,6 +15,41 @@ export const adminPageQuery = (page: number) => ({ limit: ADMIN_LIST_PAGE + 1, o
 
 /** The rows to show of a page's response (without the look-ahead row). */
 export const pageRows = <T,>(rows: T[]) => rows.slice(0, ADMIN_LIST_PAGE);
+
+/**
+ * Keyset paging of an admin list (the lists that grow with the site: cars, orders): the cursor of each page visited,
+ * so Next asks for the page after the last row shown and Previous goes back to a cursor already known.
+ */
+export function useCursorPages() {
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const page = cursors.length - 1;
+  return {
+    /** From 0. */
+    page,
+    /** Where this page starts; undefined on the first. */
+    cursor: cursors[page],
+    next: (cursor: string) => setCursors((list) => [...list, cursor]),
+    previous: () => setCursors((list) => (list.length > 1 ? list.slice(0, -1) : list)),
+    /** Back to the first page (the filters changed). */
+    reset: () => setCursors([undefined]),
+  };
+}
+export type CursorPages = ReturnType<typeof useCursorPages>;
+
+/** Previous and Next under a list paged by cursor; hidden while everything fits on the first page. */
+export function CursorPager({ pages, nextCursor }: { pages: CursorPages; nextCursor: string | null | undefined }) {
+  if (pages.page === 0 && !nextCursor) return null;
+  const current = pages.page + 1;
+  return (
+    <Group justify="flex-end">
+      <PageButtons
+        page={current}
+        pages={nextCursor ? current + 1 : current}
+        onChange={(wanted) => (wanted > current ? nextCursor && pages.next(nextCursor) : pages.previous())}
+      />
+    </Group>
+  );
+}
 
 /** Previous and Next under an admin list; hidden while everything fits on the first page. */
 export function ListPager({

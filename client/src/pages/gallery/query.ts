@@ -12,7 +12,10 @@ export interface GalleryQuery {
   pages: number;
 }
 
-/** The most pages the gallery can fill: it fetches at most galleryFetchLimit cars. */
+/**
+ * The most pages an address shows (and the server renders) at once: galleryFetchLimit cars. Load More goes on past
+ * them, each page by the cursor of the one before, but the address keeps this many.
+ */
 export const GALLERY_MAX_PAGES = Math.ceil(LIMITS.galleryFetchLimit / LIMITS.galleryPageSize);
 
 export const DEFAULT_GALLERY_QUERY: GalleryQuery = { category: ALL_CARS_FILTER, q: '', pages: 1 };

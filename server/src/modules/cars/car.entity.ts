@@ -11,6 +11,11 @@ export type CarSpecs = AdditionalSpecs;
  * leaderboard read it from this row; the monthly tally lives in car_monthly_votes.
  */
 @Entity('cars')
+// The gallery's keyset pages (db/keyset.ts): each filter's equalities, then createdAt (the primary key follows by
+// itself), so a page's ids are read from the index alone, from the cursor on.
+@Index(['published', 'createdAt'])
+@Index(['published', 'featured', 'createdAt'])
+@Index(['published', 'category', 'createdAt'])
 @Index(['featured', 'createdAt'])
 @Index(['category', 'createdAt'])
 @Index(['createdAt'])

@@ -3,14 +3,17 @@ import {
   type Car,
   type CarCreateInput,
   type CarListQuery,
+  type CarPageQuery,
   type CarSearchQuery,
   type CarUpdateInput,
   carSlugBase,
   MESSAGES,
+  type Page,
   SERVER_LIMITS,
 } from '@curbside/shared';
 import { type DataSource, In } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
+import { keysetPage } from '../../db/keyset';
 import { runInTransaction } from '../../db/transaction';
 import { forbidden, notFound } from '../../errors';
 import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/sliding-window';
@@ -48,19 +51,17 @@ export class CarsService {
     return this.deps.ds.getRepository(CarEntity);
   }
 
-  /** Newest first (the gallery and home); optionally only featured cars or one category. */
-  async list(query: CarListQuery, viewer: CarViewer): Promise<Car[]> {
-    const cars = await this.cars.find({
-      where: {
-        ...LISTED,
-        ...(query.featured !== undefined ? { featured: query.featured } : {}),
-        ...(query.category ? { category: query.category } : {}),
-      },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: query.limit,
-      skip: query.offset,
-    });
-    return loadCarDtos(this.deps.ds, cars, viewer);
+  /**
+   * Newest first (the gallery, home, the admin's list), one page at a time by cursor (keyset pagination, db/keyset.ts)
+   * or, for the documented call, a bounded offset; optionally only featured cars or one category. Each filter has an
+   * index ending in createdAt: (createdAt), (featured, createdAt), (category, createdAt).
+   */
+  async list(query: CarListQuery | CarPageQuery, viewer: CarViewer): Promise<Page<Car>> {
+    const qb = this.cars.createQueryBuilder('car').where('car.published = :published', LISTED);
+    if (query.featured !== undefined) qb.andWhere('car.featured = :featured', { featured: query.featured });
+    if (query.category) qb.andWhere('car.category = :category', { category: query.category });
+    const page = await keysetPage(qb, query);
+    return { items: await loadCarDtos(this.deps.ds, page.items, viewer), nextCursor: page.nextCursor };
   }
 
   /**

@@ -12,7 +12,8 @@ import {
   withDateRange,
 } from '@curbside/shared';
 import { z } from 'zod';
-import { fromQuery, pathIdSchema } from '../../rest/inputs';
+import { fromQuery, pageParams, pathIdSchema } from '../../rest/inputs';
+import { setNextPageHeaders } from '../../rest/next-page';
 import { adminProcedure, router } from '../../trpc';
 
 const tags = ['orders'];
@@ -20,18 +21,34 @@ const tags = ['orders'];
 /** Order management (admin): every customer's orders, and status changes by the transition rule. */
 export const ordersAdminRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/orders', tags, summary: 'All orders, newest first (admin)' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/orders',
+        tags,
+        summary: 'All orders, newest first (admin)',
+        description:
+          'A plain array of orders, newest first. When more follow, the response has an `X-Next-Cursor` header (and ' +
+          'a `Link` header with rel="next"): send it back as `cursor` for the next page. `offset` still works up to ' +
+          '10000; beyond that it is refused with 400.',
+      },
+    })
     .input(
       adminOrderListQuerySchema.extend({
         limit: fromQuery(adminOrderListQuerySchema.shape.limit),
-        offset: fromQuery(adminOrderListQuerySchema.shape.offset),
+        ...pageParams(adminOrderListQuerySchema.shape),
         q: adminOrderSearchFields.shape.q,
         from: adminOrderSearchFields.shape.from,
         to: adminOrderSearchFields.shape.to,
       }),
     )
     .output(z.array(adminOrderSchema))
-    .query(({ ctx, input }) => ctx.services.orderAdmin.list(input)),
+    .query(async ({ ctx, input }) => {
+      const page = await ctx.services.orderAdmin.list(input);
+      const { limit, status, q, from, to } = input;
+      setNextPageHeaders(ctx, '/orders', { limit, status, q, from, to }, page.nextCursor);
+      return page.items;
+    }),
 
   search: adminProcedure
     .meta({

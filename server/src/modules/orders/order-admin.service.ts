@@ -16,8 +16,10 @@ import {
   type Order,
   type OrderStatusUpdateInput,
   orderTransitionError,
+  type Page,
 } from '@curbside/shared';
 import { type DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
+import { keysetPage } from '../../db/keyset';
 import { likeContains } from '../../db/like';
 import { runInTransaction } from '../../db/transaction';
 import { badRequest, conflict, DomainError, notFound } from '../../errors';
@@ -62,29 +64,43 @@ export class OrderAdminService {
     },
   ) {}
 
-  /** GET /api/orders: every customer's orders, newest first, filtered as the search is (four queries). */
-  async list(query: AdminOrderListQuery & AdminOrderFilter): Promise<AdminOrder[]> {
-    const orders = await this.filtered(query).take(query.limit).skip(query.offset).getMany();
-    return this.toAdmin(orders);
+  /**
+   * GET /api/orders: every customer's orders, newest first, filtered as the search is (four queries), a page at a
+   * time by cursor (keyset pagination) or a bounded offset.
+   */
+  async list(query: AdminOrderListQuery & AdminOrderFilter): Promise<Page<AdminOrder>> {
+    const page = await keysetPage(this.filtered(query), query);
+    return { items: await this.toAdmin(page.items), nextCursor: page.nextCursor };
   }
 
-  /** GET /api/orders/search: one page of the filtered orders, newest first, and how many match in all. */
+  /**
+   * GET /api/orders/search: one page of the filtered orders, newest first, how many match in all, and the cursor of
+   * the next page. With a cursor the page starts after it and `page` is only the number to show; without one the
+   * pages before are skipped (an offset, bounded like every list's).
+   */
   async search(query: AdminOrderSearchQuery): Promise<AdminOrderPage> {
-    const [orders, total] = await this.filtered(query)
-      .take(query.pageSize)
-      .skip((query.page - 1) * query.pageSize)
-      .getManyAndCount();
-    return { orders: await this.toAdmin(orders), total, page: query.page, pageSize: query.pageSize };
+    const start = query.cursor ? { cursor: query.cursor } : { offset: (query.page - 1) * query.pageSize };
+    const [page, total] = await Promise.all([
+      keysetPage(this.filtered(query), { limit: query.pageSize, ...start }),
+      this.filtered(query).getCount(),
+    ]);
+    return {
+      orders: await this.toAdmin(page.items),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      nextCursor: page.nextCursor,
+    };
   }
 
-  /** The CSV export: every filtered order, newest first, in batches so memory stays bounded. */
+  /** The CSV export: every filtered order, newest first, in batches by cursor so memory and each query stay small. */
   async *exportRows(filter: AdminOrderFilter, batch = 500): AsyncGenerator<AdminOrder[]> {
-    for (let offset = 0; ; offset += batch) {
-      const orders = await this.filtered(filter).take(batch).skip(offset).getMany();
-      if (orders.length === 0) return;
-      yield await this.toAdmin(orders);
-      if (orders.length < batch) return;
-    }
+    let cursor: string | undefined;
+    do {
+      const page = await keysetPage(this.filtered(filter), { limit: batch, cursor });
+      if (page.items.length > 0) yield await this.toAdmin(page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
   }
 
   /**
@@ -92,11 +108,8 @@ export class OrderAdminService {
    * or the ship-to name; a status; Central days from and to (both included).
    */
   private filtered(filter: AdminOrderFilter): SelectQueryBuilder<OrderEntity> {
-    const qb = this.deps.ds
-      .getRepository(OrderEntity)
-      .createQueryBuilder('o')
-      .orderBy('o.createdAt', 'DESC')
-      .addOrderBy('o.id', 'DESC');
+    // Newest first by (createdAt, id): keysetPage orders and pages it.
+    const qb = this.deps.ds.getRepository(OrderEntity).createQueryBuilder('o');
     if (filter.status) qb.andWhere('o.status = :status', { status: filter.status });
     if (filter.from) qb.andWhere('o.createdAt >= :from', { from: centralDayStart(filter.from) });
     if (filter.to) qb.andWhere('o.createdAt < :to', { to: centralDayStart(nextDay(filter.to)) });

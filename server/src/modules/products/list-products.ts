@@ -1,11 +1,12 @@
-import { LIMITS, productListSchema } from '@curbside/shared';
+import { LIMITS, offsetSchema, productListSchema } from '@curbside/shared';
 import { z } from 'zod';
+import { fromQuery } from '../../rest/inputs';
 import { actsAsAdmin, publicProcedure } from '../../trpc';
 
 // Query strings arrive as text over REST: coerce, then the shared page rules.
 const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.listLimitMax).default(LIMITS.adminListLimit),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: fromQuery(offsetSchema.optional()).meta({ description: 'Rows to skip, at most 10000' }),
 });
 
 /** GET /api/products?limit=…: active products for everyone (an admin also sees inactive ones, for the dashboard). */

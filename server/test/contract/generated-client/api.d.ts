@@ -196,7 +196,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cars, newest first */
+        /**
+         * Cars, newest first
+         * @description A plain array of cars, newest first. When more follow, the response has an `X-Next-Cursor` header (and a `Link` header with rel="next"): send it back as `cursor` for the next page. `offset` still works up to 10000; beyond that it is refused with 400, and `cursor` reaches any page at the same cost.
+         */
         get: operations["cars-list"];
         put?: never;
         /** Submit a car (owner = the signed-in user; the slug is made by the server) */
@@ -716,7 +719,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All orders, newest first (admin) */
+        /**
+         * All orders, newest first (admin)
+         * @description A plain array of orders, newest first. When more follow, the response has an `X-Next-Cursor` header (and a `Link` header with rel="next"): send it back as `cursor` for the next page. `offset` still works up to 10000; beyond that it is refused with 400.
+         */
         get: operations["admin-orders-list"];
         put?: never;
         post?: never;
@@ -1756,6 +1762,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                cursor?: string;
                 featured?: boolean;
                 category?: components["schemas"]["CarCategory"];
             };
@@ -3124,6 +3131,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                cursor?: string;
                 status?: components["schemas"]["OrderStatus"];
                 q?: string;
                 from?: string;
@@ -3209,6 +3217,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 page?: number;
+                cursor?: string;
                 pageSize?: number;
             };
             header?: never;
@@ -3277,6 +3286,7 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        nextCursor: string | null;
                     };
                 };
             };
