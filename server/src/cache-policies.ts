@@ -3,10 +3,10 @@ import {
   type HallOfFameMonth,
   type HallOfFameWinners,
   type LeaderboardEntry,
+  type Page,
   type TopCarsQuery,
   topCarsQuerySchema,
   type VoteOutput,
-  type Page,
   voteInputSchema,
 } from '@curbside/shared';
 import type { CachedReadPolicy, Invalidates, ViewerVariance } from './read-cache/policy';
@@ -28,6 +28,8 @@ export const VOTES_TAG = 'votes';
  * are listed, and the fields lists pick them by. Carried by lists and counters whose membership a car edit may change.
  */
 export const CAR_LISTS_TAG = 'car-lists';
+/** The sitemap index, which gives each page the time its cars last changed: any car edit moves it. */
+export const SITEMAP_TAG = 'sitemap';
 
 /** The same for everyone, changed only by writes other than votes (settings, ads, events, merchandise). */
 export const sharedCache: CachedReadPolicy = { reads: () => [] };
@@ -138,6 +140,7 @@ const LISTED_BY = ['make', 'model', 'ownerName', 'category', 'featured'];
 /** A car's edit: its own responses (and the lists it is in, which carry its tag); all lists when it may move. */
 export const carEditInvalidates: Invalidates = (car: Car, input: Record<string, unknown>) => [
   carTag(car.id),
+  SITEMAP_TAG,
   ...(LISTED_BY.some((field) => input[field] !== undefined) ? [CAR_LISTS_TAG] : []),
 ];
 

@@ -9,11 +9,11 @@ import { dialectOf } from './data-source';
 // the database with an index, never a full scan of a table. Run on SQLite and MariaDB (each plans for itself).
 
 /**
- * Queries that read whole tables by nature: a contains-search ('%text%') cannot use a B-tree index (a full-text
- * index would), and the home page's site counters add up every car and every print sold (served from the read
- * cache, so computed once per cache lifetime or vote, not per visitor).
+ * Queries that read whole tables by nature: a contains-search ('%text%') cannot use a B-tree index, and the home
+ * page's site counters add up the running totals, tables whose rows do not grow with cars, votes or orders (one per
+ * category, per vote slot, per month).
  */
-const MAY_SCAN = [/ LIKE /i, /SUM\(totalVotes\)/, /SUM\(i\.quantity\)/];
+const MAY_SCAN = [/ LIKE /i, /FROM car_totals\b.*FROM vote_totals\b.*FROM sales_months\b/s];
 
 let t: TestApp;
 const captured = new Map<string, unknown[]>();

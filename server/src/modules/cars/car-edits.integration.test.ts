@@ -34,6 +34,8 @@ const cachedOf = (procedure: string) => t.app.services.readCache.keys().filter((
 async function listedCar(fields: Parameters<typeof makeCar>[1] = {}) {
   const car = await makeCar(t.app.services.ds, { ownerId, ...fields });
   await makeImage(t.app.services.ds, car, { isPrimary: true });
+  // Written to the database directly, past the app: drop what the cache holds, as listing a car by its first upload does.
+  t.app.services.readCache.clear();
   return car;
 }
 

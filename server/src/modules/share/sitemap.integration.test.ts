@@ -112,6 +112,16 @@ describe('the sitemap kept between requests', () => {
     expect(builds()).toBe(before);
   });
 
+  it('builds a page not yet kept once for twenty crawlers asking at once (single flight)', async () => {
+    const pages = t.app.services.sitemap;
+    (pages as unknown as { kept: Map<number, unknown> }).kept.clear();
+    const before = pages.builds.get(1) ?? 0;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => text('/sitemap-cars-1.xml')));
+    expect(new Set(answers.map((a) => a.xml)).size).toBe(1);
+    expect(answers.every((a) => a.res.status === 200)).toBe(true);
+    expect((pages.builds.get(1) ?? 0) - before).toBe(1);
+  });
+
   it('lists a car created through the app on the next request, and drops it once deleted', async () => {
     const listed = async () => {
       const entries = await indexEntries();

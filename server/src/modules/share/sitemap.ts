@@ -1,6 +1,7 @@
 import type {} from '@fastify/compress'; // its route option `compress`
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { SITEMAP_TAG } from '../../cache-policies';
 import { SITEMAP_BLOCK_SIZE } from '../../db/aggregate-triggers';
 import { dialectOf } from '../../db/data-source';
 import { readSqlDate } from '../../db/sql-dates';
@@ -66,6 +67,8 @@ export class SitemapPages {
   /** Pages built, by number (tests read it). */
   readonly builds = new Map<number, number>();
   private readonly kept = new Map<number, KeptPage>();
+  /** Pages being built, by page and version. */
+  private readonly building = new Map<string, Promise<CacheEntry>>();
   private keptBytes = 0;
 
   constructor(private readonly deps: { ds: DataSource; publicUrl: string }) {}
@@ -119,10 +122,20 @@ export class SitemapPages {
       this.kept.set(n, kept);
       return kept.entry;
     }
-    const xml = await this.buildCarsPage(n);
-    const entry = new CacheEntry(xml, [], Number.POSITIVE_INFINITY, xml.length);
-    this.keep(n, { version, entry });
-    return entry;
+    // Single flight: requests for a page being built wait for that build instead of starting their own.
+    const key = `${n}:${version}`;
+    let building = this.building.get(key);
+    if (!building) {
+      building = this.buildCarsPage(n)
+        .then((xml) => {
+          const entry = new CacheEntry(xml, [], Number.POSITIVE_INFINITY, xml.length);
+          this.keep(n, { version, entry });
+          return entry;
+        })
+        .finally(() => this.building.delete(key));
+      this.building.set(key, building);
+    }
+    return building;
   }
 
   /** SQL for updatedAt's UTC day (stored in UTC by both databases). */
@@ -191,7 +204,10 @@ export function registerCrawlerRoutes(
 ): void {
   // The kept bytes are compressed once by sendCached: the compression plugin stays off these routes.
   app.get('/sitemap.xml', { compress: false }, async (req, reply) => {
-    const entry = await deps.cache.get(SITEMAP_KEY, async () => ({ value: await deps.sitemap.index(), tags: [] }));
+    const entry = await deps.cache.get(SITEMAP_KEY, async () => ({
+      value: await deps.sitemap.index(),
+      tags: [SITEMAP_TAG],
+    }));
     return sendCached(req, reply, entry, 'xml', String, XML, CRAWLER_CACHE);
   });
   const staticPages = deps.sitemap.staticPages();
