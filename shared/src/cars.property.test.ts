@@ -235,11 +235,15 @@ describe('carUpdateInputSchema', () => {
 });
 
 describe('list, search and upload fields', () => {
-  it('take a limit of 1 to 100 and an offset of 0 or more, nothing else', () => {
+  it('take a limit of 1 to 100 and an offset of 0 to the offset bound, nothing else', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: LIMITS.listLimitMax }), fc.nat(), (limit, offset) => {
-        expect(carListQuerySchema.parse({ limit, offset })).toMatchObject({ limit, offset });
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: LIMITS.listLimitMax }),
+        fc.nat({ max: LIMITS.listOffsetMax }),
+        (limit, offset) => {
+          expect(carListQuerySchema.parse({ limit, offset })).toMatchObject({ limit, offset });
+        },
+      ),
       runs(),
     );
     fc.assert(
@@ -253,6 +257,8 @@ describe('list, search and upload fields', () => {
       runs(),
     );
     expect(carListQuerySchema.safeParse({ offset: -1 }).success).toBe(false);
+    // Past the bound a page is asked for by its cursor.
+    expect(carListQuerySchema.safeParse({ offset: LIMITS.listOffsetMax + 1 }).success).toBe(false);
   });
 
   it('search needs 1 to 100 characters after trimming', () => {

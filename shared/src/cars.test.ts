@@ -175,7 +175,7 @@ describe('carFormSchema', () => {
 
 describe('list queries', () => {
   it('defaults the car list to the gallery fetch of 100', () => {
-    expect(carListQuerySchema.parse({})).toEqual({ limit: 100, offset: 0 });
+    expect(carListQuerySchema.parse({})).toEqual({ limit: 100 });
     expect(carListQuerySchema.safeParse({ limit: 101 }).success).toBe(false);
   });
 
