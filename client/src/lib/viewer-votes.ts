@@ -21,13 +21,17 @@ export function readViewerVotes(doc: Document = document): void {
 
 const subscribe = () => () => undefined;
 
-/** Whether to show `car` as voted for: its hasVoted, except while hydrating markup rendered without the vote. */
+/**
+ * Whether to show `car` as voted for: its hasVoted, except while hydrating markup rendered without the vote. Only for
+ * such a car do the two snapshots differ, so only then does React render again after hydrating: a render of the page
+ * would reach the parts still waiting to hydrate (HydrationUnit defer) and make React replace their markup.
+ */
 export function useShowsVoted(car: Pick<Car, 'id' | 'hasVoted'> | undefined): boolean {
-  const hydrating = useSyncExternalStore(
+  const id = car?.id;
+  const heldBack = useSyncExternalStore(
     subscribe,
     () => false,
-    () => true,
+    () => id !== undefined && renderedUnvoted.has(id),
   );
-  if (!car?.hasVoted) return false;
-  return !(hydrating && renderedUnvoted.has(car.id));
+  return Boolean(car?.hasVoted) && !heldBack;
 }

@@ -6,7 +6,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
-import { CAR_MAIN_IMAGE_SIZES, carVoteCount, carVotePeriod, MESSAGES, primaryImage } from '@curbside/shared';
+import { CAR_MAIN_IMAGE_SIZES, type Car, carVoteCount, carVotePeriod, MESSAGES, primaryImage } from '@curbside/shared';
 import {
   Anchor,
   Badge,
@@ -79,7 +79,6 @@ export default function CarDetailPage() {
   const [enlarged, setEnlarged] = useState(false);
   const [lightboxWanted, setLightboxWanted] = useState(false);
   const car = carQuery.data;
-  const showsVoted = useShowsVoted(car);
   useDocumentTitle(car ? `${car.make} ${car.model}` : undefined);
 
   if (carQuery.isPending) {
@@ -215,9 +214,7 @@ export default function CarDetailPage() {
             </HydrationUnit>
           </div>
           <div className={layout.column}>
-            <div className={layout.vote} data-voted={showsVoted || undefined} data-testid="vote-bar">
-              <VoteButton car={car} />
-            </div>
+            <VoteBar car={car} />
             <HydrationUnit defer>
               <OwnerCard car={car} />
             </HydrationUnit>
@@ -248,5 +245,16 @@ export default function CarDetailPage() {
         </Suspense>
       ) : null}
     </Container>
+  );
+}
+
+/** The vote button's bar (sticky on a phone), marked once the car is voted for; its own component, so a change of
+ * what it shows renders it alone, not the page around it. */
+function VoteBar({ car }: { car: Car }) {
+  const showsVoted = useShowsVoted(car);
+  return (
+    <div className={layout.vote} data-voted={showsVoted || undefined} data-testid="vote-bar">
+      <VoteButton car={car} />
+    </div>
   );
 }
