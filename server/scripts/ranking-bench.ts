@@ -8,13 +8,13 @@
  * MySQL/MariaDB: a scratch database on BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306). The client must be built
  * (`npm run build -w client`): the landing pages are rendered from it.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createScratchMysql } from '../src/db/scratch-database';
+import { serverEnv } from './bench-run';
 import { buildProductionServer, cpuTimeMicros, startProductionServer } from './measured-server';
 import { fillShowcase } from './showcase-data';
 
@@ -34,19 +34,7 @@ async function main() {
     kind === 'mysql'
       ? await createScratchMysql(process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306', 'curbside_rank')
       : null;
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    ...(scratch && scratch.database.kind === 'mysql' ? { DATABASE_URL: scratch.database.url } : {}),
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    SEED_DEMO: 'false',
-    ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
-    PUBLIC_URL: 'http://127.0.0.1',
-    ALLOW_HTTP_PUBLIC_URL: 'true',
-    ALLOW_OUTBOX_MAIL_IN_PRODUCTION: 'true',
-    LOG_LEVEL: 'silent',
-    TRUST_PROXY: 'true',
-  };
+  const env = serverEnv(dataDir, scratch && scratch.database.kind === 'mysql' ? scratch.database.url : undefined);
   try {
     const filling = await buildApp(loadConfig(env));
     try {
