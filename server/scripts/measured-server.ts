@@ -35,9 +35,18 @@ export const SERVER_ALLOCATOR = ((): { name: string; env: Record<string, string>
 
 /**
  * Builds the production bundle, server/dist/main.js, from the current sources (esbuild, a few seconds): the server
- * `npm start` and the Docker image run, so a measurement is of what ships.
+ * `npm start` and the Docker image run, so a measurement is of what ships. Builds the client first when it is not
+ * built yet.
  */
 export function buildProductionServer(): string {
+  // The server-rendered pages need the built client; a fresh clone has none (the server would answer them 404).
+  if (!existsSync(path.join(serverDir, '..', 'client', 'dist', 'index.html'))) {
+    const client = spawnSync('npm', ['run', 'build'], {
+      cwd: path.join(serverDir, '..'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (client.status !== 0) throw new Error('Building the client (npm run build) failed');
+  }
   const built = spawnSync(process.execPath, ['scripts/build.mjs'], {
     cwd: serverDir,
     stdio: ['ignore', 'ignore', 'inherit'],
