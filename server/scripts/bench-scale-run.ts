@@ -26,7 +26,8 @@ import { createConnection } from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
 import { buildApp } from '../src/app';
 import { type Database, loadConfig } from '../src/config';
-import { createDataSource } from '../src/db/data-source';
+import { createDataSource, dialectOf } from '../src/db/data-source';
+import { encodeCursor } from '../src/db/keyset';
 import { sqliteMigrations } from '../src/db/migrations/sqlite';
 import { serverEnv } from './bench-run';
 import { buildProductionServer, type MeasuredServer, residentSet, startProductionServer } from './measured-server';
@@ -79,6 +80,10 @@ interface Site {
   carId(i: number): number;
   firstOrderId: number;
   orders: number;
+  /** The cursor of a page in the middle of the admin's orders (a different one each request). */
+  middleOrdersCursor(i: number): string;
+  /** The cursor of a page in the middle of the gallery (Load More far down, a different one each request). */
+  middleCarsCursor(i: number): string;
   /** Months with orders, newest first, as 'YYYY-MM'. */
   month(i: number): string;
 }
@@ -122,6 +127,10 @@ const READS: Read[] = [
     path: (_, i) => `/api/cars?limit=12&offset=${4788 + i}`,
   },
   {
+    name: 'GET /api/cars?limit=12&cursor=… (Load More, the middle of the gallery)',
+    path: (s, i) => `/api/cars?limit=12&cursor=${s.middleCarsCursor(i)}`,
+  },
+  {
     name: '/gallery?q=… rendered on the server (a word of a make or model)',
     path: (s, i) => `/gallery?q=${s.word(i + 40)}`,
   },
@@ -145,8 +154,8 @@ const READS: Read[] = [
     admin: true,
   },
   {
-    name: 'GET /api/orders?limit=50&offset=N/2 (admin list, deep page)',
-    path: (s, i) => `/api/orders?limit=50&offset=${Math.floor(s.orders / 2) + i}`,
+    name: 'GET /api/orders?limit=50&cursor=… (admin list, the middle page by its cursor)',
+    path: (s, i) => `/api/orders?limit=50&cursor=${s.middleOrdersCursor(i)}`,
     admin: true,
   },
   {
@@ -395,6 +404,9 @@ async function siteOf(ds: DataSource, baseUrl: string): Promise<Site> {
     id: number;
   }[];
   const [orders] = await ds.query('SELECT MIN(id) AS lo, COUNT(*) AS n FROM orders');
+  const [listed] = await ds.query('SELECT COUNT(*) AS n FROM cars WHERE published = 1');
+  const middleOrders = await middleCursors(ds, 'orders', '', Math.floor(Number(orders.n) / 2));
+  const middleCars = await middleCursors(ds, 'cars', 'WHERE published = 1', Math.floor(Number(listed.n) / 2));
   const now = new Date();
   return {
     // The start of a make's or model's word (3 letters or more, as a visitor types), a new one each request while
@@ -405,11 +417,25 @@ async function siteOf(ds: DataSource, baseUrl: string): Promise<Site> {
     carId,
     firstOrderId: Number(orders.lo),
     orders: Math.max(1, Number(orders.n)),
+    middleOrdersCursor: (i) => middleOrders[i % middleOrders.length] as string,
+    middleCarsCursor: (i) => middleCars[i % middleCars.length] as string,
     month: (i) => {
       const m = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1 - (i % 20), 1));
       return m.toISOString().slice(0, 7);
     },
   };
+}
+
+/**
+ * Cursors (as db/keyset.ts hands them out) of consecutive rows from position `from` of a list, newest first: the
+ * places where a visitor or admin who paged that far would continue.
+ */
+async function middleCursors(ds: DataSource, table: string, where: string, from: number): Promise<string[]> {
+  const at = dialectOf(ds) === 'sqlite' ? 'createdAt' : "DATE_FORMAT(createdAt, '%Y-%m-%d %H:%i:%s.%f')";
+  const rows: { id: number | string; at: string }[] = await ds.query(
+    `SELECT id, ${at} AS at FROM ${table} ${where} ORDER BY createdAt DESC, id DESC LIMIT ${SAMPLES + 5} OFFSET ${from}`,
+  );
+  return rows.map((row) => encodeCursor({ at: row.at, id: Number(row.id) }));
 }
 
 /** The leaderboard read while votes stream in: its latencies, and every vote checked in the database. */
