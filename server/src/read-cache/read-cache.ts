@@ -7,6 +7,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // another app server shows here within READ_CACHE_TTL_MS.
 
 export const READ_CACHE_TTL_MS = 5_000;
+/**
+ * How far behind the primary a read replica may be expected to run (docs/operations.md, "Read replicas"). A response
+ * a write dropped (invalidated or cleared) is built again within this time through `readAfterWrite` (the app's: on
+ * the primary), so the first answer after a write is never a replica's that has not applied it yet; later rebuilds
+ * (after the time-to-live, or a cold start) may read a replica.
+ */
+export const REPLICA_LAG_ALLOWANCE_MS = 1_000;
 /** What the cache may hold, estimated from each response's JSON size; the oldest responses go first. */
 export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** A response in memory (objects, serialized and compressed forms) takes a few times its JSON. */
@@ -112,13 +119,28 @@ export class ReadCache {
   private readonly levelsByName = new Map<string, Map<string, number>>();
   private readonly pending = new Map<string, Promise<CacheEntry>>();
   private readonly builds = new Set<Build>();
+  /** When a write last dropped each key (oldest first), kept REPLICA_LAG_ALLOWANCE_MS; a clear drops them all. */
+  private readonly dropped = new Map<string, number>();
+  private clearedAt = Number.NEGATIVE_INFINITY;
   private bytes = 0;
   private readonly now: () => number;
   private readonly maxBytes: number;
+  private readonly readAfterWrite: <T>(load: () => Promise<T>) => Promise<T>;
 
-  constructor(options: { now?: () => number; maxBytes?: number } = {}) {
+  constructor(
+    options: {
+      now?: () => number;
+      maxBytes?: number;
+      /**
+       * How a response a write has just dropped is built again (REPLICA_LAG_ALLOWANCE_MS): the app runs it on the
+       * primary database; by default like any other build.
+       */
+      readAfterWrite?: <T>(load: () => Promise<T>) => Promise<T>;
+    } = {},
+  ) {
     this.now = options.now ?? Date.now;
     this.maxBytes = options.maxBytes ?? READ_CACHE_MAX_BYTES;
+    this.readAfterWrite = options.readAfterWrite ?? ((load) => load());
   }
 
   get size(): number {
@@ -138,7 +160,8 @@ export class ReadCache {
 
   /**
    * The entry for `key`, building it with `load` on a miss. Concurrent misses share one build. A build that overlaps
-   * an invalidation of one of its tags still reaches its callers but is not kept, so nothing stale is stored.
+   * an invalidation of one of its tags still reaches its callers but is not kept, so nothing stale is stored. A build
+   * within REPLICA_LAG_ALLOWANCE_MS of a write that dropped `key` (or of that overlap) runs through `readAfterWrite`.
    */
   async get(key: string, load: () => Promise<LoadedResponse>): Promise<CacheEntry> {
     const hit = this.entries.get(key);
@@ -149,13 +172,18 @@ export class ReadCache {
 
     const build: Build = { invalidated: new Set(), levels: new Map(), all: false };
     this.builds.add(build);
-    const promise = load()
+    const promise = (this.droppedRecently(key) ? this.readAfterWrite(load) : load())
       .then(({ value, tags, expiresAt = Infinity, keep = true, headers }) => {
         // A page's HTML is measured as it is: serializing it only to count it would copy 150 KB.
         const chars = typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);
         const size = chars * BYTES_PER_JSON_CHAR;
         const entry = new CacheEntry(value, tags, Math.min(this.now() + READ_CACHE_TTL_MS, expiresAt), size, headers);
-        if (keep && !overlapped(build, tags)) this.store(key, entry);
+        if (!overlapped(build, tags)) {
+          if (keep) this.store(key, entry);
+        } else if (!build.all) {
+          // Made (perhaps on a replica) before a write it missed: the next build reads after that write.
+          this.noteDropped(key);
+        }
         return entry;
       })
       .finally(() => {
@@ -175,24 +203,49 @@ export class ReadCache {
           build.levels.set(level.name, Math.max(level.level, build.levels.get(level.name) ?? -1));
         }
         for (const [key, lowest] of this.levelsByName.get(level.name) ?? []) {
-          if (lowest <= level.level) this.remove(key);
+          if (lowest <= level.level) this.drop(key);
         }
         continue;
       }
       for (const build of this.builds) build.invalidated.add(tag);
       const keys = this.keysByTag.get(tag);
       if (!keys) continue;
-      for (const key of keys) this.remove(key);
+      for (const key of keys) this.drop(key);
     }
   }
 
   /** Drops everything (a write that did not declare what it changes). */
   clear(): void {
+    this.clearedAt = this.now();
+    this.dropped.clear();
     for (const build of this.builds) build.all = true;
     this.entries.clear();
     this.keysByTag.clear();
     this.levelsByName.clear();
     this.bytes = 0;
+  }
+
+  /** Whether a write dropped `key` (or everything) within REPLICA_LAG_ALLOWANCE_MS. */
+  private droppedRecently(key: string): boolean {
+    const since = this.now() - REPLICA_LAG_ALLOWANCE_MS;
+    return this.clearedAt > since || (this.dropped.get(key) ?? Number.NEGATIVE_INFINITY) > since;
+  }
+
+  /** A write dropped `key` now; what was noted longer ago than the allowance is forgotten. */
+  private noteDropped(key: string): void {
+    const now = this.now();
+    this.dropped.delete(key);
+    this.dropped.set(key, now);
+    for (const [oldKey, at] of this.dropped) {
+      if (at > now - REPLICA_LAG_ALLOWANCE_MS) break;
+      this.dropped.delete(oldKey);
+    }
+  }
+
+  private drop(key: string): void {
+    if (!this.entries.has(key)) return;
+    this.remove(key);
+    this.noteDropped(key);
   }
 
   private store(key: string, entry: CacheEntry): void {
