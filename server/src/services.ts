@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
-import { onPrimary } from './db/replicas';
 import { ImageQueue } from './lib/image-queue';
 import type { Log } from './lib/log';
 import type { Mailer } from './lib/mailer';
@@ -95,8 +94,7 @@ export interface ShopOptions {
 export function createServices(ds: DataSource, config: Config, mailer: Mailer, shop: ShopOptions): Services {
   const storage = createStorage(config);
   const imageQueue = new ImageQueue();
-  // A response a write has just dropped is built again on the primary: a replica may not have the write yet.
-  const readCache = new ReadCache({ readAfterWrite: onPrimary });
+  const readCache = new ReadCache();
   const metrics = new AppMetrics(ds);
   const renders = new SingleFlight(undefined, (kind) => metrics.renderMade(kind));
   const site = { publicUrl: config.publicUrl, siteName: config.siteName };

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { onPrimary, primaryRequired } from '../db/replicas';
 import { preferredEncoding } from './http';
 import { levelTag, READ_CACHE_TTL_MS, REPLICA_LAG_ALLOWANCE_MS, ReadCache } from './read-cache';
 
@@ -151,12 +150,15 @@ describe('ReadCache', () => {
 });
 
 describe('ReadCache with read replicas', () => {
-  /** A load that says which server it read: the primary when run inside onPrimary, else a replica. */
-  const whichServer = (tags: string[]) => async () => ({ value: primaryRequired() ? 'primary' : 'replica', tags });
+  /** A load that says which server the app would read: the primary when told `afterWrite`, else a replica. */
+  const whichServer = (tags: string[]) => async (afterWrite: boolean) => ({
+    value: afterWrite ? 'primary' : 'replica',
+    tags,
+  });
 
   it('builds a response a write dropped on the primary within the allowance, on a replica otherwise', async () => {
     let now = 1_000;
-    const cache = new ReadCache({ now: () => now, readAfterWrite: onPrimary });
+    const cache = new ReadCache({ now: () => now });
     const load = whichServer(['car:1', levelTag('ranking', 5)]);
     expect((await cache.get('top', load)).value).toBe('replica');
 
@@ -186,7 +188,7 @@ describe('ReadCache with read replicas', () => {
 
   it('builds again on the primary after a build from a replica that a write overlapped', async () => {
     let now = 1_000;
-    const cache = new ReadCache({ now: () => now, readAfterWrite: onPrimary });
+    const cache = new ReadCache({ now: () => now });
     const slow = deferredLoad('read before the vote', ['car:2']);
     const first = cache.get('car', slow.load);
     cache.invalidate(['car:2']);
@@ -195,13 +197,6 @@ describe('ReadCache with read replicas', () => {
     expect(cache.peek('car')).toBeUndefined();
     now += 10;
     expect((await cache.get('car', whichServer(['car:2']))).value).toBe('primary');
-  });
-
-  it('builds as any other build without a readAfterWrite (no replicas)', async () => {
-    const cache = new ReadCache();
-    await cache.get('k', whichServer(['car:3']));
-    cache.invalidate(['car:3']);
-    expect((await cache.get('k', whichServer(['car:3']))).value).toBe('replica');
   });
 });
 

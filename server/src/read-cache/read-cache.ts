@@ -9,9 +9,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export const READ_CACHE_TTL_MS = 5_000;
 /**
  * How far behind the primary a read replica may be expected to run (docs/operations.md, "Read replicas"). A response
- * a write dropped (invalidated or cleared) is built again within this time through `readAfterWrite` (the app's: on
- * the primary), so the first answer after a write is never a replica's that has not applied it yet; later rebuilds
- * (after the time-to-live, or a cold start) may read a replica.
+ * a write dropped (invalidated or cleared) is built again within this time with `afterWrite` (the app then reads the
+ * primary: db/replicas.ts), so the first answer after a write is never a replica's that has not applied it yet; later
+ * rebuilds (after the time-to-live, or a cold start) may read a replica.
  */
 export const REPLICA_LAG_ALLOWANCE_MS = 1_000;
 /** What the cache may hold, estimated from each response's JSON size; the oldest responses go first. */
@@ -125,22 +125,10 @@ export class ReadCache {
   private bytes = 0;
   private readonly now: () => number;
   private readonly maxBytes: number;
-  private readonly readAfterWrite: <T>(load: () => Promise<T>) => Promise<T>;
 
-  constructor(
-    options: {
-      now?: () => number;
-      maxBytes?: number;
-      /**
-       * How a response a write has just dropped is built again (REPLICA_LAG_ALLOWANCE_MS): the app runs it on the
-       * primary database; by default like any other build.
-       */
-      readAfterWrite?: <T>(load: () => Promise<T>) => Promise<T>;
-    } = {},
-  ) {
+  constructor(options: { now?: () => number; maxBytes?: number } = {}) {
     this.now = options.now ?? Date.now;
     this.maxBytes = options.maxBytes ?? READ_CACHE_MAX_BYTES;
-    this.readAfterWrite = options.readAfterWrite ?? ((load) => load());
   }
 
   get size(): number {
@@ -160,10 +148,10 @@ export class ReadCache {
 
   /**
    * The entry for `key`, building it with `load` on a miss. Concurrent misses share one build. A build that overlaps
-   * an invalidation of one of its tags still reaches its callers but is not kept, so nothing stale is stored. A build
-   * within REPLICA_LAG_ALLOWANCE_MS of a write that dropped `key` (or of that overlap) runs through `readAfterWrite`.
+   * an invalidation of one of its tags still reaches its callers but is not kept, so nothing stale is stored. `load`
+   * is told `afterWrite` within REPLICA_LAG_ALLOWANCE_MS of a write that dropped `key` (or of that overlap).
    */
-  async get(key: string, load: () => Promise<LoadedResponse>): Promise<CacheEntry> {
+  async get(key: string, load: (afterWrite: boolean) => Promise<LoadedResponse>): Promise<CacheEntry> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > this.now()) return hit;
     if (hit) this.remove(key);
@@ -172,7 +160,7 @@ export class ReadCache {
 
     const build: Build = { invalidated: new Set(), levels: new Map(), all: false };
     this.builds.add(build);
-    const promise = (this.droppedRecently(key) ? this.readAfterWrite(load) : load())
+    const promise = load(this.droppedRecently(key))
       .then(({ value, tags, expiresAt = Infinity, keep = true, headers }) => {
         // A page's HTML is measured as it is: serializing it only to count it would copy 150 KB.
         const chars = typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);

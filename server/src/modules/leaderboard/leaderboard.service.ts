@@ -7,7 +7,7 @@ import {
   type TopCarsQuery,
 } from '@curbside/shared';
 import { type DataSource, type EntityManager, In } from 'typeorm';
-import { onReplica } from '../../db/replicas';
+import { onReplica, type ReadAfterWrite } from '../../db/replicas';
 import { sqlDateParam } from '../../db/sql-dates';
 import { CarEntity } from '../cars/car.entity';
 import { type CarViewer, loadCarDtos } from '../cars/car-dto';
@@ -160,13 +160,17 @@ export class LeaderboardService {
   constructor(private readonly ds: DataSource) {}
 
   /** Read on a replica when there are replicas: the ranking may be a second behind (db/replicas.ts). */
-  async top(query: TopCarsQuery, viewer: CarViewer): Promise<LeaderboardEntry[]> {
-    const { ranked, cars } = await onReplica(this.ds, async (db) => {
-      const ranked = await rankTopCars(db, query);
-      if (ranked.length === 0) return { ranked, cars: [] };
-      const entities = await db.getRepository(CarEntity).findBy({ id: In(ranked.map((r) => r.carId)), ...LISTED });
-      return { ranked, cars: await loadCarDtos(db, entities, viewer) };
-    });
+  async top(query: TopCarsQuery, viewer: CarViewer & ReadAfterWrite): Promise<LeaderboardEntry[]> {
+    const { ranked, cars } = await onReplica(
+      this.ds,
+      async (db) => {
+        const ranked = await rankTopCars(db, query);
+        if (ranked.length === 0) return { ranked, cars: [] };
+        const entities = await db.getRepository(CarEntity).findBy({ id: In(ranked.map((r) => r.carId)), ...LISTED });
+        return { ranked, cars: await loadCarDtos(db, entities, viewer) };
+      },
+      viewer,
+    );
     const byId = new Map(cars.map((car) => [car.id, car]));
     // A car deleted or unlisted since its votes were ranked is left out.
     return ranked.flatMap((r) => {
