@@ -13,6 +13,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const unavailable = replicaPairUnavailable();
   if (unavailable) {
+    console.warn(`server-replica: the read-replica tests are skipped: ${unavailable}`);
     project.provide('replicaPair', { unavailable });
     return;
   }
