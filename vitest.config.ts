@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // - shared, client, server-unit: pure logic, no database.
 // - server-sqlite: integration and contract tests on a fresh embedded database per test file.
 // - server-mysql: the same files on MySQL/MariaDB; only when TEST_MYSQL_URL is set.
+// - server-replica: the read replicas (DATABASE_REPLICA_URLS) on a MariaDB primary and replica of its own, started
+//   for it (scripts/mariadb-replica-pair.mjs); skipped, with the reason, where mariadbd is not installed.
 const integration = ['server/src/**/*.integration.test.ts', 'server/test/**/*.integration.test.ts'];
 // Suites about the HTTP layer whose outcome does not depend on the database (fuzzed inputs refused by the schemas,
 // access levels, cross-site and cross-origin rules, request bounds, the OpenAPI document, server-side rendering):
@@ -50,6 +52,16 @@ export default defineConfig({
           env: { TEST_DB: 'sqlite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-replica',
+          include: ['server/test/replicas/**/*.replica.test.ts'],
+          globalSetup: ['server/test/replicas/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       ...(process.env.TEST_MYSQL_URL

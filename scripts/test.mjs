@@ -2,7 +2,9 @@
 //   0. Static checks: TypeScript in every workspace, then Biome (format and lint) and the import-cycle check (madge,
 //      scripts/check-import-cycles.mjs), then Redocly and Spectral over the committed OpenAPI document
 //      (scripts/lint-openapi.mjs).
-//   1. Vitest: unit, integration and contract tests (SQLite; MySQL/MariaDB as well when TEST_MYSQL_URL is set).
+//   1. Vitest: unit, integration and contract tests (SQLite; MySQL/MariaDB as well when TEST_MYSQL_URL is set), and
+//      the read replicas on a MariaDB primary and replica the server-replica project starts itself (skipped, with the
+//      reason, where mariadbd is not installed).
 //      Then sqlmap against the search, car and cart endpoints of the production server (scripts/sqlmap-check.mjs).
 //   2. End to end: build the client and the server, check the home page's download budget, then Playwright in
 //      Debian's Chromium against the production server.

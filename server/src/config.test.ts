@@ -44,9 +44,28 @@ describe('configuration from the environment', () => {
 
   it('uses MySQL for a mysql:// or mariadb:// DATABASE_URL, without demo data unless asked', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mariadb://u:p@db:3306/curbside' });
-    expect(config.database).toEqual({ kind: 'mysql', url: 'mariadb://u:p@db:3306/curbside' });
+    expect(config.database).toEqual({ kind: 'mysql', url: 'mariadb://u:p@db:3306/curbside', replicaUrls: [] });
     expect(config.seedDemo).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://db/x', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('reads replicas of the MySQL database from DATABASE_REPLICA_URLS, and refuses them without DATABASE_URL', () => {
+    const replicated = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'mysql://app:p@primary/curbside',
+      DATABASE_REPLICA_URLS: 'mysql://reader:p@replica-1/curbside, mariadb://reader:p@replica-2/curbside',
+    });
+    expect(replicated.database).toEqual({
+      kind: 'mysql',
+      url: 'mysql://app:p@primary/curbside',
+      replicaUrls: ['mysql://reader:p@replica-1/curbside', 'mariadb://reader:p@replica-2/curbside'],
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_REPLICA_URLS: 'mysql://reader:p@replica-1/c' })).toThrow(
+      /DATABASE_REPLICA_URLS: replicas need their primary: set DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://db/x', DATABASE_REPLICA_URLS: 'mysql://r/x,r2:3306' }),
+    ).toThrow(/DATABASE_REPLICA_URLS: each must be a mysql:\/\/ or mariadb:\/\/ URL, .*\(1 of the 2 given is not\)/);
   });
 
   it('stops start-up with a message naming the bad variable', () => {

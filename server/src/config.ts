@@ -11,6 +11,8 @@ const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const MYSQL_URL = /^(mysql|mariadb):\/\/.+/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -18,8 +20,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
-    .regex(/^(mysql|mariadb):\/\/.+/, 'must be a mysql:// or mariadb:// URL (leave unset for the embedded database)')
+    .regex(MYSQL_URL, 'must be a mysql:// or mariadb:// URL (leave unset for the embedded database)')
     .optional(),
+  // Read replicas of DATABASE_URL's database (docs/operations.md, "Read replicas"): comma-separated URLs.
+  DATABASE_REPLICA_URLS: z.string().optional(),
   DATABASE_TIMEOUT_MS: z.coerce
     .number({ message: 'must be a number of milliseconds' })
     .int()
@@ -81,7 +85,15 @@ const envSchema = z.object({
     .default(90_000),
 });
 
-export type Database = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
+export type Database =
+  | { kind: 'sqlite'; file: string }
+  | {
+      kind: 'mysql';
+      /** The primary: every write, and every read that is not sent to a replica (db/replicas.ts). */
+      url: string;
+      /** Replicas of the primary for the reads that may be a second behind (DATABASE_REPLICA_URLS); often none. */
+      replicaUrls: string[];
+    };
 
 /** How long a request may wait on the database before it gets a 503 instead of hanging. */
 export interface DatabaseTimeouts {
@@ -173,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  const replicaUrls = replicaUrlsFrom(e.DATABASE_REPLICA_URLS, e.DATABASE_URL);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const production = e.NODE_ENV === 'production';
   const sessionSecret = e.SESSION_SECRET ?? developmentSessionSecret(e.NODE_ENV, dataDir);
@@ -233,7 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'mysql', url: e.DATABASE_URL }
+      ? { kind: 'mysql', url: e.DATABASE_URL, replicaUrls }
       : { kind: 'sqlite', file: path.join(dataDir, 'curbside.sqlite') },
     databaseTimeouts: { waitMs: e.DATABASE_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     sessionSecret,
@@ -273,6 +286,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxMail: production && !e.SMTP_URL,
     },
   };
+}
+
+/** DATABASE_REPLICA_URLS: each a mysql:// or mariadb:// URL, and only beside DATABASE_URL (the primary). */
+function replicaUrlsFrom(value: string | undefined, primary: string | undefined): string[] {
+  const urls = (value ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  if (urls.length === 0) return [];
+  if (!primary) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URLS: replicas need their primary: set DATABASE_URL to the' +
+        ' MySQL/MariaDB database they replicate (the embedded SQLite database has no replicas)',
+    );
+  }
+  const bad = urls.filter((url) => !MYSQL_URL.test(url));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  DATABASE_REPLICA_URLS: each must be a mysql:// or mariadb:// URL, separated by commas (${bad.length} of the ${urls.length} given is not)`,
+    );
+  }
+  return urls;
 }
 
 const SECRET_MIN_LENGTH = 32;

@@ -34,6 +34,11 @@ export interface Context {
   http: { status?: number; headers: Record<string, string> };
   /** What this request's responses may still hold (plugins/request-bounds.ts); shared by every call of a batch. */
   responseBudget: ResponseBudget;
+  /**
+   * Set by the read cache while it rebuilds a response a write has just dropped: reads that may use a read replica
+   * read the primary instead (db/replicas.ts).
+   */
+  readAfterWrite?: boolean;
 }
 
 /** The keyed hash of the client's address, as vote limits and throttles store it. */

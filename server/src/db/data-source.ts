@@ -19,6 +19,9 @@ export interface DataSourceOptions {
 
 const DEFAULT_TIMEOUTS: DatabaseTimeouts = { waitMs: 5_000, queryMs: 30_000 };
 
+/** How long a replica that could not give a connection is left out before it is tried again. */
+export const REPLICA_RETRY_MS = 10_000;
+
 /**
  * MariaDB and MySQL need different TypeORM drivers: with type 'mysql' against MariaDB every schema comparison
  * reports spurious default changes. The URL scheme is a hint at most, so ask the server.
@@ -63,11 +66,30 @@ export async function createDataSource(database: Database, options: DataSourceOp
   }
 
   const type = await detectMysqlDialect(database.url);
+  const mysqlUrl = (url: string) => url.replace(/^mariadb:/, 'mysql:');
   return new DataSource({
     ...common,
     type,
     driver: mysqlDriverWithTimeouts(timeouts),
-    url: database.url.replace(/^mariadb:/, 'mysql:'),
+    ...(database.replicaUrls.length === 0
+      ? { url: mysqlUrl(database.url) }
+      : {
+          // TypeORM's replication: a pool per server in one mysql2 PoolCluster. `defaultMode: 'master'` keeps every
+          // read on the primary (TypeORM's default would send every query builder's SELECT to a replica, so a page
+          // read right after a write could miss it); the reads that may be a second behind ask for a replica
+          // themselves (db/replicas.ts). A replica that fails to give a connection is set aside for
+          // REPLICA_RETRY_MS and its reads go to the primary meanwhile (onReplica); the primary is never set aside
+          // (driver-internals.ts).
+          replication: {
+            master: { url: mysqlUrl(database.url) },
+            slaves: database.replicaUrls.map((url) => ({ url: mysqlUrl(url) })),
+            defaultMode: 'master',
+            selector: 'RR',
+            canRetry: false,
+            removeNodeErrorCount: 1,
+            restoreNodeTimeout: REPLICA_RETRY_MS,
+          },
+        }),
     migrations: mysqlMigrations,
     timezone: 'Z',
     charset: 'utf8mb4_unicode_ci',

@@ -1,5 +1,11 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
-import mysql, { type Pool, type PoolConnection, type PoolOptions } from 'mysql2';
+import mysql, {
+  type Pool,
+  type PoolCluster,
+  type PoolClusterOptions,
+  type PoolConnection,
+  type PoolOptions,
+} from 'mysql2';
 import type { DataSource } from 'typeorm';
 import type { DatabaseTimeouts } from '../config';
 import { DatabaseUnavailableError } from './errors';
@@ -14,9 +20,26 @@ export function sqliteDatabase(ds: DataSource): SqliteDatabase {
   return (ds.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
 }
 
-/** MySQL/MariaDB: TypeORM's mysql2 pool. */
-function mysqlPool(ds: DataSource): Pool | undefined {
-  return (ds.driver as unknown as { pool?: Pool }).pool;
+/** A server of TypeORM's mysql2 PoolCluster (with DATABASE_REPLICA_URLS): its pool, which mysql2 made itself. */
+interface ClusterNode {
+  id: string;
+  pool: Pool;
+}
+
+interface ClusterInternals {
+  _nodes: Record<string, ClusterNode>;
+  _increaseErrorCount(node: ClusterNode): void;
+}
+
+/** TypeORM's name for the primary in its PoolCluster (the replicas are SLAVE0, SLAVE1…). */
+const PRIMARY_NODE = 'MASTER';
+
+/** MySQL/MariaDB: TypeORM's mysql2 pools: its one pool, or with replicas each server's (the primary's first). */
+function mysqlPools(ds: DataSource): Pool[] {
+  const driver = ds.driver as unknown as { pool?: Pool; poolCluster?: ClusterInternals };
+  if (driver.pool) return [driver.pool];
+  const nodes = Object.values(driver.poolCluster?._nodes ?? {});
+  return nodes.sort((a, b) => Number(b.id === PRIMARY_NODE) - Number(a.id === PRIMARY_NODE)).map((node) => node.pool);
 }
 
 interface PoolQueues {
@@ -25,9 +48,12 @@ interface PoolQueues {
   _connectionQueue?: { length: number };
 }
 
-/** MySQL/MariaDB: how many connections the pool holds, how many are idle and how many requests wait for one. */
+/**
+ * MySQL/MariaDB: how many connections the pool holds, how many are idle and how many requests wait for one. With
+ * replicas these are the primary's pool's figures (what writes wait on; the replicas' pools are left out).
+ */
 export function mysqlPoolStats(ds: DataSource): { total: number; idle: number; waiting: number } {
-  const pool = mysqlPool(ds) as PoolQueues | undefined;
+  const pool = mysqlPools(ds)[0] as PoolQueues | undefined;
   return {
     total: pool?._allConnections?.length ?? 0,
     idle: pool?._freeConnections?.length ?? 0,
@@ -88,27 +114,56 @@ function withAcquireTimeout(pool: Pool, timeouts: DatabaseTimeouts): void {
   }) as Pool['getConnection'];
 }
 
-/** The mysql2 module for TypeORM's `driver` option, its pools limited by `timeouts`. */
+/** Every connection of `pool` at READ COMMITTED, and its waits limited by `timeouts`. */
+function limitPool(pool: Pool, timeouts: DatabaseTimeouts): void {
+  // Sent before anything else on the new connection (mysql2 runs a connection's commands in order); a connection
+  // that cannot take it is not used at the server's default level (REPEATABLE READ).
+  pool.on('connection', (connection) => {
+    connection.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED', (error) => {
+      if (error) connection.destroy();
+    });
+  });
+  withAcquireTimeout(pool, timeouts);
+}
+
+/**
+ * The mysql2 module for TypeORM's `driver` option, its pools limited by `timeouts`. With replicas TypeORM makes a
+ * PoolCluster instead of a pool, and mysql2 builds each server's pool inside `cluster.add` (not through
+ * `createPool`): each is limited there. The cluster sets a server aside after a failed connection (the DataSource's
+ * `removeNodeErrorCount`, `restoreNodeTimeout`); for a replica that sends its reads to the primary meanwhile
+ * (db/replicas.ts), but the primary has no stand-in: a write that could not connect fails with a 503 and the next one
+ * tries again, so the primary is never set aside.
+ */
 export function mysqlDriverWithTimeouts(timeouts: DatabaseTimeouts): typeof mysql {
   return {
     ...mysql,
     createPool(options: PoolOptions) {
       const pool = mysql.createPool({ ...options, connectTimeout: timeouts.waitMs });
-      // Sent before anything else on the new connection (mysql2 runs a connection's commands in order); a connection
-      // that cannot take it is not used at the server's default level (REPEATABLE READ).
-      pool.on('connection', (connection) => {
-        connection.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED', (error) => {
-          if (error) connection.destroy();
-        });
-      });
-      withAcquireTimeout(pool, timeouts);
+      limitPool(pool, timeouts);
       return pool;
+    },
+    createPoolCluster(options?: PoolClusterOptions) {
+      const cluster = mysql.createPoolCluster(options);
+      const internals = cluster as unknown as ClusterInternals;
+      const add = cluster.add.bind(cluster) as (id: string, config: PoolOptions) => void;
+      cluster.add = ((id: string, config: PoolOptions) => {
+        add(id, { ...config, connectTimeout: timeouts.waitMs });
+        const node = internals._nodes[id];
+        if (node) limitPool(node.pool, timeouts);
+      }) as PoolCluster['add'];
+      const increaseErrorCount = internals._increaseErrorCount.bind(cluster);
+      internals._increaseErrorCount = (node) => {
+        if (node.id !== PRIMARY_NODE) increaseErrorCount(node);
+      };
+      return cluster;
     },
   } as typeof mysql;
 }
 
-/** MySQL/MariaDB: from now on every statement of this DataSource's pool is limited to `queryMs` (see above). */
+/**
+ * MySQL/MariaDB: from now on every statement of this DataSource's pools (the primary's and each replica's) is limited
+ * to `queryMs` (see above).
+ */
 export function armStatementTimeouts(ds: DataSource): void {
-  const pool = mysqlPool(ds);
-  if (pool) armed.add(pool);
+  for (const pool of mysqlPools(ds)) armed.add(pool);
 }

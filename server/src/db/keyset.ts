@@ -1,5 +1,5 @@
 import { LIMITS, MAX_ID, MESSAGES, type Page } from '@curbside/shared';
-import { In, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { badRequest } from '../errors';
 
 // Keyset pagination, the one way every growing list pages: newest first by (createdAt, id), and a page starts after
@@ -93,7 +93,16 @@ export async function keysetPage<T extends ObjectLiteral>(
   const ids = keys.slice(0, page.limit).map((row) => Number(row.keyset_id));
   const target = qb.expressionMap.mainAlias?.target;
   if (!target) throw new Error('keysetPage: the query has no entity');
-  const rows = ids.length === 0 ? [] : await qb.connection.getRepository<T>(target).findBy({ id: In(ids) } as never);
+  // A new builder on `qb`'s connection: a list read on a replica (db/replicas.ts) reads its rows there too.
+  const rows =
+    ids.length === 0
+      ? []
+      : await qb
+          .createQueryBuilder()
+          .select(alias)
+          .from<T>(target, alias)
+          .where(`${alias}.id IN (:...keysetIds)`, { keysetIds: ids })
+          .getMany();
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const items = ids.flatMap((rowId) => byId.get(rowId) ?? []);
   const last = keys[page.limit - 1];

@@ -43,7 +43,7 @@ export async function createScratchMysql(serverUrl: string, namePrefix: string):
   }
   url.pathname = `/${name}`;
   return {
-    database: { kind: 'mysql', url: url.toString() },
+    database: { kind: 'mysql', url: url.toString(), replicaUrls: [] },
     async drop() {
       const c = await admin();
       try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { preferredEncoding } from './http';
-import { levelTag, READ_CACHE_TTL_MS, ReadCache } from './read-cache';
+import { levelTag, READ_CACHE_TTL_MS, REPLICA_LAG_ALLOWANCE_MS, ReadCache } from './read-cache';
 
 /** A load the test finishes by hand, counting how often it ran. */
 function deferredLoad(value: unknown, tags: string[]) {
@@ -146,6 +146,57 @@ describe('ReadCache', () => {
     expect(first.bytes.toString()).toBe('{"a":1}');
     expect(entry.body('wrapped', (v) => `[${JSON.stringify(v)}]`).etag).not.toBe(first.etag);
     expect(serialized).toBe(1);
+  });
+});
+
+describe('ReadCache with read replicas', () => {
+  /** A load that says which server the app would read: the primary when told `afterWrite`, else a replica. */
+  const whichServer = (tags: string[]) => async (afterWrite: boolean) => ({
+    value: afterWrite ? 'primary' : 'replica',
+    tags,
+  });
+
+  it('builds a response a write dropped on the primary within the allowance, on a replica otherwise', async () => {
+    let now = 1_000;
+    const cache = new ReadCache({ now: () => now });
+    const load = whichServer(['car:1', levelTag('ranking', 5)]);
+    expect((await cache.get('top', load)).value).toBe('replica');
+
+    // A vote for car 1 drops the response: the first answer after it is the primary's, and it is kept.
+    cache.invalidate(['car:1']);
+    expect((await cache.get('top', load)).value).toBe('primary');
+    expect((await cache.get('top', whichServer([]))).value).toBe('primary');
+
+    // Expired after its time-to-live with no write since: built on a replica again.
+    now += READ_CACHE_TTL_MS;
+    expect((await cache.get('top', load)).value).toBe('replica');
+
+    // Dropped by a level tag, but built only after the allowance: the replica has had the time to apply the write.
+    cache.invalidate([levelTag('ranking', 7)]);
+    now += REPLICA_LAG_ALLOWANCE_MS;
+    expect((await cache.get('top', load)).value).toBe('replica');
+    now += READ_CACHE_TTL_MS;
+
+    // A clear (an undeclared write) drops everything: every key built within the allowance reads the primary, even
+    // one that was not held.
+    cache.clear();
+    expect((await cache.get('top', load)).value).toBe('primary');
+    expect((await cache.get('never-held', whichServer([]))).value).toBe('primary');
+    now += REPLICA_LAG_ALLOWANCE_MS;
+    expect((await cache.get('held-later', whichServer([]))).value).toBe('replica');
+  });
+
+  it('builds again on the primary after a build from a replica that a write overlapped', async () => {
+    let now = 1_000;
+    const cache = new ReadCache({ now: () => now });
+    const slow = deferredLoad('read before the vote', ['car:2']);
+    const first = cache.get('car', slow.load);
+    cache.invalidate(['car:2']);
+    slow.finish();
+    expect((await first).value).toBe('read before the vote');
+    expect(cache.peek('car')).toBeUndefined();
+    now += 10;
+    expect((await cache.get('car', whichServer(['car:2']))).value).toBe('primary');
   });
 });
 

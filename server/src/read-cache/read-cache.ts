@@ -7,6 +7,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // another app server shows here within READ_CACHE_TTL_MS.
 
 export const READ_CACHE_TTL_MS = 5_000;
+/**
+ * How far behind the primary a read replica may be expected to run (docs/operations.md, "Read replicas"). A response
+ * a write dropped (invalidated or cleared) is built again within this time with `afterWrite` (the app then reads the
+ * primary: db/replicas.ts), so the first answer after a write is never a replica's that has not applied it yet; later
+ * rebuilds (after the time-to-live, or a cold start) may read a replica.
+ */
+export const REPLICA_LAG_ALLOWANCE_MS = 1_000;
 /** What the cache may hold, estimated from each response's JSON size; the oldest responses go first. */
 export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** A response in memory (objects, serialized and compressed forms) takes a few times its JSON. */
@@ -112,6 +119,9 @@ export class ReadCache {
   private readonly levelsByName = new Map<string, Map<string, number>>();
   private readonly pending = new Map<string, Promise<CacheEntry>>();
   private readonly builds = new Set<Build>();
+  /** When a write last dropped each key (oldest first), kept REPLICA_LAG_ALLOWANCE_MS; a clear drops them all. */
+  private readonly dropped = new Map<string, number>();
+  private clearedAt = Number.NEGATIVE_INFINITY;
   private bytes = 0;
   private readonly now: () => number;
   private readonly maxBytes: number;
@@ -138,9 +148,10 @@ export class ReadCache {
 
   /**
    * The entry for `key`, building it with `load` on a miss. Concurrent misses share one build. A build that overlaps
-   * an invalidation of one of its tags still reaches its callers but is not kept, so nothing stale is stored.
+   * an invalidation of one of its tags still reaches its callers but is not kept, so nothing stale is stored. `load`
+   * is told `afterWrite` within REPLICA_LAG_ALLOWANCE_MS of a write that dropped `key` (or of that overlap).
    */
-  async get(key: string, load: () => Promise<LoadedResponse>): Promise<CacheEntry> {
+  async get(key: string, load: (afterWrite: boolean) => Promise<LoadedResponse>): Promise<CacheEntry> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > this.now()) return hit;
     if (hit) this.remove(key);
@@ -149,13 +160,18 @@ export class ReadCache {
 
     const build: Build = { invalidated: new Set(), levels: new Map(), all: false };
     this.builds.add(build);
-    const promise = load()
+    const promise = load(this.droppedRecently(key))
       .then(({ value, tags, expiresAt = Infinity, keep = true, headers }) => {
         // A page's HTML is measured as it is: serializing it only to count it would copy 150 KB.
         const chars = typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);
         const size = chars * BYTES_PER_JSON_CHAR;
         const entry = new CacheEntry(value, tags, Math.min(this.now() + READ_CACHE_TTL_MS, expiresAt), size, headers);
-        if (keep && !overlapped(build, tags)) this.store(key, entry);
+        if (!overlapped(build, tags)) {
+          if (keep) this.store(key, entry);
+        } else if (!build.all) {
+          // Made (perhaps on a replica) before a write it missed: the next build reads after that write.
+          this.noteDropped(key);
+        }
         return entry;
       })
       .finally(() => {
@@ -175,24 +191,49 @@ export class ReadCache {
           build.levels.set(level.name, Math.max(level.level, build.levels.get(level.name) ?? -1));
         }
         for (const [key, lowest] of this.levelsByName.get(level.name) ?? []) {
-          if (lowest <= level.level) this.remove(key);
+          if (lowest <= level.level) this.drop(key);
         }
         continue;
       }
       for (const build of this.builds) build.invalidated.add(tag);
       const keys = this.keysByTag.get(tag);
       if (!keys) continue;
-      for (const key of keys) this.remove(key);
+      for (const key of keys) this.drop(key);
     }
   }
 
   /** Drops everything (a write that did not declare what it changes). */
   clear(): void {
+    this.clearedAt = this.now();
+    this.dropped.clear();
     for (const build of this.builds) build.all = true;
     this.entries.clear();
     this.keysByTag.clear();
     this.levelsByName.clear();
     this.bytes = 0;
+  }
+
+  /** Whether a write dropped `key` (or everything) within REPLICA_LAG_ALLOWANCE_MS. */
+  private droppedRecently(key: string): boolean {
+    const since = this.now() - REPLICA_LAG_ALLOWANCE_MS;
+    return this.clearedAt > since || (this.dropped.get(key) ?? Number.NEGATIVE_INFINITY) > since;
+  }
+
+  /** A write dropped `key` now; what was noted longer ago than the allowance is forgotten. */
+  private noteDropped(key: string): void {
+    const now = this.now();
+    this.dropped.delete(key);
+    this.dropped.set(key, now);
+    for (const [oldKey, at] of this.dropped) {
+      if (at > now - REPLICA_LAG_ALLOWANCE_MS) break;
+      this.dropped.delete(oldKey);
+    }
+  }
+
+  private drop(key: string): void {
+    if (!this.entries.has(key)) return;
+    this.remove(key);
+    this.noteDropped(key);
   }
 
   private store(key: string, entry: CacheEntry): void {

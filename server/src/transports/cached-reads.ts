@@ -84,12 +84,13 @@ export function cachedReads(deps: CachedReadDeps): Map<string, CachedRead> {
 
     /**
      * The shared response: cached, or computed for the shared viewer and kept (concurrent misses share one call),
-     * with the headers the procedure set.
+     * with the headers the procedure set; right after a write that dropped it, from the primary database.
      */
     const shared = (key: string, ctx: Context, rawInput: unknown) =>
-      deps.cache.get(key, async () => {
+      deps.cache.get(key, async (readAfterWrite) => {
         const http = { headers: {} };
-        const value = await callProcedure(deps.router, procedure, { ...ctx, ipHash: SHARED_VIEWER, http }, rawInput);
+        const sharedCtx = { ...ctx, ipHash: SHARED_VIEWER, http, readAfterWrite };
+        const value = await callProcedure(deps.router, procedure, sharedCtx, rawInput);
         return { value, tags: policy.reads(value as never, rawInput), headers: http.headers };
       });
 

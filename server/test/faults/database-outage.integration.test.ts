@@ -92,7 +92,7 @@ describe.runIf(process.env.TEST_DB === 'mysql')('MySQL/MariaDB behind a proxy th
         reach: (database) => {
           const url = new URL(database.kind === 'mysql' ? database.url : '');
           url.host = `127.0.0.1:${proxy.port}`;
-          return { kind: 'mysql', url: url.toString() };
+          return { kind: 'mysql', url: url.toString(), replicaUrls: [] };
         },
       },
     );

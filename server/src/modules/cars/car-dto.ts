@@ -1,5 +1,5 @@
 import { type Car, type CarImage, centralMonthKey, LIMITS, normalizeSpecs } from '@curbside/shared';
-import { type DataSource, In, MoreThan } from 'typeorm';
+import { type EntityManager, In, MoreThan } from 'typeorm';
 import { UserEntity } from '../accounts/user.entity';
 import { CarMonthlyVotesEntity } from '../votes/car-monthly-votes.entity';
 import { VoteLimitEntity } from '../votes/vote-limit.entity';
@@ -14,26 +14,28 @@ export interface CarViewer {
 /**
  * The only shape in which a car leaves the server. Loads the images, owners, this month's tallies and the viewer's
  * vote cooldowns of all `cars` in four queries whatever their number (no query per car), and keeps the input order.
+ * `em` is where the cars were read (a replica's, db/replicas.ts, or the primary's `ds.manager`); the viewer's own
+ * votes are always read on the primary, so a visitor who has just voted sees it at once.
  */
 export async function loadCarDtos(
-  ds: DataSource,
+  em: EntityManager,
   cars: CarEntity[],
   viewer: CarViewer,
   now: Date = new Date(),
 ): Promise<Car[]> {
   if (cars.length === 0) return [];
-  return cars.map(await carDtoMapper(ds, cars, viewer, now));
+  return cars.map(await carDtoMapper(em, cars, viewer, now));
 }
 
 /** One car in the same shape. */
-export async function loadCarDto(ds: DataSource, car: CarEntity, viewer: CarViewer): Promise<Car> {
-  const toDto = await carDtoMapper(ds, [car], viewer, new Date());
+export async function loadCarDto(em: EntityManager, car: CarEntity, viewer: CarViewer): Promise<Car> {
+  const toDto = await carDtoMapper(em, [car], viewer, new Date());
   return toDto(car);
 }
 
 /** Loads what the DTOs of `cars` (at least one) need, and gives the function that builds the DTO of each. */
 async function carDtoMapper(
-  ds: DataSource,
+  em: EntityManager,
   cars: CarEntity[],
   viewer: CarViewer,
   now: Date,
@@ -45,19 +47,20 @@ async function carDtoMapper(
   const [images, owners, tallies, cooldowns] = await Promise.all([
     // Plain rows rather than entities: a gallery page reads a few hundred photos, and hydrating them as entities
     // was most of the response's time.
-    ds.query(
+    em.query(
       `SELECT id, carId, url, isPrimary, isAdminUploaded, caption, fileSize, variants FROM car_images
        WHERE carId IN (${carIds.map(() => '?').join(', ')}) ORDER BY carId ASC, isPrimary DESC, sortOrder ASC, id ASC`,
       carIds,
     ) as Promise<ImageRow[]>,
     ownerIds.length
-      ? ds.getRepository(UserEntity).find({
+      ? em.getRepository(UserEntity).find({
           where: { id: In(ownerIds) },
           select: { id: true, name: true, username: true, role: true, bio: true, profilePicture: true },
         })
       : Promise.resolve([]),
-    ds.getRepository(CarMonthlyVotesEntity).find({ where: { carId: In(carIds), month: centralMonthKey(now) } }),
-    ds.getRepository(VoteLimitEntity).find({
+    em.getRepository(CarMonthlyVotesEntity).find({ where: { carId: In(carIds), month: centralMonthKey(now) } }),
+    // The primary (the DataSource's own manager), whichever server the rest comes from.
+    em.connection.getRepository(VoteLimitEntity).find({
       where: { carId: In(carIds), ipHash: viewer.ipHash, lastVotedAt: MoreThan(cooldownStart) },
       select: { carId: true },
     }),

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../../db/data-source';
 
 // The car search over its full-text index (the CarSearchIndex migrations): SQLite's FTS5 table car_search, or on
@@ -41,20 +41,20 @@ export function searchWords(text: string): string[] {
  * the typed words found as whole words ("m3" before "m340i"), then the most votes, then the newest; ranked among the
  * newest SEARCH_RANKED_MAX matches.
  */
-export async function searchCarIds(ds: DataSource, words: string[], limit: number): Promise<number[]> {
+export async function searchCarIds(em: EntityManager, words: string[], limit: number): Promise<number[]> {
   if (words.length === 0) return [];
   const rows: { id: number | string }[] =
-    dialectOf(ds) === 'sqlite' ? await searchSqlite(ds, words, limit) : await searchMysql(ds, words, limit);
+    dialectOf(em.connection) === 'sqlite' ? await searchSqlite(em, words, limit) : await searchMysql(em, words, limit);
   return rows.map((row) => Number(row.id));
 }
 
 /** An FTS5 string: the word in double quotes, so nothing in it is an operator. */
 const fts5String = (word: string) => `"${word.replaceAll('"', '""')}"`;
 
-function searchSqlite(ds: DataSource, words: string[], limit: number) {
+function searchSqlite(em: EntityManager, words: string[], limit: number) {
   const everyPrefix = words.map((word) => `${fts5String(word)}*`).join(' AND ');
   const wholeWord = '(car.id IN (SELECT rowid FROM car_search WHERE car_search MATCH ?))';
-  return ds.query(
+  return em.query(
     `SELECT car.id FROM cars car
       WHERE car.id IN (
           SELECT rowid FROM car_search WHERE car_search MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_RANKED_MAX})
@@ -65,11 +65,11 @@ function searchSqlite(ds: DataSource, words: string[], limit: number) {
   );
 }
 
-function searchMysql(ds: DataSource, words: string[], limit: number) {
+function searchMysql(em: EntityManager, words: string[], limit: number) {
   const indexed = words.map((word) => `${MYSQL_WORD_PREFIX}${word}`);
   const everyPrefix = indexed.map((word) => `+${word}*`).join(' ');
   const wholeWord = '(MATCH (terms) AGAINST (? IN BOOLEAN MODE) > 0)';
-  return ds.query(
+  return em.query(
     `SELECT car.id FROM (
         SELECT carId, ${words.map(() => wholeWord).join(' + ')} AS wholeWords FROM car_search
         WHERE MATCH (terms) AGAINST (? IN BOOLEAN MODE) ORDER BY carId DESC LIMIT ${SEARCH_RANKED_MAX}) found

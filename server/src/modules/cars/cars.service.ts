@@ -14,6 +14,7 @@ import {
 import { type DataSource, In } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
 import { keysetPage } from '../../db/keyset';
+import { onReplica, type ReadAfterWrite } from '../../db/replicas';
 import { runInTransaction } from '../../db/transaction';
 import { forbidden, notFound } from '../../errors';
 import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/sliding-window';
@@ -56,12 +57,19 @@ export class CarsService {
    * or, for the documented call, a bounded offset; optionally only featured cars or one category. Each filter has an
    * index ending in createdAt: (createdAt), (featured, createdAt), (category, createdAt).
    */
-  async list(query: CarListQuery | CarPageQuery, viewer: CarViewer): Promise<Page<Car>> {
-    const qb = this.cars.createQueryBuilder('car').where('car.published = :published', LISTED);
-    if (query.featured !== undefined) qb.andWhere('car.featured = :featured', { featured: query.featured });
-    if (query.category) qb.andWhere('car.category = :category', { category: query.category });
-    const page = await keysetPage(qb, query);
-    return { items: await loadCarDtos(this.deps.ds, page.items, viewer), nextCursor: page.nextCursor };
+  list(query: CarListQuery | CarPageQuery, viewer: CarViewer & ReadAfterWrite): Promise<Page<Car>> {
+    // A replica's, when there are replicas: a list may be a second behind (db/replicas.ts).
+    return onReplica(
+      this.deps.ds,
+      async (db) => {
+        const qb = db.getRepository(CarEntity).createQueryBuilder('car').where('car.published = :published', LISTED);
+        if (query.featured !== undefined) qb.andWhere('car.featured = :featured', { featured: query.featured });
+        if (query.category) qb.andWhere('car.category = :category', { category: query.category });
+        const page = await keysetPage(qb, query);
+        return { items: await loadCarDtos(db, page.items, viewer), nextCursor: page.nextCursor };
+      },
+      viewer,
+    );
   }
 
   /**
@@ -69,12 +77,19 @@ export class CarsService {
    * accents), through the full-text index (car-search.ts): the most whole-word matches first, then the most votes,
    * then the newest. Text without a letter or digit matches nothing.
    */
-  async search(query: CarSearchQuery, viewer: CarViewer): Promise<Car[]> {
-    const ids = await searchCarIds(this.deps.ds, searchWords(query.q), query.limit);
-    if (ids.length === 0) return [];
-    const found = new Map((await this.cars.findBy({ id: In(ids) })).map((car) => [car.id, car]));
-    const cars = ids.flatMap((id) => found.get(id) ?? []);
-    return loadCarDtos(this.deps.ds, cars, viewer);
+  search(query: CarSearchQuery, viewer: CarViewer & ReadAfterWrite): Promise<Car[]> {
+    // A replica's, when there are replicas: search results may be a second behind (db/replicas.ts).
+    return onReplica(
+      this.deps.ds,
+      async (db) => {
+        const ids = await searchCarIds(db, searchWords(query.q), query.limit);
+        if (ids.length === 0) return [];
+        const found = new Map((await db.getRepository(CarEntity).findBy({ id: In(ids) })).map((car) => [car.id, car]));
+        const cars = ids.flatMap((id) => found.get(id) ?? []);
+        return loadCarDtos(db, cars, viewer);
+      },
+      viewer,
+    );
   }
 
   /**
@@ -92,7 +107,7 @@ export class CarsService {
   /** The signed-in user's cars (My Vehicles), newest first, listed or not yet. */
   async ownedBy(userId: number, viewer: CarViewer): Promise<Car[]> {
     const cars = await this.cars.find({ where: { ownerId: userId }, order: { createdAt: 'DESC', id: 'DESC' } });
-    return loadCarDtos(this.deps.ds, cars, viewer);
+    return loadCarDtos(this.deps.ds.manager, cars, viewer);
   }
 
   private async dtoOf(
@@ -101,7 +116,7 @@ export class CarsService {
   ): Promise<Car> {
     const car = await this.cars.findOneBy(where);
     if (!car) throw notFound(S.carNotFound);
-    return loadCarDto(this.deps.ds, car, viewer);
+    return loadCarDto(this.deps.ds.manager, car, viewer);
   }
 
   /**

@@ -151,7 +151,7 @@ export class HallOfFameService {
     if (ids.length === 0) return new Map();
     // Only listed cars, as everywhere a visitor looks (a car without a photo is not public).
     const entities = await this.ds.getRepository(CarEntity).findBy({ id: In(ids), ...LISTED });
-    return new Map((await loadCarDtos(this.ds, entities, viewer)).map((car) => [car.id, car]));
+    return new Map((await loadCarDtos(this.ds.manager, entities, viewer)).map((car) => [car.id, car]));
   }
 }
 

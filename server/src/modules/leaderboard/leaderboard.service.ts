@@ -6,7 +6,8 @@ import {
   rankChange,
   type TopCarsQuery,
 } from '@curbside/shared';
-import { type DataSource, In } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
+import { onReplica, type ReadAfterWrite } from '../../db/replicas';
 import { sqlDateParam } from '../../db/sql-dates';
 import { CarEntity } from '../cars/car.entity';
 import { type CarViewer, loadCarDtos } from '../cars/car-dto';
@@ -37,13 +38,13 @@ export function forgetPreviousRanks(ds: DataSource): void {
  * hours (for 'month', the current month's list 24 hours ago), ranked the same way.
  */
 async function rankTopCars(
-  ds: DataSource,
+  em: EntityManager,
   query: { period: TopCarsQuery['period']; limit: number },
   now: Date = new Date(),
 ): Promise<(Score & { rank: number; previousRank: number | null })[]> {
   const [current, previousRanks] = await Promise.all([
-    readRanking(ds, query.period, now, query.limit, 0),
-    readPreviousRanks(ds, query, now),
+    readRanking(em, query.period, now, query.limit, 0),
+    readPreviousRanks(em, query, now),
   ]);
   return current.map((score, index) => ({
     ...score,
@@ -53,20 +54,20 @@ async function rankTopCars(
 }
 
 async function readPreviousRanks(
-  ds: DataSource,
+  em: EntityManager,
   query: { period: TopCarsQuery['period']; limit: number },
   now: Date,
 ): Promise<Map<number, number>> {
   const month = centralMonthKey(now);
   const key = `${query.period}:${query.limit}:${month}`;
-  const cache = previousRanksCache.get(ds) ?? new Map();
-  previousRanksCache.set(ds, cache);
+  const cache = previousRanksCache.get(em.connection) ?? new Map();
+  previousRanksCache.set(em.connection, cache);
   const hit = cache.get(key);
   if (hit && hit.expires > now.getTime()) return hit.ranks;
 
   const since = new Date(now.getTime() - LIMITS.voteCooldownMs);
   const recentFrom = query.period === 'month' && centralMonthStart(now) > since ? centralMonthStart(now) : since;
-  const earlier = await readEarlierList(ds, query, now, recentFrom);
+  const earlier = await readEarlierList(em, query, now, recentFrom);
   const ranks = new Map(earlier.map((score, index) => [score.carId, index + 1]));
   cache.set(key, { expires: now.getTime() + PREVIOUS_RANKS_TTL_MS, ranks });
   return ranks;
@@ -80,7 +81,7 @@ async function readPreviousRanks(
  * rank ahead of it with their earlier scores, no car below can enter the earlier list.
  */
 async function readEarlierList(
-  ds: DataSource,
+  em: EntityManager,
   query: { period: TopCarsQuery['period']; limit: number },
   now: Date,
   recentFrom: Date,
@@ -88,10 +89,10 @@ async function readEarlierList(
   const read: Score[] = [];
   let pageSize = query.limit * 2;
   for (;;) {
-    const page = await readRanking(ds, query.period, now, pageSize, read.length);
+    const page = await readRanking(em, query.period, now, pageSize, read.length);
     if (page.length === 0) break;
     const recent = await recentVotes(
-      ds,
+      em,
       page.map((score) => score.carId),
       recentFrom,
     );
@@ -109,18 +110,18 @@ async function readEarlierList(
 }
 
 /** Each car's votes since `from` (an index range per car on votes (carId, createdAt)); cars without any are left out. */
-async function recentVotes(ds: DataSource, carIds: number[], from: Date): Promise<Map<number, number>> {
-  const rows: { carId: number | string; recent: number | string }[] = await ds.query(
+async function recentVotes(em: EntityManager, carIds: number[], from: Date): Promise<Map<number, number>> {
+  const rows: { carId: number | string; recent: number | string }[] = await em.query(
     `SELECT carId, COUNT(*) AS recent FROM votes WHERE carId IN (${carIds.map(() => '?').join(', ')}) AND createdAt >= ?
      GROUP BY carId`,
-    [...carIds, sqlDateParam(ds, from)],
+    [...carIds, sqlDateParam(em.connection, from)],
   );
   return new Map(rows.map((row) => [Number(row.carId), Number(row.recent)]));
 }
 
 /** The car at the top of this month's ranking (the home page's first card), or null when nobody voted yet. */
 export async function topCarOfTheMonth(ds: DataSource, now: Date = new Date()): Promise<number | null> {
-  const [first] = await readRanking(ds, 'month', now, 1, 0);
+  const [first] = await readRanking(ds.manager, 'month', now, 1, 0);
   return first?.carId ?? null;
 }
 
@@ -131,7 +132,7 @@ export async function topCarOfTheMonth(ds: DataSource, now: Date = new Date()): 
  * the query, so no table row is visited.
  */
 async function readRanking(
-  ds: DataSource,
+  em: EntityManager,
   period: TopCarsQuery['period'],
   now: Date,
   take: number,
@@ -139,12 +140,12 @@ async function readRanking(
 ): Promise<Score[]> {
   const rows: { carId: number | string; votes: number | string }[] =
     period === 'month'
-      ? await ds.query(
+      ? await em.query(
           `SELECT carId AS carId, votes AS votes FROM car_monthly_votes WHERE month = ? AND listed = 1 AND votes > 0
            ORDER BY votes DESC, carId ASC LIMIT ${take} OFFSET ${skip}`,
           [centralMonthKey(now)],
         )
-      : await ds.query(
+      : await em.query(
           `SELECT id AS carId, totalVotes AS votes FROM cars WHERE published = 1 AND totalVotes > 0
            ORDER BY totalVotes DESC, id ASC LIMIT ${take} OFFSET ${skip}`,
         );
@@ -158,11 +159,19 @@ async function readRanking(
 export class LeaderboardService {
   constructor(private readonly ds: DataSource) {}
 
-  async top(query: TopCarsQuery, viewer: CarViewer): Promise<LeaderboardEntry[]> {
-    const ranked = await rankTopCars(this.ds, query);
-    if (ranked.length === 0) return [];
-    const entities = await this.ds.getRepository(CarEntity).findBy({ id: In(ranked.map((r) => r.carId)), ...LISTED });
-    const byId = new Map((await loadCarDtos(this.ds, entities, viewer)).map((car) => [car.id, car]));
+  /** Read on a replica when there are replicas: the ranking may be a second behind (db/replicas.ts). */
+  async top(query: TopCarsQuery, viewer: CarViewer & ReadAfterWrite): Promise<LeaderboardEntry[]> {
+    const { ranked, cars } = await onReplica(
+      this.ds,
+      async (db) => {
+        const ranked = await rankTopCars(db, query);
+        if (ranked.length === 0) return { ranked, cars: [] };
+        const entities = await db.getRepository(CarEntity).findBy({ id: In(ranked.map((r) => r.carId)), ...LISTED });
+        return { ranked, cars: await loadCarDtos(db, entities, viewer) };
+      },
+      viewer,
+    );
+    const byId = new Map(cars.map((car) => [car.id, car]));
     // A car deleted or unlisted since its votes were ranked is left out.
     return ranked.flatMap((r) => {
       const car = byId.get(r.carId);
