@@ -126,8 +126,9 @@ function restInput(req: FastifyRequest, procedure: Procedure): Record<string, un
   const usesBody = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH';
   if (!usesBody) return numbersFromText({ ...(req.query as Record<string, unknown>), ...params }, procedure);
   const body = req.body;
-  if (body === undefined || body === null) return numbersFromText({ ...params }, procedure);
-  if (typeof body !== 'object' || Array.isArray(body)) {
+  if (body === undefined) return numbersFromText({ ...params }, procedure);
+  // A JSON `null` is a body, and not the object the document asks for (no body at all is `undefined`).
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new DomainError('BAD_REQUEST', 'The request body must be a JSON object.');
   }
   return numbersFromText({ ...(body as Record<string, unknown>), ...params }, procedure);
