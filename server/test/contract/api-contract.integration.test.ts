@@ -255,7 +255,7 @@ const DOCUMENT_LOOSER: Looser[] = [
         { type: 'null' },
       ],
     },
-    why: 'an object of at most 20 names (1-40 characters) to text (at most 200), numbers or yes/no, or that object as JSON text; the document allows any string and any values',
+    why: 'an object of at most 30 names (1-40 characters) to text (at most 200), numbers or yes/no, or that object as JSON text; the document allows any string and any values',
   },
   {
     ops: ['POST /create-payment-intent'],
