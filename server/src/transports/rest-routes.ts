@@ -126,8 +126,15 @@ function restInput(req: FastifyRequest, procedure: Procedure): Record<string, un
   const usesBody = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH';
   if (!usesBody) return numbersFromText({ ...(req.query as Record<string, unknown>), ...params }, procedure);
   const body = req.body;
-  if (body === undefined || body === null) return numbersFromText({ ...params }, procedure);
-  if (typeof body !== 'object' || Array.isArray(body)) {
+  if (body === undefined) {
+    // No body at all: fine where the document calls the body optional; where it calls it required, the procedure
+    // names the fields it misses, and a body whose fields are all optional (an edit) is refused as a whole.
+    const input = numbersFromText({ ...params }, procedure);
+    if (procedure.acceptsInput(undefined) || !procedure.acceptsInput(input)) return input;
+    throw new DomainError('BAD_REQUEST', 'The request body must be a JSON object.');
+  }
+  // A JSON `null` is a body, and not the object the document asks for.
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new DomainError('BAD_REQUEST', 'The request body must be a JSON object.');
   }
   return numbersFromText({ ...(body as Record<string, unknown>), ...params }, procedure);

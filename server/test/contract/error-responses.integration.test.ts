@@ -62,6 +62,23 @@ describe('body-less writes sent with Content-Type: application/json and an empty
     expect(again.status).toBe(404);
   });
 
+  it('refuses an edit sent without its body, or with null, though each of its fields is optional', async () => {
+    const product = await admin.post('/api/products', {
+      name: 'Body check',
+      category: 'poster',
+      price: 1500,
+      stock: 3,
+      sku: `BODY-${Date.now()}`,
+    });
+    expect(product.status).toBe(201);
+    for (const body of ['', 'null']) {
+      const res = await admin.request('PUT', `/api/products/${product.body.id}`, body, JSON_TYPE);
+      expect([res.status, res.body.message]).toEqual([400, 'The request body must be a JSON object.']);
+      expectErrorShape(res.body);
+    }
+    expect((await admin.put(`/api/products/${product.body.id}`, {})).status).toBe(200);
+  });
+
   it('still names the missing fields of a write that needs a body', async () => {
     const res = await new HttpClient(t.baseUrl).request('POST', '/api/login', '', JSON_TYPE);
     expect(res.status).toBe(400);

@@ -6,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ZodType, z } from 'zod';
 import { hostileString, PROPERTY_SEED } from '../../../shared/src/test-arbitraries';
 import { MAX_LISTED_ISSUES } from '../../src/http-errors';
-import { CALIFORNIA } from '../../src/modules/checkout/shop-test-fixtures';
-import { jpegBytes, uploadCarImage } from '../../src/modules/images/upload-test-helpers';
+import { makeApiFixture } from '../api-fixture';
 import { startTestApp, type TestApp, unique } from '../app';
 import { HttpClient } from '../http';
 import { inlineRefs } from '../openapi-doc';
 import { type Hints, hostileJson, type JsonSchema, valueFor } from './json-schema-arbitrary';
-import { ownerWithCar } from './owner-with-car';
 
 // A fuzz pass over every operation of /api/openapi.json, as a visitor, a signed-in user and an admin: random and
 // hostile path parameters, query strings and bodies (huge strings, unicode, nulls, wrong types, negative and
@@ -70,59 +68,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A car with a photo, a product, an event, an ad, a cart line and a paid order: rows for the calls to reach. */
 async function makeFixture() {
-  const admin = new HttpClient(t.baseUrl);
-  expect((await admin.post('/api/login', ADMIN)).status).toBe(200);
-  const { client: user, car } = await ownerWithCar(t, USER_PASSWORD);
-  const image = await uploadCarImage(user, car.id, await jpegBytes());
-  expect(image.status).toBe(201);
-  const product = await admin.post('/api/products', {
-    name: 'Poster',
-    category: 'poster',
-    price: 1999,
-    stock: 50,
-    sku: unique('SKU-'),
-  });
-  expect(product.status).toBe(201);
-  const event = await admin.post('/api/events', {
-    title: 'Cars and Coffee',
-    description: 'Morning meet',
-    eventDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    location: 'Austin',
-    imageUrl: 'https://example.com/meet.jpg',
-  });
-  expect(event.status).toBe(201);
-  const ad = await admin.post('/api/advertisements', {
-    name: 'Tyres',
-    type: 'banner',
-    imageUrl: 'https://example.com/ad.png',
-    linkUrl: 'https://example.com',
-    startDate: '2020-01-01',
-    endDate: '2099-12-31',
-  });
-  expect(ad.status).toBe(201);
-  const line = { carId: car.id, imageId: image.body.id, productId: product.body.id, quantity: 1 };
-  expect((await user.post('/api/cart', line)).status).toBe(201);
-  const intent = await user.post('/api/create-payment-intent', {
-    email: 'ana@example.com',
-    shippingAddress: CALIFORNIA,
-  });
-  expect(intent.status).toBe(200);
-  const paid = await user.trpc('mutation', 'checkout.payWithTestCard', {
-    paymentId: intent.body.paymentId,
-    clientSecret: intent.body.clientSecret,
-    cardNumber: '4242 4242 4242 4242',
-  });
-  expect(paid.status).toBe(200);
-  const cart = await user.post('/api/cart', line);
-  expect(cart.status).toBe(201);
-
-  cookies.admin = admin.cookie;
-  cookies.user = user.cookie;
-  hints.ids = [...new Set([1, 2, car.id, image.body.id, product.body.id, event.body.id, ad.body.id, cart.body.id])];
-  hints.ids.push(paid.body.result.data.id);
-  knownStrings = [car.slug, intent.body.paymentId];
+  const fixture = await makeApiFixture(t, ADMIN, USER_PASSWORD);
+  cookies.admin = fixture.admin.cookie;
+  cookies.user = fixture.user.cookie;
+  hints.ids = fixture.ids;
+  knownStrings = [fixture.car.slug, fixture.paymentId];
 }
 
 // ---- The operations, from the document --------------------------------------------------------------------------
