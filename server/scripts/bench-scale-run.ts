@@ -1,6 +1,6 @@
 // npm run bench:scale [-- --sizes 10k,100k,1m --db sqlite,mysql --build-only] (via bench.ts): how the reads' costs grow with the
 // site. For each database (SQLite always; MySQL/MariaDB when BENCH_MYSQL_URL is set, e.g.
-// mysql://root@127.0.0.1:3306/test, in a database named curbside_scale_<size>) and each size N:
+// mysql://root@127.0.0.1:3306/test, in a database named curbside_scale_<size>x<hash of the clone>) and each size N:
 //   1. build (or reuse) a database: the app's migrations, the demo data, then N cars copied from the demo's with
 //      their photos' rows, 10 votes per car on average over the last 180 days, N / 10 users and N orders with their
 //      lines (scale-data.ts). Built databases stay in server/.bench-scale/, keyed by database, size, the latest
@@ -16,7 +16,7 @@
 // largest, then start-up, peak resident set and the leaderboard under votes. Each run adds its votes (about 0.1% of
 // a size's) to the kept databases.
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import type { DataSource } from 'typeorm';
 import { buildApp } from '../src/app';
 import { type Database, loadConfig } from '../src/config';
 import { createDataSource } from '../src/db/data-source';
+import { encodeCursor } from '../src/db/keyset';
 import { sqliteMigrations } from '../src/db/migrations/sqlite';
 import { serverEnv } from './bench-run';
 import { buildProductionServer, type MeasuredServer, residentSet, startProductionServer } from './measured-server';
@@ -81,6 +82,8 @@ interface Site {
   orders: number;
   /** Months with orders, newest first, as 'YYYY-MM'. */
   month(i: number): string;
+  /** The cursor of the i-th order from the middle of the admin list (newest first): a deep page starts after it. */
+  middleOrderCursor(i: number): string;
 }
 
 interface Read {
@@ -145,8 +148,8 @@ const READS: Read[] = [
     admin: true,
   },
   {
-    name: 'GET /api/orders?limit=50&offset=N/2 (admin list, deep page)',
-    path: (s, i) => `/api/orders?limit=50&offset=${Math.floor(s.orders / 2) + i}`,
+    name: 'GET /api/orders?limit=50&cursor=… (admin list, deep page: the middle)',
+    path: (s, i) => `/api/orders?limit=50&cursor=${s.middleOrderCursor(i)}`,
     admin: true,
   },
   {
@@ -204,9 +207,13 @@ interface Built {
   reused: boolean;
 }
 
+/**
+ * The kept MySQL database of a size: its name carries a hash of this clone's kept-database folder, so two clones
+ * (worktrees) benching against one MySQL server each keep their own.
+ */
 function mysqlUrlFor(label: string): string {
   const url = new URL((process.env.BENCH_MYSQL_URL as string).replace(/^mariadb:/, 'mysql:'));
-  url.pathname = `/curbside_scale_${label}`;
+  url.pathname = `/curbside_scale_${label}x${createHash('sha256').update(KEPT).digest('hex').slice(0, 8)}`;
   return url.toString();
 }
 
@@ -395,6 +402,15 @@ async function siteOf(ds: DataSource, baseUrl: string): Promise<Site> {
     id: number;
   }[];
   const [orders] = await ds.query('SELECT MIN(id) AS lo, COUNT(*) AS n FROM orders');
+  const middle: string[] = [];
+  const storedAt =
+    ds.options.type === 'better-sqlite3' ? 'createdAt' : "DATE_FORMAT(createdAt, '%Y-%m-%d %H:%i:%s.%f')";
+  for (let i = 0; i < SAMPLES + 5; i++) {
+    const [row] = await ds.query(
+      `SELECT id, ${storedAt} AS at FROM orders ORDER BY createdAt DESC, id DESC LIMIT 1 OFFSET ${Math.floor(Number(orders.n) / 2) + i}`,
+    );
+    middle.push(row ? encodeCursor({ at: String(row.at), id: Number(row.id) }) : '');
+  }
   const now = new Date();
   return {
     // The start of a make's or model's word (3 letters or more, as a visitor types), a new one each request while
@@ -409,6 +425,7 @@ async function siteOf(ds: DataSource, baseUrl: string): Promise<Site> {
       const m = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1 - (i % 20), 1));
       return m.toISOString().slice(0, 7);
     },
+    middleOrderCursor: (i) => middle[i % middle.length] as string,
   };
 }
 

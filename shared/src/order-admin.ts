@@ -23,6 +23,8 @@ export const PRINT_DPI = 150;
 export const BULK_ORDER_MAX = 100;
 /** Orders on one page of the admin list. */
 export const ADMIN_ORDER_PAGE_SIZE = 25;
+/** The orders search counts its matches up to this many; past it the count says "1,000+". */
+export const ADMIN_ORDER_COUNT_MAX = 1_000;
 
 /** Where an order's money stands: paid, or what became of it after a cancel. */
 export const PAYMENT_STATES = ['paid', 'refunded', 'partially_refunded', 'refund_failed', 'not_refunded'] as const;
@@ -130,7 +132,10 @@ export type AdminOrderSearchQuery = z.infer<typeof adminOrderSearchQuerySchema>;
 
 export const adminOrderPageSchema = z.object({
   orders: z.array(adminOrderSchema),
+  /** How many orders match, counted up to ADMIN_ORDER_COUNT_MAX. */
   total: countSchema,
+  /** False when more orders match than `total` counts (it is then ADMIN_ORDER_COUNT_MAX): show "1,000+". */
+  totalExact: z.boolean(),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
   /** The cursor of the next page; null on the last. */
