@@ -103,7 +103,10 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({ history: z.array
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
 const filterFields = z.object({
-  /** An order number ('1042' or '#1042'), or part of the customer's name, username or e-mail. */
+  /**
+   * An order number ('1042' or '#1042'), or words each beginning a word of the customer's name, username or e-mail
+   * or of the ship-to name (case and accents aside).
+   */
   q: z.string().trim().max(254).optional(),
   status: orderStatusSchema.optional(),
   /** Central calendar days, both included. */

@@ -15,6 +15,8 @@ import { wordsOf } from '../../db/search-words';
 export const ORDER_SEARCH_WORDS_MAX = 8;
 /** A word beginning fewer index entries than this drives the search from its range (see above). */
 export const TEXT_DRIVE_MAX = 5_000;
+/** Common words are told apart by counting their entries up to this many (a bounded read of the index). */
+const RARITY_MAX = 50_000;
 
 /** How a search text narrows the orders. */
 export type OrderText =
@@ -60,37 +62,49 @@ function hasWords(
   return { sql, params };
 }
 
+/** How many index entries begin with `word`, counting no further than `max`. */
+async function entriesOf(ds: DataSource, word: string, max: number): Promise<number> {
+  const prefix = prefixOf(ds);
+  const [row]: { n: number | string }[] = await ds
+    .createQueryBuilder()
+    .select('COUNT(*)', 'n')
+    .from(
+      (sub) =>
+        sub
+          .select('1')
+          .from('order_words', 'w')
+          .where(prefix.sql('w.word', 'word'), { word: prefix.value(word) })
+          .limit(max),
+      'counted',
+    )
+    .getRawMany();
+  return Number(row?.n ?? 0);
+}
+
+/** `words` with their entries counted up to `max`, the rarest first; of two as rare, the longer (it says more). */
+async function byRarity(ds: DataSource, words: string[], max: number): Promise<{ word: string; entries: number }[]> {
+  const counted = await Promise.all(words.map(async (word) => ({ word, entries: await entriesOf(ds, word, max) })));
+  return counted.sort((a, b) => a.entries - b.entries || b.word.length - a.word.length);
+}
+
 /** What the search text `q` selects (see OrderText): a few bounded reads of the word index. */
 export async function orderText(ds: DataSource, q: string): Promise<OrderText> {
   const number = ORDER_NUMBER.exec(q);
   if (number) return { kind: 'number', id: Number(number[1]) };
   const words = wordsOf(q).slice(0, ORDER_SEARCH_WORDS_MAX);
   if (words.length === 0) return { kind: 'none' };
-  const prefix = prefixOf(ds);
-  const counted = await Promise.all(
-    words.map(async (word) => {
-      const [row]: { n: number | string }[] = await ds
-        .createQueryBuilder()
-        .select('COUNT(*)', 'n')
-        .from(
-          (sub) =>
-            sub
-              .select('1')
-              .from('order_words', 'w')
-              .where(prefix.sql('w.word', 'word'), { word: prefix.value(word) })
-              .limit(TEXT_DRIVE_MAX),
-          'x',
-        )
-        .getRawMany();
-      return { word, entries: Number(row?.n ?? 0) };
-    }),
-  );
-  // The rarest first; of two as rare, the longer (it says more).
-  counted.sort((a, b) => a.entries - b.entries || b.word.length - a.word.length);
-  const byRarity = counted.map((c) => c.word);
+  const counted = await byRarity(ds, words, TEXT_DRIVE_MAX);
   if (!counted[0] || counted[0].entries === 0) return { kind: 'none' };
-  if (counted[0].entries >= TEXT_DRIVE_MAX) return { kind: 'words', words: byRarity };
-  const rows: { orderId: number | string }[] = await ordersWithWords(ds, byRarity).getRawMany();
+  if (counted[0].entries >= TEXT_DRIVE_MAX) {
+    // Every word is common. The rarest still decides what the total reads (its range, until enough match), so the
+    // words are told apart by counting further; one word needs no order.
+    const rarest = words.length === 1 ? counted : await byRarity(ds, words, RARITY_MAX);
+    return { kind: 'words', words: rarest.map((c) => c.word) };
+  }
+  const rows: { orderId: number | string }[] = await ordersWithWords(
+    ds,
+    counted.map((c) => c.word),
+  ).getRawMany();
   return rows.length === 0 ? { kind: 'none' } : { kind: 'ids', ids: rows.map((row) => Number(row.orderId)) };
 }
 
