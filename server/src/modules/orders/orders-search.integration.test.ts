@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminTestApp } from '../../../test/admin-session';
 import type { TestApp } from '../../../test/app';
 import type { HttpClient } from '../../../test/http';
+import { insertOrders } from '../../../test/order-rows';
 import { random } from '../../seed/demo-votes';
 import { UserEntity } from '../accounts/user.entity';
 import { OrderEntity } from './order.entity';
@@ -102,23 +103,12 @@ beforeAll(async () => {
       // The address the customer had then, now and again another.
       email: i % 50 === 0 ? `old.${user.id}@example.net` : user.email,
       shipName: g.next() < 0.5 ? (user.name ?? 'Customer') : g.pick(SHIP_TO),
-      shipLine1: '1 Main St',
-      shipCity: 'Sacramento',
-      shipState: 'CA',
-      shipPostalCode: '95814',
-      subtotal: 1000,
-      shipping: 500,
-      tax: 80,
-      total: 1580,
       paymentId: `search-${tag}-${i}`,
-      paymentProvider: 'test',
       // Some share their instant: the id then orders them.
       createdAt: new Date(start + Math.floor(g.next() * 300) * 3_600_000),
     };
   });
-  for (let i = 0; i < orders.length; i += 400) {
-    await ds.getRepository(OrderEntity).insert(orders.slice(i, i + 400));
-  }
+  await insertOrders(ds, orders);
 }, 300_000);
 afterAll(async () => {
   await t?.close();
