@@ -1,6 +1,6 @@
 // npm run bench:scale [-- --sizes 10k,100k,1m --db sqlite,mysql --build-only] (via bench.ts): how the reads' costs grow with the
 // site. For each database (SQLite always; MySQL/MariaDB when BENCH_MYSQL_URL is set, e.g.
-// mysql://root@127.0.0.1:3306/test, in a database named curbside_scale_<size>) and each size N:
+// mysql://root@127.0.0.1:3306/test, in a database named curbside_scale_<size>x<hash of the clone>) and each size N:
 //   1. build (or reuse) a database: the app's migrations, the demo data, then N cars copied from the demo's with
 //      their photos' rows, 10 votes per car on average over the last 180 days, N / 10 users and N orders with their
 //      lines (scale-data.ts). Built databases stay in server/.bench-scale/, keyed by database, size, the latest
@@ -16,7 +16,7 @@
 // largest, then start-up, peak resident set and the leaderboard under votes. Each run adds its votes (about 0.1% of
 // a size's) to the kept databases.
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -213,9 +213,13 @@ interface Built {
   reused: boolean;
 }
 
+/**
+ * The kept MySQL database of a size: its name carries a hash of this clone's kept-database folder, so two clones
+ * (worktrees) benching against one MySQL server each keep their own.
+ */
 function mysqlUrlFor(label: string): string {
   const url = new URL((process.env.BENCH_MYSQL_URL as string).replace(/^mariadb:/, 'mysql:'));
-  url.pathname = `/curbside_scale_${label}`;
+  url.pathname = `/curbside_scale_${label}x${createHash('sha256').update(KEPT).digest('hex').slice(0, 8)}`;
   return url.toString();
 }
 

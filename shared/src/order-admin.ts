@@ -23,6 +23,8 @@ export const PRINT_DPI = 150;
 export const BULK_ORDER_MAX = 100;
 /** Orders on one page of the admin list. */
 export const ADMIN_ORDER_PAGE_SIZE = 25;
+/** The orders search counts its matches up to this many; past it the count says "1,000+". */
+export const ADMIN_ORDER_COUNT_MAX = 1_000;
 
 /** Where an order's money stands: paid, or what became of it after a cancel. */
 export const PAYMENT_STATES = ['paid', 'refunded', 'partially_refunded', 'refund_failed', 'not_refunded'] as const;
@@ -101,7 +103,10 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({ history: z.array
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
 const filterFields = z.object({
-  /** An order number ('1042' or '#1042'), or part of the customer's name, username or e-mail. */
+  /**
+   * An order number ('1042' or '#1042'), or words each beginning a word of the customer's name, username or e-mail
+   * or of the ship-to name (case and accents aside).
+   */
   q: z.string().trim().max(254).optional(),
   status: orderStatusSchema.optional(),
   /** Central calendar days, both included. */
@@ -130,7 +135,10 @@ export type AdminOrderSearchQuery = z.infer<typeof adminOrderSearchQuerySchema>;
 
 export const adminOrderPageSchema = z.object({
   orders: z.array(adminOrderSchema),
+  /** How many orders match, counted up to ADMIN_ORDER_COUNT_MAX. */
   total: countSchema,
+  /** False when more orders match than `total` counts (it is then ADMIN_ORDER_COUNT_MAX): show "1,000+". */
+  totalExact: z.boolean(),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
   /** The cursor of the next page; null on the last. */

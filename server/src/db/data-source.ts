@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import type { Database, DatabaseTimeouts } from '../config';
@@ -6,6 +7,7 @@ import { armStatementTimeouts, mysqlDriverWithTimeouts } from './driver-internal
 import { entities } from './entities';
 import { mysqlMigrations } from './migrations/mysql';
 import { sqliteMigrations } from './migrations/sqlite';
+import { registerSqliteSearchWords } from './search-words';
 
 export type Dialect = 'sqlite' | 'mysql' | 'mariadb';
 
@@ -57,10 +59,12 @@ export async function createDataSource(database: Database, options: DataSourceOp
       // connection holds the lock; past it the write fails with SQLITE_BUSY, which gets a 503.
       enableWAL: true,
       timeout: timeouts.waitMs,
-      prepareDatabase: (db: { pragma: (s: string) => unknown }) => {
+      prepareDatabase: (db: SqliteDatabase) => {
         db.pragma(`busy_timeout = ${timeouts.waitMs}`);
         db.pragma('foreign_keys = ON');
         db.pragma('synchronous = NORMAL');
+        // The order search's triggers split text with it (db/search-words.ts).
+        registerSqliteSearchWords(db);
       },
     });
   }

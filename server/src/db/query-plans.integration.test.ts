@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillShowcase } from '../../scripts/showcase-data';
 import { startTestApp, type TestApp } from '../../test/app';
 import { HttpClient } from '../../test/http';
+import { insertOrders } from '../../test/order-rows';
+import { UserEntity } from '../modules/accounts/user.entity';
+import type { OrderEntity } from '../modules/orders/order.entity';
+import { TEXT_DRIVE_MAX } from '../modules/orders/order-search';
 import { dialectOf } from './data-source';
 
 // The hot reads on a database of some size: every SELECT they run, as captured from the app itself, is planned by
@@ -15,11 +19,12 @@ import { dialectOf } from './data-source';
  */
 const MAY_SCAN = [/ LIKE /i, /FROM car_totals\b.*FROM vote_totals\b.*FROM sales_months\b/s];
 
+const ADMIN = { email: 'plans-admin@example.com', password: 'admin-password-1' };
 let t: TestApp;
 const captured = new Map<string, unknown[]>();
 
 beforeAll(async () => {
-  t = await startTestApp({ TRUST_PROXY: 'true' });
+  t = await startTestApp({ TRUST_PROXY: 'true', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   const ds = t.app.services.ds;
   await fillShowcase(ds, dialectOf(ds) === 'sqlite' ? 'sqlite' : 'mysql', {
     cars: 10_000,
@@ -28,7 +33,7 @@ beforeAll(async () => {
     days: 365,
   });
   await t.app.services.recentVoters.refresh();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -172,4 +177,99 @@ describe('query plans of the hot reads', () => {
       }
     }
   });
+
+  it('read each admin order list and search shape from an index, in order, and count no more than needed', async () => {
+    const ds = t.app.services.ds;
+    // Customers and more orders than TEXT_DRIVE_MAX carrying the word "example", so a search for it walks the list.
+    const customers = await ds.getRepository(UserEntity).save(
+      Array.from({ length: 200 }, (_, i) => ({
+        email: `plan-user-${i}@example.com`,
+        username: `planuser${i}`,
+        usernameKey: `planuser${i}`,
+        name: `Plan User ${i}`,
+        passwordHash: 'x',
+      })),
+    );
+    const statuses = ['pending', 'processing', 'shipped', 'delivered', 'canceled'] as const;
+    const orders = Array.from({ length: TEXT_DRIVE_MAX + 500 }, (_, i) => {
+      const customer = customers[i % customers.length] as UserEntity;
+      return {
+        userId: customer.id,
+        status: statuses[i % statuses.length] as OrderEntity['status'],
+        email: customer.email,
+        shipName: customer.name ?? '',
+        paymentId: `plan-${i}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+      };
+    });
+    await insertOrders(ds, orders);
+    await ds.query(dialectOf(ds) === 'sqlite' ? 'ANALYZE' : 'ANALYZE TABLE orders, order_words');
+
+    const admin = new HttpClient(t.baseUrl);
+    expect((await admin.post('/api/login', ADMIN)).status).toBe(200);
+    const middle = (await admin.get('/api/orders?limit=50&offset=3000')).headers.get('x-next-cursor');
+    expect(middle).toBeTruthy();
+    const selects = new Map<string, unknown[]>();
+    const original = ds.logger;
+    const capturing: Logger = Object.assign(Object.create(original), {
+      logQuery(query: string, parameters?: unknown) {
+        if (/^\s*SELECT/i.test(query)) selects.set(query, Array.isArray(parameters) ? parameters : []);
+      },
+    });
+    Object.assign(ds, { logger: capturing });
+    try {
+      for (const read of [
+        '/api/orders?limit=50',
+        `/api/orders?limit=50&cursor=${middle}`,
+        '/api/orders?status=pending&limit=50',
+        '/api/orders/search?status=shipped&page=3',
+        '/api/orders/search?from=2026-01-02&to=2026-01-03',
+        '/api/orders/search?status=canceled&from=2026-01-02&to=2026-01-03',
+        '/api/orders/search',
+        '/api/orders/search?q=plan-user-17%40example.com',
+        '/api/orders/search?q=plan%20user%2017&status=shipped',
+        '/api/orders/search?q=example',
+        '/api/orders/search?q=example%20com&status=delivered',
+        `/api/orders/search?q=%23${orders.length}`,
+      ]) {
+        expect((await admin.get(read)).status, read).toBe(200);
+      }
+    } finally {
+      Object.assign(ds, { logger: original });
+    }
+    const orderReads = [...selects].filter(([query]) => /\border(s|_words)\b/.test(query));
+    expect(orderReads.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    for (const [query, parameters] of orderReads) {
+      const text = query.replace(/\s+/g, ' ');
+      // The count reads its bounded derived table whole; every table under it by index.
+      const scans = (await fullScans(query, parameters)).filter((scan) => !/^SCAN counted$/.test(scan));
+      if (scans.length > 0) problems.push(`${scans.join(', ')} in ${text}`);
+      // Each word of an order is probed by (orderId, word), never gathered for every order that has it.
+      if (dialectOf(ds) === 'sqlite') {
+        const plan: { detail: string }[] = await ds.query(`EXPLAIN QUERY PLAN ${query}`, parameters);
+        const probes = plan.filter((step) => /^SEARCH [ot]w\d/.test(step.detail));
+        if (probes.some((step) => !/USING COVERING INDEX IDX_order_words_order \(orderId=\?/.test(step.detail))) {
+          problems.push(`probe: ${text}`);
+        }
+      } else {
+        const plan: { select_type: string; key: string | null }[] = await ds.query(`EXPLAIN ${query}`, parameters);
+        if (plan.some((step) => step.select_type === 'MATERIALIZED')) problems.push(`materialized: ${text}`);
+        if (plan.some((step) => step.select_type === 'DEPENDENT SUBQUERY' && step.key !== 'IDX_order_words_order')) {
+          problems.push(`probe: ${text}`);
+        }
+      }
+      // A page's keys come in the list's index order, not sorted afterwards, except the few ids a rare word matched.
+      if (/keyset_at/.test(query) && !/\.["`]?id["`]? IN \(/.test(query)) {
+        if (dialectOf(ds) === 'sqlite') {
+          const plan: { detail: string }[] = await ds.query(`EXPLAIN QUERY PLAN ${query}`, parameters);
+          if (plan.some((step) => /TEMP B-TREE/.test(step.detail))) problems.push(`sorted: ${text}`);
+        } else {
+          const plan: { Extra: string | null }[] = await ds.query(`EXPLAIN ${query}`, parameters);
+          if (plan.some((step) => /filesort/.test(step.Extra ?? ''))) problems.push(`sorted: ${text}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
 });

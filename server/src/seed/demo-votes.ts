@@ -19,8 +19,8 @@ const RECENT_VOTES = 24;
 /** 'YYYY-MM' of the month (US Central, as the tallies count) containing `date`. */
 export const monthKey = centralMonthKey;
 
-/** A small seeded PRNG (mulberry32) so every demo database gets the same numbers. */
-function random(seed: number): () => number {
+/** A small seeded PRNG (mulberry32) so every demo database (and a test's generated set) gets the same numbers. */
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -8,8 +8,11 @@ export const FULFILMENT_MESSAGES = {
   dateFrom: 'From (Central)',
   dateTo: 'To (Central)',
   dateRangeBackwards: 'The end date must not be before the start date',
-  pageOf: (page: number, pages: number, total: number) =>
-    `Page ${page} of ${pages} · ${total} ${total === 1 ? 'order' : 'orders'}`,
+  /** `exact` false: more orders match than `total` counts ("Page 2 of 40+ · 1,000+ orders"). */
+  pageOf: (page: number, pages: number, total: number, exact = true) =>
+    exact
+      ? `Page ${page} of ${pages} · ${total} ${total === 1 ? 'order' : 'orders'}`
+      : `Page ${page} of ${pages}+ · ${total.toLocaleString('en-US')}+ orders`,
   paymentStates: {
     paid: 'Paid',
     refunded: 'Refunded',

@@ -6,7 +6,7 @@ import { makeCar } from '../upload/test-car';
 const admin = makeUser({ role: 'admin', username: 'boss' });
 const handlers = {
   'cars.page': () => ({ items: [makeCar()], nextCursor: null }),
-  'admin.orders.search': () => ({ orders: [], total: 0, page: 1, pageSize: 25, nextCursor: null }),
+  'admin.orders.search': () => ({ orders: [], total: 0, totalExact: true, page: 1, pageSize: 25, nextCursor: null }),
 };
 
 describe('admin dashboard shell', () => {

@@ -16,7 +16,8 @@ const pageOf = (
   total = orders.length,
   page = 1,
   nextCursor: string | null = null,
-): AdminOrderPage => ({ orders, total, page, pageSize: 25, nextCursor });
+  totalExact = true,
+): AdminOrderPage => ({ orders, total, totalExact, page, pageSize: 25, nextCursor });
 
 /** A fake order store: search (status filter only), one order with history, and the changes, responding as the server. */
 function orderServer(initial: AdminOrder[]) {
@@ -137,6 +138,14 @@ describe('Order Management: the list', () => {
     await waitFor(() => expect(searchCalls(calls).at(-1)).toMatchObject({ from: '2026-11-20', to: '2026-11-21' }));
     // The backwards range was never asked for.
     expect(searchCalls(calls).some((input) => input.to === '2026-11-01')).toBe(false);
+  });
+
+  it('says "1,000+" when more orders match than the search counts', async () => {
+    renderOrders({
+      'admin.orders.search': () => pageOf([makeAdminOrder({ id: 999 })], 1000, 1, 'after1', false),
+    });
+    await screen.findByText('Page 1 of 40+ · 1,000+ orders');
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('pages through more orders than one page holds, each page by the cursor of the one before', async () => {

@@ -370,6 +370,7 @@ export function OrdersTab() {
             page={page}
             pages={pages}
             total={orders.data.total}
+            totalExact={orders.data.totalExact}
             onChange={(wanted) => {
               if (wanted > page) {
                 if (nextCursor) cursorPages.next(nextCursor);

@@ -76,12 +76,15 @@ export function PageButtons({
   page,
   pages,
   total,
+  totalExact = true,
   onChange,
 }: {
   page: number;
   pages: number;
   /** Known for the orders (their search counts them), so the text says 'of …'. */
   total?: number;
+  /** False when more match than `total` counts. */
+  totalExact?: boolean;
   onChange: (page: number) => void;
 }) {
   return (
@@ -97,7 +100,7 @@ export function PageButtons({
         {F.previousPage}
       </Button>
       <Text size="sm" ta="center">
-        {total === undefined ? `Page ${page}` : F.pageOf(page, pages, total)}
+        {total === undefined ? `Page ${page}` : F.pageOf(page, pages, total, totalExact)}
       </Text>
       <Button
         variant="default"

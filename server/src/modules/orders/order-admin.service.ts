@@ -1,4 +1,5 @@
 import {
+  ADMIN_ORDER_COUNT_MAX,
   type AdminOrder,
   type AdminOrderDetail,
   type AdminOrderFilter,
@@ -20,7 +21,6 @@ import {
 } from '@curbside/shared';
 import { type DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
 import { keysetPage } from '../../db/keyset';
-import { likeContains } from '../../db/like';
 import { runInTransaction } from '../../db/transaction';
 import { badRequest, conflict, DomainError, notFound } from '../../errors';
 import type { Log } from '../../lib/log';
@@ -32,6 +32,7 @@ import { ProductEntity } from '../products/product.entity';
 import { toAdminOrderDto, toHistoryEntry } from './admin-order-dto';
 import { OrderEntity } from './order.entity';
 import { OrderItemEntity } from './order-item.entity';
+import { type OrderText, ordersWithWords, orderText, whereText } from './order-search';
 import { OrderStatusChangeEntity } from './order-status-change.entity';
 import type { OrdersService } from './orders.service';
 
@@ -44,6 +45,13 @@ type RefundOutcome = { ok: true; amount: number } | { ok: false; reason: string 
 /** Central day 'YYYY-MM-DD' → the UTC instant it starts. */
 const centralDayStart = (day: string) => centralWallTimeToUtc(`${day}T00:00`) as Date;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The status and Central days of `filter` on the orders `o` of `qb`. */
+function whereStatusAndDays(qb: SelectQueryBuilder<object>, filter: AdminOrderFilter): void {
+  if (filter.status) qb.andWhere('o.status = :status', { status: filter.status });
+  if (filter.from) qb.andWhere('o.createdAt >= :from', { from: centralDayStart(filter.from) });
+  if (filter.to) qb.andWhere('o.createdAt < :to', { to: centralDayStart(nextDay(filter.to)) });
+}
 
 /**
  * Order management for admins: every customer's orders, and status changes by the shared status rule
@@ -65,28 +73,31 @@ export class OrderAdminService {
   ) {}
 
   /**
-   * GET /api/orders: every customer's orders, newest first, filtered as the search is (four queries), a page at a
-   * time by cursor (keyset pagination) or a bounded offset.
+   * GET /api/orders: every customer's orders, newest first, filtered as the search is, a page at a time by cursor
+   * (keyset pagination) or a bounded offset.
    */
   async list(query: AdminOrderListQuery & AdminOrderFilter): Promise<Page<AdminOrder>> {
-    const page = await keysetPage(this.filtered(query), query);
+    const page = await keysetPage(this.filtered(query, await this.textOf(query)), query);
     return { items: await this.toAdmin(page.items), nextCursor: page.nextCursor };
   }
 
   /**
-   * GET /api/orders/search: one page of the filtered orders, newest first, how many match in all, and the cursor of
-   * the next page. With a cursor the page starts after it and `page` is only the number to show; without one the
-   * pages before are skipped (an offset, bounded like every list's).
+   * GET /api/orders/search: one page of the filtered orders, newest first, how many match (counted up to
+   * ADMIN_ORDER_COUNT_MAX; past it `totalExact` is false), and the cursor of the next page. With a cursor the page starts
+   * after it and `page` is only the number to show; without one the pages before are skipped (an offset, bounded
+   * like every list's).
    */
   async search(query: AdminOrderSearchQuery): Promise<AdminOrderPage> {
     const start = query.cursor ? { cursor: query.cursor } : { offset: (query.page - 1) * query.pageSize };
-    const [page, total] = await Promise.all([
-      keysetPage(this.filtered(query), { limit: query.pageSize, ...start }),
-      this.filtered(query).getCount(),
+    const text = await this.textOf(query);
+    const [page, count] = await Promise.all([
+      keysetPage(this.filtered(query, text), { limit: query.pageSize, ...start }),
+      this.count(query, text),
     ]);
     return {
       orders: await this.toAdmin(page.items),
-      total,
+      total: Math.min(count, ADMIN_ORDER_COUNT_MAX),
+      totalExact: count <= ADMIN_ORDER_COUNT_MAX,
       page: query.page,
       pageSize: query.pageSize,
       nextCursor: page.nextCursor,
@@ -95,43 +106,54 @@ export class OrderAdminService {
 
   /** The CSV export: every filtered order, newest first, in batches by cursor so memory and each query stay small. */
   async *exportRows(filter: AdminOrderFilter, batch = 500): AsyncGenerator<AdminOrder[]> {
+    const text = await this.textOf(filter);
     let cursor: string | undefined;
     do {
-      const page = await keysetPage(this.filtered(filter), { limit: batch, cursor });
+      const page = await keysetPage(this.filtered(filter, text), { limit: batch, cursor });
       if (page.items.length > 0) yield await this.toAdmin(page.items);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
   }
 
+  /** What the search text selects (modules/orders/order-search.ts); null without one. */
+  private async textOf(filter: AdminOrderFilter): Promise<OrderText | null> {
+    const q = filter.q?.trim();
+    return q ? orderText(this.deps.ds, q) : null;
+  }
+
   /**
-   * The filters, all optional: an order number ('#12' or '12') or text in the customer's e-mail, name or username
-   * or the ship-to name; a status; Central days from and to (both included).
+   * The filters, all optional: an order number ('#12' or '12') or words that each begin a word of the customer's
+   * e-mail, name or username or of the order's e-mail or ship-to name (`text`); a status; Central days from and to
+   * (both included). Each list shape reads an index in order: (status, createdAt), (createdAt), or the matching ids.
    */
-  private filtered(filter: AdminOrderFilter): SelectQueryBuilder<OrderEntity> {
+  private filtered(filter: AdminOrderFilter, text: OrderText | null): SelectQueryBuilder<OrderEntity> {
     // Newest first by (createdAt, id): keysetPage orders and pages it.
     const qb = this.deps.ds.getRepository(OrderEntity).createQueryBuilder('o');
-    if (filter.status) qb.andWhere('o.status = :status', { status: filter.status });
-    if (filter.from) qb.andWhere('o.createdAt >= :from', { from: centralDayStart(filter.from) });
-    if (filter.to) qb.andWhere('o.createdAt < :to', { to: centralDayStart(nextDay(filter.to)) });
-    const q = filter.q?.trim();
-    if (q) {
-      const pattern = likeContains(q);
-      const customers = this.deps.ds
-        .getRepository(UserEntity)
-        .createQueryBuilder('u')
-        .select('u.id')
-        .where(
-          `(LOWER(u.email) LIKE :pattern ESCAPE '!' OR LOWER(u.name) LIKE :pattern ESCAPE '!'
-            OR LOWER(u.username) LIKE :pattern ESCAPE '!')`,
-        );
-      const number = /^#?\s*(\d{1,9})$/.exec(q);
-      qb.andWhere(
-        `(${number ? 'o.id = :number OR ' : ''}LOWER(o.email) LIKE :pattern ESCAPE '!'
-          OR LOWER(o.shipName) LIKE :pattern ESCAPE '!' OR o.userId IN (${customers.getQuery()}))`,
-        { pattern, ...(number ? { number: Number(number[1]) } : {}) },
-      );
-    }
+    whereStatusAndDays(qb, filter);
+    if (text) whereText(this.deps.ds, qb, text);
     return qb;
+  }
+
+  /**
+   * How many orders match, counting no further than ADMIN_ORDER_COUNT_MAX + 1. Common words are counted from the range of
+   * the rarest in the word index (the list walks orders newest first instead: it stops at a page).
+   */
+  private async count(filter: AdminOrderFilter, text: OrderText | null): Promise<number> {
+    const { ds } = this.deps;
+    const matching =
+      text?.kind === 'words'
+        ? ordersWithWords(ds, text.words).innerJoin(OrderEntity, 'o', 'o.id = w.orderId')
+        : this.filtered(filter, null).select('o.id');
+    if (text?.kind === 'words') whereStatusAndDays(matching, filter);
+    else if (text) whereText(ds, matching, text);
+    matching.limit(ADMIN_ORDER_COUNT_MAX + 1);
+    const [row]: { n: number | string }[] = await ds
+      .createQueryBuilder()
+      .select('COUNT(*)', 'n')
+      .from(`(${matching.getQuery()})`, 'counted')
+      .setParameters(matching.getParameters())
+      .getRawMany();
+    return Number(row?.n ?? 0);
   }
 
   /** GET /api/orders/{id}: the order with its photos to print and its status history. */

@@ -3284,6 +3284,7 @@ export interface operations {
                             internalNote: string | null;
                         }[];
                         total: number;
+                        totalExact: boolean;
                         page: number;
                         pageSize: number;
                         nextCursor: string | null;
