@@ -40,7 +40,7 @@ test.describe('on a phone', () => {
     await page.goto('/leaderboard');
     await shellHydrated(page);
     const allTime = page.getByText('All Time', { exact: true });
-    expect(await hydrated(page.getByRole('table'))).toBe(false);
+    expect(await hydrated(page.getByTestId('leaderboard-card').first())).toBe(false);
     await allTime.tap();
     await expect(page).toHaveURL(/\/leaderboard\?period=all$/);
     await expect(page.getByRole('radio', { name: 'All Time' })).toBeChecked();

@@ -16,7 +16,8 @@ export function carVotePeriod(car: { lastMonthVotes?: number | null }): 'month' 
 }
 
 /** How wide the car page displays its main photo (the img's `sizes`); the server preloads that photo with the same. */
-export const CAR_MAIN_IMAGE_SIZES = '(min-width: 62em) 760px, 100vw';
+export const CAR_MAIN_IMAGE_SIZES =
+  '(min-width: 110em) 1100px, (min-width: 90em) 900px, (min-width: 62em) 720px, 100vw';
 
 /** How wide a car card displays its photo (gallery, home top cars); the server preloads the home page's first one. */
 export const CAR_CARD_IMAGE_SIZES = '(min-width: 75em) 33vw, (min-width: 48em) 50vw, 100vw';

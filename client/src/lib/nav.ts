@@ -11,6 +11,7 @@ export const MAIN_NAV: NavItem[] = [
   { label: 'Home', href: '/' },
   { label: 'Gallery', href: '/gallery', matches: /^\/(gallery|cars)(\/|$)/ },
   { label: 'Leaderboard', href: '/leaderboard' },
+  { label: 'Hall of Fame', href: '/hall-of-fame' },
   { label: 'Merch', href: '/merch' },
   { label: 'Events', href: '/events' },
 ];

@@ -78,9 +78,9 @@ describe('gallery', () => {
     await screen.findAllByTestId('car-card');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search cars' }), '13');
     await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(1));
-    // The list sits under the page's h1, so each car's name is the next level: a screen reader's heading list reads
-    // the cars in order, with no level skipped.
-    expect(screen.getByRole('heading', { level: 2, name: 'Nissan Skyline 13' })).toBeTruthy();
+    // The list sits under the page's h1, so each car's name (year, make and model) is the next level: a screen
+    // reader's heading list reads the cars in order, with no level skipped.
+    expect(screen.getByRole('heading', { level: 2, name: '1999 Nissan Skyline 13' })).toBeTruthy();
     expect(screen.getByTestId('car-card').getAttribute('href')).toBe('/cars/car-13');
     expect(calls.find((call) => call.path === 'cars.search')?.input).toMatchObject({ q: '13' });
   });
@@ -115,7 +115,7 @@ describe('gallery', () => {
   it('shows a search named in the address, in the box and in the list', async () => {
     const { calls } = renderApp({ path: '/gallery?q=13', handlers });
     await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(1));
-    expect(screen.getByRole('heading', { level: 2, name: 'Nissan Skyline 13' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: '1999 Nissan Skyline 13' })).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search cars' }).value).toBe('13');
     expect(calls.find((call) => call.path === 'cars.search')?.input).toMatchObject({ q: '13' });
   });

@@ -19,6 +19,8 @@ import { useKeptScroll } from './gallery/kept-scroll';
 import { GALLERY_MAX_PAGES, type GalleryQuery, parseGalleryQuery, withGalleryQuery } from './gallery/query';
 
 const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
+/** Three columns on large screens (the spec's), with room between the photos. */
+const GRID = { cols: { base: 1, sm: 2, lg: 3 }, spacing: { base: 'lg', lg: 'xl' }, verticalSpacing: 'xl' } as const;
 
 /**
  * The gallery (spec part 1 §2, §4): all cars newest first, 12 cards per page with Load More, each page asked of the
@@ -111,7 +113,6 @@ export default function GalleryPage() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Title order={1}>Car Gallery</Title>
-        <BannerAd />
         <HydrationUnit defer>
           <Group gap="xs" role="group" aria-label="Filter by category">
             {GALLERY_FILTERS.map((name) => (
@@ -137,7 +138,7 @@ export default function GalleryPage() {
         />
         <HydrationUnit defer>
           {source.isPending ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            <SimpleGrid {...GRID}>
               {SKELETONS.map((key) => (
                 <Skeleton key={key} height={300} radius="md" />
               ))}
@@ -150,7 +151,7 @@ export default function GalleryPage() {
             </Text>
           ) : (
             <>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              <SimpleGrid {...GRID}>
                 {visible.map((car, i) => (
                   <CarCard key={car.id} car={car} variant="compact" titleOrder={2} eager={i < 3} priority={i === 0} />
                 ))}
@@ -165,6 +166,8 @@ export default function GalleryPage() {
             </>
           )}
         </HydrationUnit>
+        {/* After the cars, not between the title and the filters: the advertisement does not split the search. */}
+        <BannerAd />
       </Stack>
     </Container>
   );

@@ -30,6 +30,7 @@ import { CarImage } from '../components/cars/CarImage';
 import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useTRPC } from '../lib/trpc';
+import classes from './leaderboard/leaderboard.module.css';
 
 const TEXT = MESSAGES.hallOfFame;
 
@@ -39,9 +40,25 @@ const ownerOf = (place: HallOfFamePlace) => place.ownerName || CAR_CARD_MESSAGES
 const photoOf = (place: HallOfFamePlace) => (place.car ? primaryImage(place.car.images) : null);
 
 /** The place's name, linking to the car's page while it is there. */
-function PlaceName({ place, ...text }: { place: HallOfFamePlace; fz?: number; fw: number; lh?: number }) {
+function PlaceName({
+  place,
+  stretched,
+  ...text
+}: {
+  place: HallOfFamePlace;
+  fz?: number | string;
+  fw: number;
+  lh?: number;
+  /** The link covers its whole card. */
+  stretched?: boolean;
+}) {
   return place.car ? (
-    <Anchor component={Link} href={`/cars/${place.car.slug}`} {...text}>
+    <Anchor
+      component={Link}
+      href={`/cars/${place.car.slug}`}
+      className={stretched ? classes.stretched : undefined}
+      {...text}
+    >
       {carName(place)}
     </Anchor>
   ) : (
@@ -65,7 +82,7 @@ export default function HallOfFamePage() {
   const pick = (next: string) => navigate(`/hall-of-fame?month=${next}`);
 
   return (
-    <Container size="lg">
+    <Container size="lg" py="xl">
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>{TEXT.title}</Title>
@@ -106,15 +123,15 @@ export default function HallOfFamePage() {
 function MonthRanking({ label, places }: { label: string; places: HallOfFamePlace[] }) {
   const [winner, ...rest] = places;
   return (
-    <Stack gap="md" component="section" aria-label={label}>
+    <Stack gap="lg" component="section" aria-label={label}>
       {winner && (
-        <Card withBorder radius="md" padding="lg" data-testid="hall-of-fame-winner">
-          {/* Photo and words side by side on wide screens, so the winner fits the first screen. */}
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder radius="md" padding="lg" data-testid="hall-of-fame-winner" className={classes.winner}>
+          {/* The photo large and the words beside it on wide screens, so the winner fits the first screen. */}
+          <div className={classes.winnerLayout}>
             <CarImage
               image={photoOf(winner)}
               alt={carName(winner)}
-              sizes="(min-width: 992px) 560px, 100vw"
+              sizes="(min-width: 110em) 900px, (min-width: 62em) 60vw, 100vw"
               priority
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />
@@ -122,37 +139,29 @@ function MonthRanking({ label, places }: { label: string; places: HallOfFamePlac
               <Badge color="yellow" variant="filled" size="lg">
                 {TEXT.honour(1, label)}
               </Badge>
-              <PlaceName place={winner} fz={28} fw={700} lh={1.2} />
+              <PlaceName place={winner} fz="clamp(1.75rem, 1.2rem + 1.5vw, 2.75rem)" fw={800} lh={1.1} />
               <Text c="dimmed">
                 {ownerOf(winner)} · {TEXT.votesInMonth(winner.votes)}
               </Text>
             </Stack>
-          </SimpleGrid>
+          </div>
         </Card>
       )}
       {rest.length > 0 && (
-        <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+        <ol className={classes.placeGrid}>
           {rest.map((place) => (
-            <Group key={place.rank} component="li" wrap="nowrap" gap="md" data-testid="hall-of-fame-place">
-              <Text fw={700} w={36} ta="right">
-                #{place.rank}
-              </Text>
-              <CarImage
-                image={photoOf(place)}
-                alt=""
-                sizes="96px"
-                lazy
-                style={{ width: 96, borderRadius: 6, flexShrink: 0 }}
-              />
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <PlaceName place={place} fw={600} />
-                <Text c="dimmed" fz="sm" truncate>
+            <li key={place.rank} className={classes.card} data-testid="hall-of-fame-place">
+              <span className={classes.cardRank}>#{place.rank}</span>
+              <CarImage image={photoOf(place)} alt="" sizes="88px" lazy className={classes.cardPhoto} />
+              <div className={classes.cardText}>
+                <PlaceName place={place} fw={700} stretched />
+                <Text c="dimmed" fz="sm">
                   {ownerOf(place)} · {TEXT.votesInMonth(place.votes)}
                 </Text>
-              </Stack>
-            </Group>
+              </div>
+            </li>
           ))}
-        </Stack>
+        </ol>
       )}
     </Stack>
   );
@@ -182,9 +191,7 @@ function PastWinners({ months, current }: { months: HallOfFameWinners; current: 
             <Text fw={700} mt="xs">
               {m.label}
             </Text>
-            <Text fz="sm" truncate>
-              {carName(m.winner)}
-            </Text>
+            <Text fz="sm">{carName(m.winner)}</Text>
           </Card>
         ))}
       </SimpleGrid>

@@ -1,5 +1,5 @@
 import type { Advertisement } from '@curbside/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCarDto, makeEntry, makePlace } from '../components/cars/showcase-fixtures';
 import { renderApp } from '../test/render';
@@ -77,7 +77,7 @@ describe('home', () => {
     const line = await screen.findByTestId('last-month-winner');
     expect(line.textContent).toBe('Car of the Month, October 2026: 1993 Mazda RX-7 · Hall of Fame');
     expect(screen.getByRole('link', { name: '1993 Mazda RX-7' }).getAttribute('href')).toBe('/cars/mazda-rx-7');
-    expect(screen.getByRole('link', { name: 'Hall of Fame' }).getAttribute('href')).toBe('/hall-of-fame');
+    expect(within(line).getByRole('link', { name: 'Hall of Fame' }).getAttribute('href')).toBe('/hall-of-fame');
   });
 
   it('says so when there is no featured car', async () => {

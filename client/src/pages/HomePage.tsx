@@ -133,9 +133,9 @@ function FeaturedCars() {
 }
 
 /**
- * The hero's right half on wide screens: this month's leader, from the data the server already rendered the page
- * with (nothing when no car has a vote yet this month). The same photo at the same sizes as the first top-car card,
- * which the server preloads: the hero costs no extra download, and on phones it is not shown at all.
+ * The hero's photo: this month's leader, from the data the server already rendered the page with (nothing when no car
+ * has a vote yet this month); across a phone's screen under the headline, beside the text on wide screens. The same
+ * photo at the same sizes as the first top-car card, which the server preloads: the hero costs no extra download.
  */
 function HeroPhoto() {
   const trpc = useTRPC();
@@ -152,7 +152,7 @@ function HeroPhoto() {
       <span className={classes.heroCaption}>
         <span>{CAR_CARD_MESSAGES.rankBadge(1)}</span>
         <strong>
-          {car.make} {car.model}
+          {car.year} {car.make} {car.model}
         </strong>
       </span>
     </Link>
@@ -216,11 +216,14 @@ export default function HomePage() {
     <Container size="lg" py="xl">
       <Stack gap={64}>
         <HydrationUnit defer>
+          {/* Headline, this month's leader, then the words and buttons: on a phone in that order, the photo across the
+              screen; on wide screens the photo beside them. */}
           <div className={classes.hero}>
-            <Stack gap="lg" maw={720}>
-              <Title order={1} fz={{ base: 40, md: 56 }} lh={1.05}>
-                Street cars, shot where they live.
-              </Title>
+            <Title order={1} fz={{ base: 38, md: 56 }} lh={1.05} className={classes.heroTitle}>
+              Street cars, shot where they live.
+            </Title>
+            <HeroPhoto />
+            <Stack gap="lg" className={classes.heroBody}>
               <Text size="lg" c="dimmed">
                 Curbside photographs cars at local meets, lets the community vote for the best of the month, and turns
                 the photos into prints for your wall.
@@ -235,7 +238,6 @@ export default function HomePage() {
               </Group>
               <Counters />
             </Stack>
-            <HeroPhoto />
           </div>
         </HydrationUnit>
 

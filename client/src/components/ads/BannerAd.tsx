@@ -2,8 +2,7 @@ import { LIMITS } from '@curbside/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTRPC } from '../../lib/trpc';
-
-const BOX = { display: 'block', width: '100%', maxWidth: 970, margin: '0 auto' } as const;
+import classes from './BannerAd.module.css';
 
 /**
  * A banner advertisement: active, of type banner and within its dates; one of them at random when several are
@@ -22,20 +21,27 @@ export function BannerAd() {
     const eligible = (data ?? []).filter((candidate) => candidate.type === 'banner');
     return eligible.length ? eligible[Math.floor(Math.random() * eligible.length)] : null;
   }, [data]);
-  // While the list loads, the banner's box is held open so the page below does not jump when it arrives.
-  if (isPending) return <div aria-hidden="true" style={{ ...BOX, aspectRatio: '970 / 250' }} />;
+  // While the list loads, the slot is held open at the size it will have (BannerAd.module.css): nothing below moves
+  // when the ad arrives.
+  if (isPending) {
+    return (
+      <div className={classes.slot} aria-hidden="true" data-testid="banner-slot">
+        <span className={classes.creative} />
+      </div>
+    );
+  }
   if (!ad) return null;
   return (
-    <a href={ad.linkUrl} target="_blank" rel="noopener noreferrer sponsored" data-testid="banner-ad" style={BOX}>
-      <img
-        src={ad.imageUrl}
-        alt={ad.name}
-        width={970}
-        height={250}
-        loading="lazy"
-        decoding="async"
-        style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 8 }}
-      />
-    </a>
+    <div className={classes.slot} data-testid="banner-slot">
+      <a
+        href={ad.linkUrl}
+        target="_blank"
+        rel="noopener noreferrer sponsored"
+        className={classes.creative}
+        data-testid="banner-ad"
+      >
+        <img src={ad.imageUrl} alt={ad.name} width={728} height={90} loading="lazy" decoding="async" />
+      </a>
+    </div>
   );
 }

@@ -66,14 +66,14 @@ export function CarCard({ car, rank, variant = 'full', eager, priority, titleOrd
             {CAR_CARD_MESSAGES.rankBadge(rank)}
           </Badge>
         ) : null}
+        {/* One chip on the photo; a ranked card's badge already says 'This Month', so the chip does not repeat it. */}
+        <VoteCount count={votes} period={period} chip periodShown={!rank} />
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={titleOrder} fz="lg" lineClamp={1}>
-            {car.make} {car.model}
-          </Title>
-          <VoteCount count={votes} period={period} />
-        </Group>
+        {/* The whole name, on two lines if it needs them: never cut off. */}
+        <Title order={titleOrder} fz="lg" lh={1.25} className={classes.cardTitle}>
+          {car.year} {car.make} {car.model}
+        </Title>
         <Text size="sm" c="dimmed">
           {car.ownerName || CAR_CARD_MESSAGES.unknownOwner}
         </Text>
@@ -101,19 +101,31 @@ export function CarCard({ car, rank, variant = 'full', eager, priority, titleOrd
 }
 
 /**
- * A heart and a count, and under it in small letters which count it is ('this month' or 'all time'): a card shows
- * this month's votes when there are any, else the all-time total; My Vehicles shows the total. Read as "7 votes this
- * month".
+ * A heart, a count and which count it is ('this month' or 'all time'), on one line: a card shows this month's votes
+ * when there are any, else the all-time total; My Vehicles shows the total. Read as "7 votes this month". As a chip
+ * (`chip`) it sits on a card's photo; `periodShown` false leaves the period to screen readers (a ranked card's badge
+ * shows it).
  */
-export function VoteCount({ count, period }: { count: number; period: 'month' | 'all' }) {
+export function VoteCount({
+  count,
+  period,
+  chip,
+  periodShown = true,
+}: {
+  count: number;
+  period: 'month' | 'all';
+  chip?: boolean;
+  periodShown?: boolean;
+}) {
+  const label = ` ${CAR_CARD_MESSAGES.votePeriod[period]}`;
   return (
-    <span className={classes.votes}>
+    <span className={chip ? `${classes.votes} ${classes.voteChip}` : classes.votes}>
       <span>
         <span aria-hidden>♥ </span>
         {count}
         <VisuallyHidden> {count === 1 ? 'vote' : 'votes'}</VisuallyHidden>
       </span>
-      <span className={classes.votePeriod}> {CAR_CARD_MESSAGES.votePeriod[period]}</span>
+      {periodShown ? <span className={classes.votePeriod}>{label}</span> : <VisuallyHidden>{label}</VisuallyHidden>}
     </span>
   );
 }
