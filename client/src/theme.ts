@@ -41,7 +41,8 @@ export const theme = createTheme({
   luminanceThreshold: 0.179,
   colors: { tailLight, dark },
   defaultRadius: 'md',
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily:
+    'Inter, "Inter fallback", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: {
     fontFamily:
       '"Barlow Condensed", "Arial Narrow", Inter, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
