@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+// By path: this file runs in Node before anything is built, which cannot load the shared package's TypeScript entry.
+import { COLOR_SCHEME_SCRIPT } from '../shared/src/color-scheme.ts';
 
 // The API server (Fastify) listens on 3000 in development; the browser only ever talks to the Vite origin,
 // so cookies stay first-party and no CORS is needed.
@@ -68,8 +70,39 @@ function pageFilesPlugin(): Plugin {
   };
 }
 
+/** The headings' face (src/styles/fonts.css), as the build names its file. */
+const HEADING_FONT_FILE = /^assets\/barlow-condensed-latin-800-normal-[\w-]+\.woff2$/;
+
+/**
+ * The HTML head's own parts, first in it: the script that sets the light or dark scheme before anything is drawn
+ * (shared/src/color-scheme.ts; first, so no stylesheet holds it up) and, in a build, a preload of the headings' face,
+ * whose file name carries the build's hash: the largest text of a page (its title) is drawn in it, and the stylesheet
+ * that names it would otherwise have to arrive and apply before the font is asked for.
+ */
+function headPlugin(): Plugin {
+  return {
+    name: 'curbside-head',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const tags: HtmlTagDescriptor[] = [{ tag: 'script', children: COLOR_SCHEME_SCRIPT, injectTo: 'head-prepend' }];
+        const font = Object.values(bundle ?? {}).find((output) => HEADING_FONT_FILE.test(output.fileName));
+        if (bundle && !font) throw new Error('The build has no headings face to preload: see src/styles/fonts.css');
+        if (font) {
+          tags.push({
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font.fileName}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          });
+        }
+        return { html, tags };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), pageFilesPlugin()],
+  plugins: [react(), pageFilesPlugin(), headPlugin()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -63,6 +63,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL,
+    // The visitor's system prefers the dark scheme (the brand's look, which the screenshots show); theme.spec.ts and
+    // a11y.spec.ts try the light one too.
+    colorScheme: 'dark',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

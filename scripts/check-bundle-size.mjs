@@ -1,6 +1,8 @@
 // The home page's download budget: what a first visit to / must fetch before it can render the page.
 //   - JavaScript ≤ 130 KB gzip: the entry chunk, the home page's chunk, and every chunk they import statically.
 //   - CSS ≤ 25 KB gzip: the stylesheets those chunks carry.
+//   - Fonts ≤ 75 KB: the font files those stylesheets name (woff2, compressed already: counted as they are), each a
+//     separate download that the browser makes only for text drawn in it, and the one index.html preloads among them.
 //   - The admin dashboard, the submission form and checkout (with Stripe) are not part of it: they load when visited.
 //   - Each of those files (1 KB and up) has the .br and .gz copies the server sends instead (client/scripts/precompress.mjs).
 //   - No landing page (home, gallery, a car, the leaderboard) downloads code that calls `new Function` (zod).
@@ -13,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { PRECOMPRESS_MIN_BYTES } from '../client/scripts/precompress.mjs';
 
 const KB = 1024;
-export const BUDGETS = { homeJsGzip: 130 * KB, homeCssGzip: 25 * KB };
+export const BUDGETS = { homeJsGzip: 130 * KB, homeCssGzip: 25 * KB, homeFonts: 75 * KB };
 /** Pages that must stay out of the home page's download (their source files, as the manifest names them). */
 const LOADED_ONLY_WHEN_VISITED = ['src/pages/AdminPage.tsx', 'src/pages/UploadPage.tsx', 'src/pages/CheckoutPage.tsx'];
 const STRIPE = /node_modules\/@stripe\//;
@@ -61,16 +63,34 @@ const gzipped = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 })
 const sum = (files) => files.reduce((total, file) => total + gzipped(file), 0);
 const js = sum(jsFiles);
 const css = sum(cssFiles);
+/** The font files the home page's stylesheets name (url(/assets/….woff2)), as paths in dist. */
+const fontFiles = [
+  ...new Set(
+    cssFiles.flatMap((file) =>
+      [...readFileSync(join(dist, file), 'utf8').matchAll(/url\(["']?\/(assets\/[^"')]+\.woff2)/g)].map((m) => m[1]),
+    ),
+  ),
+];
+const fonts = fontFiles.reduce((total, file) => total + statSync(join(dist, file)).size, 0);
+const preloadedFont = readFileSync(join(dist, 'index.html'), 'utf8').match(
+  /<link rel="preload" href="\/(assets\/[^"]+\.woff2)" as="font"/,
+)?.[1];
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 console.log('Home page, first visit (gzip):');
 for (const file of jsFiles.toSorted((a, b) => gzipped(b) - gzipped(a)))
   console.log(`  ${kb(gzipped(file)).padStart(9)}  ${file}`);
 console.log(`  JavaScript ${kb(js)} of ${kb(BUDGETS.homeJsGzip)}; CSS ${kb(css)} of ${kb(BUDGETS.homeCssGzip)}`);
+for (const file of fontFiles) console.log(`  ${kb(statSync(join(dist, file)).size).padStart(9)}  ${file}`);
+console.log(`  Fonts ${kb(fonts)} of ${kb(BUDGETS.homeFonts)}; preloaded: ${preloadedFont ?? 'none'}`);
 
 const problems = [];
 if (js > BUDGETS.homeJsGzip) problems.push(`home JavaScript is ${kb(js)}, over its ${kb(BUDGETS.homeJsGzip)} budget`);
 if (css > BUDGETS.homeCssGzip) problems.push(`home CSS is ${kb(css)}, over its ${kb(BUDGETS.homeCssGzip)} budget`);
+if (fonts > BUDGETS.homeFonts) problems.push(`home fonts are ${kb(fonts)}, over their ${kb(BUDGETS.homeFonts)} budget`);
+if (fontFiles.length === 0) problems.push('the home page names no font file: are the brand faces in its styles?');
+if (!preloadedFont || !fontFiles.includes(preloadedFont))
+  problems.push(`index.html preloads ${preloadedFont ?? 'no font'}, not one of the home page's fonts`);
 for (const page of LOADED_ONLY_WHEN_VISITED) {
   if (homeChunks.has(page)) problems.push(`${page} is part of the home page's download`);
 }
@@ -100,5 +120,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  '✓ within budget, served pre-compressed; admin, upload and checkout load only when visited; no eval probe on a landing page',
+  '✓ within budget (fonts too, the headings face preloaded), served pre-compressed; admin, upload and checkout load only when visited; no eval probe on a landing page',
 );

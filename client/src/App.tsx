@@ -26,7 +26,9 @@ export interface AppProvidersProps extends AppClients {
  */
 export function AppProviders({ children, queryClient, trpcClient, mantineEnv = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} forceColorScheme="dark" env={mantineEnv}>
+    // Light or dark as the visitor's system prefers, unless they chose one (the header's switch): set on <html> by the
+    // head's script before the first paint (shared/src/color-scheme.ts), and kept in step here afterwards.
+    <MantineProvider theme={theme} defaultColorScheme="auto" env={mantineEnv}>
       <ToastsHost />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

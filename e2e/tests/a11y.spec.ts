@@ -20,7 +20,8 @@ import {
 } from './support';
 
 // Accessibility: axe (WCAG 2.0/2.1 A and AA) on every page of the route table, signed out, as the demo driver and as
-// the demo admin, at desktop and at phone width; no serious or critical violation is allowed. Then the keyboard in
+// the demo admin, at desktop and at phone width, in the dark and in the light scheme (as the visitor's system
+// prefers); no serious or critical violation is allowed. Then the keyboard in
 // three dialogs: focus stays inside while tabbing, Escape closes, and focus returns to what opened the dialog.
 // One browser context per role and viewport; each signs in once through the REST call. The Mantine dialogs render in
 // a portal outside the page audits, so each dialog gets its own axe run while open.
@@ -33,6 +34,9 @@ const VIEWPORTS: { name: string; options: BrowserContextOptions }[] = [
   { name: 'desktop', options: { ...devices['Desktop Chrome'] } },
   { name: 'phone', options: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 } } },
 ];
+
+/** The schemes a visitor's system may prefer: the site follows it (contrast is checked in both). */
+const SCHEMES = ['dark', 'light'] as const;
 
 type Account = { email: string; password: string };
 
@@ -108,47 +112,50 @@ async function auditPages(page: Page, viewport: string, paths: string[]): Promis
 
 const report = (problems: string[]) => `${problems.length} problem(s):\n${problems.join('\n')}`;
 
-for (const { name: viewport, options } of VIEWPORTS) {
-  test.describe(`axe at ${viewport}`, () => {
-    test('public pages', async ({ browser }) => {
-      const page = await context(browser, options);
-      const car = await demoCar(page.request);
-      const problems = await auditPages(page, viewport, [
-        '/',
-        '/gallery',
-        `/cars/${car.slug}`,
-        '/leaderboard',
-        '/merch',
-        '/events',
-        '/terms-of-service',
-        '/auth',
-        '/reset-password?token=x',
-        '/verify-email?token=x',
-        '/upload',
-        '/no-such-page',
-      ]);
-      expect(problems, report(problems)).toEqual([]);
-    });
+for (const colorScheme of SCHEMES)
+  for (const { name, options: viewportOptions } of VIEWPORTS) {
+    const viewport = `${name} ${colorScheme}`;
+    const options = { ...viewportOptions, colorScheme };
+    test.describe(`axe at ${viewport}`, () => {
+      test('public pages', async ({ browser }) => {
+        const page = await context(browser, options);
+        const car = await demoCar(page.request);
+        const problems = await auditPages(page, viewport, [
+          '/',
+          '/gallery',
+          `/cars/${car.slug}`,
+          '/leaderboard',
+          '/merch',
+          '/events',
+          '/terms-of-service',
+          '/auth',
+          '/reset-password?token=x',
+          '/verify-email?token=x',
+          '/upload',
+          '/no-such-page',
+        ]);
+        expect(problems, report(problems)).toEqual([]);
+      });
 
-    test('signed-in pages', async ({ browser }) => {
-      const driver = await context(browser, options, DEMO_DRIVER);
-      const problems = await auditPages(driver, viewport, ['/user/profile', '/user/orders', '/upload']);
-      // The cart and checkout belong to a fresh shopper: the demo driver's cart is used by the shop journey.
-      const shopper = await context(browser, options);
-      await registerByApi(shopper, newUser('a11y'));
-      await addMerchToCart(shopper);
-      problems.push(...(await auditPages(shopper, viewport, ['/cart', '/checkout'])));
-      expect(problems, report(problems)).toEqual([]);
-    });
+      test('signed-in pages', async ({ browser }) => {
+        const driver = await context(browser, options, DEMO_DRIVER);
+        const problems = await auditPages(driver, viewport, ['/user/profile', '/user/orders', '/upload']);
+        // The cart and checkout belong to a fresh shopper: the demo driver's cart is used by the shop journey.
+        const shopper = await context(browser, options);
+        await registerByApi(shopper, newUser('a11y'));
+        await addMerchToCart(shopper);
+        problems.push(...(await auditPages(shopper, viewport, ['/cart', '/checkout'])));
+        expect(problems, report(problems)).toEqual([]);
+      });
 
-    test('admin dashboard', async ({ browser }) => {
-      const page = await context(browser, options, DEMO_ADMIN);
-      const tabs = ['submissions', 'products', 'orders', 'events', 'ads', 'statistics', 'site-settings'];
-      const problems = await auditPages(page, viewport, ['/admin', ...tabs.map((tab) => `/admin?tab=${tab}`)]);
-      expect(problems, report(problems)).toEqual([]);
+      test('admin dashboard', async ({ browser }) => {
+        const page = await context(browser, options, DEMO_ADMIN);
+        const tabs = ['submissions', 'products', 'orders', 'events', 'ads', 'statistics', 'site-settings'];
+        const problems = await auditPages(page, viewport, ['/admin', ...tabs.map((tab) => `/admin?tab=${tab}`)]);
+        expect(problems, report(problems)).toEqual([]);
+      });
     });
-  });
-}
+  }
 
 /** Tabs forwards, then backwards, past the dialog's last control and round again: focus must stay inside. */
 async function expectFocusTrapped(page: Page, dialog: Locator) {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_DRIVER } from './support';
 
 // Navigation without spinners: pointing at a link starts loading the next page's code and data, and the
 // current page stays on screen until the next one can render, so no loading spinner comes between two pages.
@@ -86,7 +87,8 @@ test.describe('on a touch screen', () => {
     // A visitor who only reads downloads nothing for the pages they have not chosen.
     expect(await galleryFetches()).toEqual([]);
 
-    await page.evaluate(() => window.scrollBy(0, 1));
+    // A touch on the page (the start of a scroll): the visitor is looking for where to go next.
+    await page.touchscreen.tap(20, 300);
     // Fetched by the prefetch (a fetch), not imported: the gallery's code has not run on the home page.
     await expect.poll(galleryFetches, { timeout: 30_000 }).toEqual(['fetch']);
     await page.waitForLoadState('networkidle');
@@ -96,5 +98,50 @@ test.describe('on a touch screen', () => {
     await page.getByRole('link', { name: 'View Gallery' }).first().tap();
     await expect(page).toHaveURL(/\/gallery$/);
     await expect(page.getByTestId('car-card').first()).toBeVisible();
+  });
+
+  test('signing in fetches the page it leads to, and ahead only a couple of the pages linked from it', async ({
+    page,
+  }) => {
+    await page.goto('/auth');
+    await prefetchReady(page);
+    await page.getByRole('tab', { name: 'Log In' }).tap();
+    const form = page.getByRole('tabpanel', { name: 'Log In' });
+    await form.getByLabel(/^Email/).tap();
+    await page.keyboard.type(DEMO_DRIVER.email);
+    await form.getByLabel(/^Password/).tap();
+    await page.keyboard.type(DEMO_DRIVER.password);
+    const signedInAt = await page.evaluate(() => performance.now());
+    await form.getByRole('button', { name: 'Log In', exact: true }).tap();
+    await expect(page.getByText('Login successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    // The visitor reads the whole home page, touching it and scrolling down to the footer.
+    await page.touchscreen.tap(20, 300);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 600) {
+      await page.evaluate(async (top) => {
+        window.scrollTo({ top });
+        // Two frames: the browser has told the page which links came into view.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      }, y);
+    }
+    await page.waitForLoadState('networkidle');
+
+    // The pages' own chunks (HomePage-….js, GalleryPage-….js…) fetched over the network since the sign-in.
+    const pages = await page.evaluate(
+      (since) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime >= since && (entry as PerformanceResourceTiming).transferSize > 0)
+          .map((entry) => entry.name.match(/\/assets\/(\w+Page)-[\w-]+\.js$/)?.[1])
+          .filter((name) => name !== undefined),
+      signedInAt,
+    );
+    // The home page itself (unless fetched ahead on /auth) and at most two pages ahead: not the dozen pages the home
+    // page links to.
+    expect(new Set(pages).size, `page chunks fetched: ${pages.join(', ')}`).toBeLessThanOrEqual(3);
   });
 });

@@ -5,6 +5,7 @@ export * from './cars';
 export * from './cart';
 export * from './central-time';
 export * from './checkout';
+export * from './color-scheme';
 export * from './common';
 export * from './constants';
 export * from './events';

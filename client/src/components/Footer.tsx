@@ -30,7 +30,7 @@ export function Footer() {
       <Container size="lg">
         <div className={classes.columns}>
           <Stack gap="xs">
-            <Text fw={800} fz="xl" c="white" tt="uppercase">
+            <Text fw={800} fz="xl" c="bright" tt="uppercase">
               {SITE_NAME}
             </Text>
             <Text size="sm" c="dimmed">

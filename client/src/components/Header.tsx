@@ -13,6 +13,9 @@ import { CarIcon, CartIcon, ChevronDownIcon } from './icons';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 const UserMenu = lazy(() => import('./UserMenu'));
+// Its own chunk, off the first download (which is at its budget); a page rendered on the server keeps the switch's
+// markup until it arrives.
+const SchemeSwitch = lazy(() => import('./SchemeSwitch'));
 const loadMobileMenu = () => import('./MobileMenu');
 const MobileMenu = lazy(loadMobileMenu);
 
@@ -55,6 +58,9 @@ export function Header({ banner }: { banner?: ReactNode }) {
         </Group>
 
         <Group gap="sm" wrap="nowrap">
+          <Suspense fallback={<Box w={34} h={34} />}>
+            <SchemeSwitch />
+          </Suspense>
           <CartButton signedIn={Boolean(user)} count={cartCount} />
           {user ? (
             <Group gap="sm" visibleFrom="md" wrap="nowrap">

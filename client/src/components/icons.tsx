@@ -2,9 +2,10 @@ import type { SVGProps } from 'react';
 
 // A handful of inline icons (no icon library in the bundle). Decorative: the control around them carries the name.
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...props }: IconProps) {
+/** A 24-unit line icon; its paths are the children. */
+export function Svg({ size = 20, children, ...props }: IconProps) {
   return (
     <svg
       width={size}

@@ -2,7 +2,7 @@ import type { AppClients } from '../App';
 import type { landingPageAt as LandingPageAt } from '../landing';
 
 // Navigation without spinners. A page's code and first data are requested as soon as a link to it is
-// pointed at, focused or touched (on touch screens, the files of the pages whose links are in view are fetched when
+// pointed at, focused or touched (on touch screens, the files of a few pages whose links are in view are fetched when
 // the browser is idle, not run), and a click on a link whose page is not ready yet keeps the current page on screen
 // until the next one can render. Loaded after the first render (App), so it adds nothing to a page's first download.
 
@@ -62,8 +62,18 @@ async function prefetchFiles(module: string) {
   }
 }
 
-/** What tells that a visitor on a touch screen is using the page, not only reading it. */
-const ENGAGEMENT = ['touchstart', 'scroll', 'keydown'];
+/**
+ * What tells that a visitor on a touch screen is looking for where to go next on this page: a touch (every scroll of
+ * theirs starts with one). Typing is not (a visitor filling a form, signing in, goes where the form sends them), nor a
+ * scroll the app makes itself (to the top of a new page).
+ */
+const ENGAGEMENT = ['touchstart'];
+/**
+ * The most pages whose files one page view fetches ahead from the links in view in its content (the first to come
+ * into view, top of the screen first; the header's and footer's links are on every page, and wait for a touch): what
+ * the next tap most likely needs, not every page linked from a long list.
+ */
+const PAGES_IN_VIEW_PER_VISIT = 2;
 
 /** Paths whose code and data are in: a click on their links goes through at once. */
 const ready = new Set<string>();
@@ -161,27 +171,47 @@ export function listen(appClients: AppClients, landing: typeof LandingPageAt): v
   }
   addEventListener('click', onClick, { capture: true });
 
-  // Touch screens have no hover: once the visitor touches or scrolls the page, the files of the pages whose links are
-  // in view are fetched while the browser is idle (not before: a visitor who only reads pays nothing for it, and the
-  // page's load keeps the network and the main thread to itself).
-  if (!matchMedia('(hover: none)').matches || !('IntersectionObserver' in window)) return;
+  // Touch screens have no hover: once the visitor touches a page (to scroll it, say), the files of the first few pages
+  // whose links are in view in its content are fetched while the browser is idle. Not before (a visitor who only reads
+  // pays nothing for it, and the page's load keeps the network and the main thread to itself), not on a connection
+  // that asks to save data or is 2G, and on the next page only after a touch there: a sign-in, which leads to a new
+  // page, fetches nothing ahead by itself.
+  if (!matchMedia('(hover: none)').matches || !('IntersectionObserver' in window) || savesData()) return;
   let inView: IntersectionObserver | undefined;
   const scan = () => {
     inView?.disconnect();
+    const chosen = new Set<string>();
     inView = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        const found = entry.isIntersecting ? linkOf(entry.target) : undefined;
+      const visible = entries
+        .filter((entry) => entry.isIntersecting)
+        .sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top);
+      for (const entry of visible) {
+        const found = linkOf(entry.target);
         const module = found && pageAt(found.path)?.module;
-        if (module) void prefetchFiles(module);
+        if (!module || chosen.has(module) || chosen.size >= PAGES_IN_VIEW_PER_VISIT) continue;
+        chosen.add(module);
+        void prefetchFiles(module);
       }
+      if (chosen.size >= PAGES_IN_VIEW_PER_VISIT) inView?.disconnect();
     });
-    for (const link of document.querySelectorAll('a[href^="/"]')) inView.observe(link);
+    for (const link of document.querySelectorAll('main a[href^="/"]')) inView.observe(link);
   };
-  const idle = () => (window.requestIdleCallback ?? setTimeout)(scan);
   const engaged = () => {
     for (const type of ENGAGEMENT) removeEventListener(type, engaged, true);
-    idle();
-    for (const type of ['popstate', 'pushState']) addEventListener(type, idle);
+    (window.requestIdleCallback ?? setTimeout)(scan);
   };
-  for (const type of ENGAGEMENT) addEventListener(type, engaged, { capture: true, passive: true });
+  const waitForEngagement = () => {
+    inView?.disconnect();
+    for (const type of ENGAGEMENT) addEventListener(type, engaged, { capture: true, passive: true });
+  };
+  waitForEngagement();
+  // wouter announces every change of address (its own navigations too) as these events.
+  for (const type of ['popstate', 'pushState', 'replaceState']) addEventListener(type, waitForEngagement);
+}
+
+/** Whether the visitor's connection asks for less data (Save-Data) or is 2G: then nothing is fetched ahead unasked. */
+function savesData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
+    .connection;
+  return Boolean(connection?.saveData) || /2g/.test(connection?.effectiveType ?? '');
 }

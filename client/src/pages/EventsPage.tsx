@@ -62,7 +62,7 @@ function EventCard({ event }: { event: CarEvent }) {
         <Title order={2} size="h4">
           {event.title}
         </Title>
-        <Text size="sm" fw={600} c="orange.4">
+        <Text size="sm" fw={600} c="orange">
           <time dateTime={event.eventDate}>{formatCentralDateTime(event.eventDate)}</time>
         </Text>
         <Text size="sm" c="dimmed">

@@ -24,7 +24,7 @@ export default function SiteModePage({ mode, message, launchDate, isAdmin, signe
     <Container size="sm" component="main">
       <Center mih="100dvh">
         <Stack align="center" gap="lg" ta="center">
-          <Group gap={8} c="white" fw={800} fz="xl" tt="uppercase">
+          <Group gap={8} c="bright" fw={800} fz="xl" tt="uppercase">
             <CarIcon size={28} color="var(--mantine-primary-color-filled)" />
             {SITE_NAME}
           </Group>

@@ -31,5 +31,7 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
-// After Mantine's: the theme's colour overrides (secondary buttons).
+// The brand faces (Inter, Barlow Condensed), self-hosted.
+import './fonts.css';
+// After Mantine's: the theme's colour overrides (secondary buttons, the light scheme).
 import './theme.css';

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addMonths, centralMonthKey, centralMonthStart, MESSAGES } from '@curbside/shared';
+import { addMonths, COLOR_SCHEME_SCRIPT, centralMonthKey, centralMonthStart, MESSAGES } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../test/app';
 import { HttpClient } from '../../test/http';
@@ -11,6 +11,7 @@ import { register } from '../../test/register';
 import { makeCar, makeImage, pastVotes } from '../../test/showcase-fixtures';
 import { jpegBytes, uploadCarImage } from '../modules/images/upload-test-helpers';
 import { RENDER_TIME_LIMIT_MS } from './page-render';
+import { scriptHash } from './security';
 
 // The landing pages reach a signed-out visitor already rendered: their text is in the HTML before any script runs, with
 // the data it was rendered from as JSON for the browser to hydrate. Rendering them on the server is an extra: when it
@@ -42,9 +43,11 @@ const PAGE_ADDRESS_AS_IS =
 function parsePage(html: string) {
   const state = /<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const rootMarkup = /<div id="root">([\s\S]*?)<\/div>(?:<script type="application\/json"|\s*<\/body>)/.exec(html)?.[1];
-  // Every <script> is a file or JSON data: the Content-Security-Policy lets no inline script run.
-  const inlineScripts = [...html.matchAll(/<script\b([^>]*)>/g)].filter(
-    ([, attributes = '']) => !/\bsrc=/.test(attributes) && !/type="application\/json"/.test(attributes),
+  // Every <script> is a file, JSON data or the scheme's script, which the Content-Security-Policy allows by its hash:
+  // it lets no other inline script run.
+  const inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    ([, attributes = '', text]) =>
+      !/\bsrc=/.test(attributes) && !/type="application\/json"/.test(attributes) && text !== COLOR_SCHEME_SCRIPT,
   );
   return { state: state === undefined ? undefined : JSON.parse(state), rootMarkup: rootMarkup ?? '', inlineScripts };
 }
@@ -120,6 +123,12 @@ describe('landing pages rendered on the server', () => {
     const queries = page.state.queries.map((q: { queryKey: [string[]] }) => q.queryKey[0].join('.'));
     expect(queries).toEqual(expect.arrayContaining(['accounts.me', 'settings.get', 'cars.bySlug', 'cars.top']));
     expect(page.inlineScripts).toEqual([]);
+    // The scheme's script is in the head, ahead of every stylesheet (which would hold it up), and the policy lets it run.
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    const schemeScript = head.indexOf(`<script>${COLOR_SCHEME_SCRIPT}</script>`);
+    expect(schemeScript).toBeGreaterThan(0);
+    expect(head.slice(0, schemeScript)).not.toMatch(/<style|<link rel="stylesheet"/);
+    expect(res.headers['content-security-policy']).toContain(scriptHash(COLOR_SCHEME_SCRIPT));
     expect(res.text).toContain('<meta property="og:title" content="1993 Mazda RX-7 FD | Curbside" />');
     // Its styles come with it, so it shows styled before any file arrives.
     expect(res.text).toMatch(/<style>[^<]*\.m_/);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { COLOR_SCHEME_SCRIPT } from '@curbside/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -55,10 +57,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // The one inline script, which sets the light or dark scheme before the page is drawn, by its hash.
+        scriptSrc: ["'self'", scriptHash(COLOR_SCHEME_SCRIPT), 'https://js.stripe.com'],
         // Mantine sets inline style attributes and injects <style> for CSS variables.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        // The brand faces are served from /assets (client/src/styles/fonts.css).
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
@@ -110,6 +114,11 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     done();
   });
 });
+
+/** A script's source for the Content-Security-Policy's script-src: the SHA-256 of its exact text. */
+export function scriptHash(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
 
 function isJson(req: FastifyRequest): boolean {
   const type = req.headers['content-type'];

@@ -54,7 +54,7 @@ export function MerchCard({ product, onOpenImage }: { product: Product; onOpenIm
               style={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block' }}
             />
           ) : (
-            <div style={{ aspectRatio: '4 / 3', background: 'var(--mantine-color-dark-5)' }} />
+            <div style={{ aspectRatio: '4 / 3', background: 'var(--mantine-color-default-border)' }} />
           )}
         </UnstyledButton>
       </Card.Section>

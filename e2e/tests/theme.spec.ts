@@ -1,0 +1,118 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+// The brand's look as a visitor gets it: its own faces (Inter, Barlow Condensed), served by the site with a long
+// cache, and the light or dark scheme their system prefers, right from the page the server sends (no dark page that
+// turns light once the app's code has run), with a switch in the header that the next visit remembers.
+
+/** The page's Content-Security-Policy violations (the scheme's inline script, the fonts), as Chromium reports them. */
+function cspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+test('the brand faces are loaded from the site, the headings face preloaded, cached as immutable', async ({ page }) => {
+  const violations = cspViolations(page);
+  const html = await (await page.request.get('/')).text();
+  const preloaded = html.match(/<link rel="preload" href="(\/assets\/[^"]+\.woff2)" as="font"[^>]*crossorigin/)?.[1];
+  expect(preloaded, 'the home page preloads a font').toMatch(/barlow-condensed/);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const faces = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts]
+      .filter((face) => face.status === 'loaded')
+      .map((face) => `${face.family.replaceAll('"', '')} ${face.weight}`);
+  });
+  // check() alone says true for a family no face names (the system's): the faces themselves must have loaded.
+  expect(faces).toEqual(expect.arrayContaining(['Inter 100 900', 'Barlow Condensed 800']));
+  expect(
+    await page.evaluate(
+      () => document.fonts.check('16px Inter') && document.fonts.check('800 32px "Barlow Condensed"'),
+    ),
+  ).toBe(true);
+  // The title and the text are drawn in them: their first family is the brand's.
+  const family = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => getComputedStyle(element).fontFamily.split(',')[0]?.trim());
+  expect(await family('h1')).toBe('"Barlow Condensed"');
+  expect(await family('main p')).toBe('Inter');
+
+  const response = await page.request.get(preloaded ?? '');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('font/woff2');
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(violations, 'no content security policy violation').toEqual([]);
+});
+
+/**
+ * Opens `path` in a browser whose system prefers `colorScheme`, with the app's code held back: what shows is the page
+ * as the server sent it, before any of the app's scripts could change it. Returns the page and a function that lets
+ * the code through.
+ */
+async function serverPageOnly(browser: Browser, colorScheme: 'light' | 'dark', path: string) {
+  const context = await browser.newContext({ colorScheme, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const violations = cspViolations(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not waiting for DOMContentLoaded: it waits for the module scripts held here.
+  await page.goto(path, { waitUntil: 'commit' });
+  return { page, context, violations, release };
+}
+
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+for (const [colorScheme, colour] of [
+  ['light', 'rgb(255, 255, 255)'],
+  ['dark', 'rgb(36, 36, 36)'],
+] as const) {
+  test(`a visitor whose system prefers ${colorScheme} gets the ${colorScheme} page from the server, before any app code runs`, async ({
+    browser,
+  }) => {
+    const { page, context, violations, release } = await serverPageOnly(browser, colorScheme, '/');
+    // The server's page: its heading is there although the app's code has not arrived.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(colorScheme);
+    expect(await background(page)).toBe(colour);
+    await page.screenshot({ path: test.info().outputPath(`server-page-${colorScheme}.png`) });
+
+    // Once the app runs, the page stays in that scheme.
+    release();
+    await expect(page.getByRole('button', { name: 'Switch between light and dark theme' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(colorScheme);
+    expect(await background(page)).toBe(colour);
+    expect(violations, 'no content security policy violation').toEqual([]);
+    await context.close();
+  });
+}
+
+test('the header switch changes the scheme, and the next visit keeps the choice', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'light' });
+  const page = await context.newPage();
+  await page.goto('/gallery');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await background(page)).toBe('rgb(255, 255, 255)');
+
+  await page.getByRole('button', { name: 'Switch between light and dark theme' }).click();
+  await expect.poll(() => background(page)).toBe('rgb(36, 36, 36)');
+
+  // A new visit (the server's page again) is dark from the start, although the system still prefers light.
+  await page.route(/\/assets\/[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/gallery', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await background(page)).toBe('rgb(36, 36, 36)');
+  await context.close();
+});
