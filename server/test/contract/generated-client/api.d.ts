@@ -1800,13 +1800,14 @@ export interface operations {
                 "application/json": {
                     make: string;
                     model: string;
+                    /** @description A four-digit year from 1886 to next year (the calendar year plus one, a bound that moves each January 1; a later year is refused) */
                     year: string | number;
                     ownerName: string;
                     category: components["schemas"]["CarCategory"];
                     specs?: string | null;
                     story?: string | null;
                     additionalSpecs?: string | {
-                        [key: string]: unknown;
+                        [key: string]: string | number | boolean;
                     } | null;
                     /** @constant */
                     legalAgreement: true;
@@ -2820,6 +2821,7 @@ export interface operations {
                         line1: string;
                         line2?: string | null;
                         city: string;
+                        /** @description A US state code (AL … WY, DC), in either case */
                         state: string;
                         postalCode: string;
                         /**
@@ -2838,6 +2840,7 @@ export interface operations {
                             line1: string;
                             line2?: string | null;
                             city: string;
+                            /** @description A US state code (AL … WY, DC), in either case */
                             state: string;
                             postalCode: string;
                             /**
@@ -3893,7 +3896,10 @@ export interface operations {
                     linkUrl: string;
                     /** Format: date */
                     startDate: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description On or after startDate (a rule between two fields, which JSON Schema cannot state)
+                     */
                     endDate: string;
                     /** @default true */
                     active?: boolean;
@@ -3941,7 +3947,10 @@ export interface operations {
                     linkUrl?: string;
                     /** Format: date */
                     startDate?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description On or after startDate (a rule between two fields, which JSON Schema cannot state)
+                     */
                     endDate?: string;
                     active?: boolean;
                 };
@@ -4155,13 +4164,14 @@ export interface operations {
                 "application/json": {
                     make?: string;
                     model?: string;
+                    /** @description A four-digit year from 1886 to next year (the calendar year plus one, a bound that moves each January 1; a later year is refused) */
                     year?: string | number;
                     ownerName?: string;
                     category?: components["schemas"]["CarCategory"];
                     specs?: string | null;
                     story?: string | null;
                     additionalSpecs?: string | {
-                        [key: string]: unknown;
+                        [key: string]: string | number | boolean;
                     } | null;
                     /** @constant */
                     legalAgreement?: true;
