@@ -23,6 +23,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { type ZodType, z } from 'zod';
 import type { ErrorCode } from '../http-errors';
 import { WWW_AUTHENTICATE } from '../http-errors';
+import { API_EXAMPLES, API_LINKS, exampleOf } from './openapi-examples';
 import type { RestRoute } from './rest-routes';
 
 // What the generator (trpc-to-openapi) cannot say by itself, added to the document it generates: named component
@@ -175,8 +176,15 @@ type Operation = {
   operationId?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
-  parameters?: { in: string; name: string; required?: boolean; description?: string; schema?: object }[];
-  requestBody?: { content?: Record<string, { schema?: object }> };
+  parameters?: {
+    in: string;
+    name: string;
+    required?: boolean;
+    description?: string;
+    schema?: object;
+    example?: unknown;
+  }[];
+  requestBody?: { content?: Record<string, { schema?: object; example?: unknown }> };
   responses: Record<string, unknown>;
 };
 
@@ -297,3 +305,41 @@ export const DEFAULT_DOCUMENT_SITE = { siteName: 'Curbside' };
 
 /** The document as docs/openapi.json holds it: two-space JSON and a final newline (what Biome formats alike). */
 export const documentText = (document: object) => `${JSON.stringify(document, null, 2)}\n`;
+
+/**
+ * Puts the examples and links of openapi-examples.ts on the operations: each parameter's and body's example, an
+ * example of the success answer (from its schema, with the demo records' values) and, on a create's success answer,
+ * the links to the operations on what it made.
+ */
+export function addExamples(doc: OpenAPIObject): void {
+  const components = (doc.components?.schemas ?? {}) as Record<string, object>;
+  for (const [, , operation] of operationsOf(doc)) {
+    const id = operation.operationId ?? '';
+    const example = API_EXAMPLES[id];
+    if (!example) continue;
+    for (const parameter of operation.parameters ?? []) {
+      const value = example.parameters?.[parameter.name];
+      if (value !== undefined) parameter.example = value;
+    }
+    const body = operation.requestBody?.content?.['application/json'];
+    if (body && example.body !== undefined) body.example = example.body;
+    const [status, success] = Object.entries(operation.responses).find(([code]) => code.startsWith('2')) ?? [];
+    const media = (success as SuccessResponse | undefined)?.content?.['application/json'];
+    // The answer to the example request: what it sent, over the demo record of the answer's kind.
+    const sent = typeof example.body === 'object' && example.body !== null ? example.body : {};
+    const answer = { ...sent, ...example.answer };
+    if (media?.schema) media.example = exampleOf(media.schema, components, answer);
+    const links = API_LINKS[id];
+    if (success && links) {
+      (success as SuccessResponse).links = Object.fromEntries(
+        links.map(({ name, operationId, parameter, value }) => [
+          name,
+          { operationId, parameters: { [parameter]: value ?? '$response.body#/id' } },
+        ]),
+      );
+    }
+    if (status === undefined) throw new Error(`${id} has no success response to give an example of`);
+  }
+}
+
+type SuccessResponse = { content?: Record<string, { schema?: object; example?: unknown }>; links?: object };
