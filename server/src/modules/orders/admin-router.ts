@@ -110,6 +110,7 @@ export const ordersAdminRouter = router({
 
   cancel: adminProcedure
     .meta({
+      refusals: ['CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/orders/{id}/cancel',
