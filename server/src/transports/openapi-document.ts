@@ -321,7 +321,8 @@ export function addExamples(doc: OpenAPIObject): void {
       const value = example.parameters?.[parameter.name];
       if (value !== undefined) parameter.example = value;
     }
-    const body = operation.requestBody?.content?.['application/json'];
+    const content = operation.requestBody?.content;
+    const body = content?.['application/json'] ?? content?.['multipart/form-data'];
     if (body && example.body !== undefined) body.example = example.body;
     const [status, success] = Object.entries(operation.responses).find(([code]) => code.startsWith('2')) ?? [];
     const media = (success as SuccessResponse | undefined)?.content?.['application/json'];

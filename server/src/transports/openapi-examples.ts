@@ -177,6 +177,11 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     status: 200,
   },
   'images-delete': { as: 'user', parameters: { id: photoId(driverCarIndex, driverCar.photos - 1) }, status: 204 },
+  // Uploads (multipart/form-data): the file part is named by its file; the test sends a small JPEG in it.
+  'images-upload': { as: 'user', body: { image: 'fj60-trail.jpg', carId: carId(driverCarIndex) }, status: 201 },
+  'profile-picture': { as: 'user', body: { profilePicture: 'me.jpg' }, status: 200 },
+  'products-upload-image': { as: 'admin', body: { image: 'sticker-pack-10.jpg' }, status: 201 },
+  'advertisements-upload-image': { as: 'admin', body: { image: 'tyre-town-120x600.jpg', type: 'column' }, status: 201 },
   'tokens-create': { as: 'user', body: { name: 'Nightly backup script', scope: 'read' }, status: 201 },
   'tokens-list': { as: 'user', status: 200 },
   'tokens-revoke': { as: 'user', parameters: { id: 1 }, status: 204 },

@@ -13,6 +13,9 @@ import type { DocumentJson } from '../openapi-doc';
 // access level and its service's refusals), so a procedure that starts refusing in a new way fails here until its
 // meta says so.
 
+/** A walk sends hundreds of requests: minutes on a busy machine with MySQL. */
+const WALK_TIMEOUT = 300_000;
+
 let t: TestApp;
 let admin: HttpClient;
 let user: HttpClient;
@@ -36,7 +39,7 @@ beforeAll(async () => {
     'admin token': new HttpClient(t.baseUrl, await token(admin, 'admin')),
     'cross-site user': withHeaders(user, { origin: 'https://elsewhere.example' }),
   });
-});
+}, WALK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
 });
@@ -111,93 +114,117 @@ async function undocumented(
 const oversized = JSON.stringify({ padding: 'x'.repeat(1024 * 1024 + 1) });
 
 describe('every status the server answers is listed for the operation', () => {
-  it('for each kind of caller, with ids that name nothing and an empty body', async () => {
-    const wrong: string[] = [];
-    for (const [label, client] of Object.entries(callers)) {
-      wrong.push(
-        ...(await undocumented(label, (operation) =>
-          label !== 'visitor' && endsSession(operation)
-            ? Promise.resolve(undefined)
-            : client.request(operation.method, urlOf(operation), operation.hasBody ? {} : undefined),
-        )),
-      );
-    }
-    expect(wrong).toEqual([]);
-  });
-
-  it('for a query parameter the operation does not take', async () => {
-    const wrong = await undocumented('admin', (operation) =>
-      endsSession(operation)
-        ? Promise.resolve(undefined)
-        : admin.request(operation.method, urlOf(operation, '?unknownParameter=1'), operation.hasBody ? {} : undefined),
-    );
-    expect(wrong).toEqual([]);
-  });
-
-  it('for a body over the size limit, and a body in another content type', async () => {
-    const wrong: string[] = [];
-    for (const [label, body, type] of [
-      ['too large', oversized, 'application/json'],
-      ['plain text', 'hello', 'text/plain'],
-      ['form', 'a=1', 'application/x-www-form-urlencoded'],
-    ] as const) {
-      wrong.push(
-        // Fastify reads no GET body (nor can fetch send one); every other method's body it reads.
-        ...(await undocumented(label, (operation) =>
-          operation.method === 'GET' || endsSession(operation)
-            ? Promise.resolve(undefined)
-            : admin.request(operation.method, urlOf(operation), body, { 'content-type': type }),
-        )),
-      );
-    }
-    expect(wrong).toEqual([]);
-  });
-
-  it('while the site is in maintenance or coming-soon mode', async () => {
-    const wrong: string[] = [];
-    const setMode = async (maintenanceMode: boolean, comingSoonMode: boolean) => {
-      const res = await admin.put('/api/site-settings', {
-        maintenanceMode,
-        comingSoonMode,
-        maintenanceMessage: 'Back soon',
-        comingSoonMessage: 'Opening soon',
-        launchDate: '',
-      });
-      expect(res.status, res.body?.message).toBe(200);
-    };
-    try {
-      for (const [mode, maintenance, comingSoon] of [
-        ['maintenance', true, false],
-        ['coming soon', false, true],
-      ] as const) {
-        await setMode(maintenance, comingSoon);
-        for (const label of ['visitor', 'user', 'write token']) {
-          const client = callers[label] as HttpClient;
-          wrong.push(
-            ...(await undocumented(`${mode}, ${label}`, (operation) =>
-              label !== 'visitor' && endsSession(operation)
-                ? Promise.resolve(undefined)
-                : client.request(operation.method, urlOf(operation), operation.hasBody ? {} : undefined),
-            )),
-          );
-        }
+  it(
+    'for each kind of caller, with ids that name nothing and an empty body',
+    async () => {
+      const wrong: string[] = [];
+      for (const [label, client] of Object.entries(callers)) {
+        wrong.push(
+          ...(await undocumented(label, (operation) =>
+            label !== 'visitor' && endsSession(operation)
+              ? Promise.resolve(undefined)
+              : client.request(operation.method, urlOf(operation), operation.hasBody ? {} : undefined),
+          )),
+        );
       }
-    } finally {
-      await setMode(false, false);
-    }
-    expect(wrong).toEqual([]);
-  });
+      expect(wrong).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
 
-  it('for a token the server does not know (last: many of them throttle the address)', async () => {
-    const wrong = await undocumented('unknown token', (operation) =>
-      new HttpClient(t.baseUrl, { authorization: 'Bearer cbs_unknown' }).request(
-        operation.method,
-        urlOf(operation),
-        operation.hasBody ? {} : undefined,
-      ),
-    );
-    expect(wrong).toEqual([]);
-  });
+  it(
+    'for a query parameter the operation does not take',
+    async () => {
+      const wrong = await undocumented('admin', (operation) =>
+        endsSession(operation)
+          ? Promise.resolve(undefined)
+          : admin.request(
+              operation.method,
+              urlOf(operation, '?unknownParameter=1'),
+              operation.hasBody ? {} : undefined,
+            ),
+      );
+      expect(wrong).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
+
+  it(
+    'for a body over the size limit, and a body in another content type',
+    async () => {
+      const wrong: string[] = [];
+      for (const [label, body, type] of [
+        ['too large', oversized, 'application/json'],
+        ['plain text', 'hello', 'text/plain'],
+        ['form', 'a=1', 'application/x-www-form-urlencoded'],
+      ] as const) {
+        wrong.push(
+          // Fastify reads no GET body (nor can fetch send one); every other method's body it reads.
+          ...(await undocumented(label, (operation) =>
+            operation.method === 'GET' || endsSession(operation)
+              ? Promise.resolve(undefined)
+              : admin.request(operation.method, urlOf(operation), body, { 'content-type': type }),
+          )),
+        );
+      }
+      expect(wrong).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
+
+  it(
+    'while the site is in maintenance or coming-soon mode',
+    async () => {
+      const wrong: string[] = [];
+      const setMode = async (maintenanceMode: boolean, comingSoonMode: boolean) => {
+        const res = await admin.put('/api/site-settings', {
+          maintenanceMode,
+          comingSoonMode,
+          maintenanceMessage: 'Back soon',
+          comingSoonMessage: 'Opening soon',
+          launchDate: '',
+        });
+        expect(res.status, res.body?.message).toBe(200);
+      };
+      try {
+        for (const [mode, maintenance, comingSoon] of [
+          ['maintenance', true, false],
+          ['coming soon', false, true],
+        ] as const) {
+          await setMode(maintenance, comingSoon);
+          for (const label of ['visitor', 'user', 'write token']) {
+            const client = callers[label] as HttpClient;
+            wrong.push(
+              ...(await undocumented(`${mode}, ${label}`, (operation) =>
+                label !== 'visitor' && endsSession(operation)
+                  ? Promise.resolve(undefined)
+                  : client.request(operation.method, urlOf(operation), operation.hasBody ? {} : undefined),
+              )),
+            );
+          }
+        }
+      } finally {
+        await setMode(false, false);
+      }
+      expect(wrong).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
+
+  it(
+    'for a token the server does not know (last: many of them throttle the address)',
+    async () => {
+      const wrong = await undocumented('unknown token', (operation) =>
+        new HttpClient(t.baseUrl, { authorization: 'Bearer cbs_unknown' }).request(
+          operation.method,
+          urlOf(operation),
+          operation.hasBody ? {} : undefined,
+        ),
+      );
+      expect(wrong).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
 
   it('has provoked each refusal the walk aims at (the walk is not vacuous)', () => {
     for (const status of [400, 401, 403, 404, 413, 415, 503]) expect(seen, String(status)).toContain(status);

@@ -5934,6 +5934,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "image": "fj60-trail.jpg",
+                 *       "carId": 12
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** Format: binary */
                     image: Blob;
@@ -5950,6 +5956,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *       "isPrimary": true,
+                     *       "isAdminUploaded": true,
+                     *       "caption": "Golden hour at the spring meet",
+                     *       "fileSize": 182406,
+                     *       "variants": {
+                     *         "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *         "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *         "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CarImage"];
                 };
             };
@@ -6000,6 +6021,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "profilePicture": "me.jpg"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** Format: binary */
                     profilePicture: Blob;
@@ -6013,6 +6039,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "name": "Demo Driver",
+                     *       "username": "demo_driver",
+                     *       "email": "driver@curbside.example",
+                     *       "role": "user",
+                     *       "emailVerified": true,
+                     *       "pendingEmail": null,
+                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "profilePicture": "me.jpg",
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -6061,6 +6101,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "image": "sticker-pack-10.jpg"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** Format: binary */
                     image: Blob;
@@ -6074,6 +6119,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg"
+                     *     }
+                     */
                     "application/json": {
                         imageUrl: string;
                     };
@@ -6124,6 +6174,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "image": "tyre-town-120x600.jpg",
+                 *       "type": "column"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** Format: binary */
                     image: Blob;
@@ -6139,6 +6195,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "url"
+                     *     }
+                     */
                     "application/json": {
                         url: string;
                     };
