@@ -27,9 +27,10 @@ import { API_EXAMPLES, API_LINKS, exampleOf } from './openapi-examples';
 import type { RestRoute } from './rest-routes';
 
 // What the generator (trpc-to-openapi) cannot say by itself, added to the document it generates: named component
-// schemas, the error responses each operation can really give (one Error schema, the shape http-errors.ts sends),
-// `security` on every operation (an empty list on the public ones), relative servers, tag descriptions, and one
-// name for path parameters that differ only by name (GET /cars/{slug} and PUT /cars/{id} are one path to a client).
+// schemas, the error responses each operation can really give (one Error schema, the shape http-errors.ts sends; the
+// statuses from each procedure's meta), `security` on every operation (an empty list on the public ones), relative
+// servers, tag descriptions, one name for path parameters that differ only by name (GET /cars/{slug} and PUT
+// /cars/{id} are one path to a client), and the examples and links of openapi-examples.ts.
 
 /** Shapes that recur across operations, published once under components.schemas by these names. */
 const COMPONENTS: [ZodType, string][] = [
