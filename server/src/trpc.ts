@@ -25,7 +25,19 @@ export type Meta = OpenApiMeta<{
   alsoOk?: string;
   cache?: CachedReadPolicy;
   invalidates?: Invalidates;
+  /** Who may call it: set by the access level it is built on (below), never by a procedure itself. */
+  access?: AccessLevel;
+  /**
+   * The refusals its service gives beyond those of its access level, its input and its path: a record the input
+   * refers to is not there (NOT_FOUND), the current state refuses it (CONFLICT), another user's record (FORBIDDEN).
+   * The OpenAPI document lists their statuses for the operation (transports/openapi-document.ts).
+   */
+  refusals?: Refusal[];
 }>;
+
+/** The access levels below, as procedure meta records them. */
+export type AccessLevel = 'signedIn' | 'verified' | 'session' | 'admin';
+export type Refusal = 'NOT_FOUND' | 'CONFLICT' | 'FORBIDDEN';
 
 // Access levels are defined here once. Handlers never check roles themselves.
 
@@ -200,9 +212,9 @@ export function siteModeRefusal(ctx: Pick<Context, 'services' | 'user' | 'tokenS
   return ctx.services.settings.refusalFor(actsAsAdmin(ctx));
 }
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, user: signedIn(ctx.user), actor: actorOf(ctx) } }),
-);
+export const authedProcedure = publicProcedure
+  .meta({ access: 'signedIn' })
+  .use(({ ctx, next }) => next({ ctx: { ...ctx, user: signedIn(ctx.user), actor: actorOf(ctx) } }));
 
 /**
  * What needs a verified e-mail address (docs/decisions.md): submitting a car, making API tokens. Until the user
@@ -213,18 +225,18 @@ export function verifiedEmail<U extends { emailVerifiedAt: Date | null }>(user: 
   return user;
 }
 
-export const verifiedProcedure = authedProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, user: verifiedEmail(ctx.user) } }),
-);
+export const verifiedProcedure = authedProcedure
+  .meta({ access: 'verified' })
+  .use(({ ctx, next }) => next({ ctx: { ...ctx, user: verifiedEmail(ctx.user) } }));
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   admin(ctx);
   return next({ ctx });
 });
 
 /** Signed in with the browser's session, not an API token; a token's call is refused (403) with `refusal`. */
 export const sessionOnlyProcedure = (refusal: string) =>
-  authedProcedure.use(({ ctx, next }) => {
+  authedProcedure.meta({ access: 'session' }).use(({ ctx, next }) => {
     if (ctx.tokenScope !== null) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
     return next({ ctx });
   });

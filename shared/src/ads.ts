@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { centralDateString } from './central-time';
 import {
+  CALENDAR_DATE_PATTERN,
   calendarDateInputSchema,
   calendarDateSchema,
   httpUrlSchema,
@@ -44,12 +45,16 @@ const adFields = {
   startDate: z
     .string({ error: V.adStartDateRequired })
     .min(1, V.adStartDateRequired)
-    .meta({ format: 'date' })
+    .meta({ format: 'date', pattern: CALENDAR_DATE_PATTERN })
     .pipe(calendarDateInputSchema),
   endDate: z
     .string({ error: V.adEndDateRequired })
     .min(1, V.adEndDateRequired)
-    .meta({ format: 'date' })
+    .meta({
+      format: 'date',
+      pattern: CALENDAR_DATE_PATTERN,
+      description: 'On or after startDate (a rule between two fields, which JSON Schema cannot state)',
+    })
     .pipe(calendarDateInputSchema),
   active: z.boolean(),
 };

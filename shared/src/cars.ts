@@ -4,6 +4,7 @@ import {
   countSchema,
   idSchema,
   isoDateTimeSchema,
+  NOT_BLANK_PATTERN,
   optionalText,
   pageQuerySchema,
   pageSchema,
@@ -115,10 +116,21 @@ export type CarSearchQuery = z.infer<typeof carSearchQuerySchema>;
 
 /** Chosen: the first car built for sale (Benz Patent-Motorwagen, 1886); the latest is next year (latestCarYear). */
 export const CAR_YEAR_MIN = 1886;
+/** A year as text from CAR_YEAR_MIN on, four digits, spaces around allowed (the check trims them). */
+const CAR_YEAR_TEXT_PATTERN = '^\\s*(18(8[6-9]|9\\d)|19\\d\\d|[2-9]\\d{3})\\s*$';
 
 /** Year as typed or sent: 1999 or '1999' → 1999. Exactly four digits, from 1886 to next year. */
 export const carYearSchema = z
   .union([z.string(), z.number()], { error: V.yearRequired })
+  // The document: four digits from 1886 on, as text (spaces around are trimmed) or a number. The upper bound (next
+  // year) moves each January, so it is said in words rather than as a `maximum` (docs/decisions.md).
+  .meta({
+    anyOf: [
+      { type: 'string', pattern: CAR_YEAR_TEXT_PATTERN },
+      { type: 'integer', minimum: CAR_YEAR_MIN, maximum: 9999 },
+    ],
+    description: `A four-digit year from ${CAR_YEAR_MIN} to next year (the calendar year plus one, a bound that moves each January 1; a later year is refused)`,
+  })
   .transform((value) => String(value).trim())
   .pipe(
     z
@@ -140,7 +152,7 @@ export function latestCarYear(now: Date = new Date()): number {
 
 const specEntriesSchema = z
   .record(
-    z.string().trim().min(1).max(LIMITS.specKeyMax),
+    z.string().trim().min(1).max(LIMITS.specKeyMax).meta({ pattern: NOT_BLANK_PATTERN }),
     z.union([z.string().trim().max(LIMITS.specValueMax, V.tooLong(LIMITS.specValueMax)), z.number(), z.boolean()]),
   )
   // A blank optional field (engine: '') means "not given".
@@ -184,7 +196,20 @@ export function normalizeSpecs(specs: AdditionalSpecs): AdditionalSpecs {
  * with one message: a body of 60,000 entries would otherwise cost a parse and an issue per entry.
  */
 export const additionalSpecsInputSchema = z
-  .union([z.string(), z.record(z.string(), z.unknown()), z.null()], { error: V.additionalSpecsInvalid })
+  .union(
+    [
+      z.string().meta({ description: 'The same object as JSON text' }),
+      z.record(z.string(), z.unknown()).meta({
+        maxProperties: LIMITS.specEntriesMax,
+        propertyNames: { maxLength: LIMITS.specKeyMax, pattern: NOT_BLANK_PATTERN },
+        additionalProperties: {
+          anyOf: [{ type: 'string', maxLength: LIMITS.specValueMax }, { type: 'number' }, { type: 'boolean' }],
+        },
+      }),
+      z.null(),
+    ],
+    { error: V.additionalSpecsInvalid },
+  )
   .transform((value, ctx) => {
     if (value === null || value === '') return {};
     let specs: unknown = value;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts';
-import { centsSchema, optionalText, requiredText } from './common';
+import { centsSchema, NOT_BLANK_PATTERN, optionalText, requiredText } from './common';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { US_STATE_CODES } from './us-states';
@@ -13,6 +13,11 @@ const V = MESSAGES.validation;
 /** US ZIP code: 12345 or 12345-6789. */
 export const US_POSTAL_CODE = /^\d{5}(-\d{4})?$/;
 
+/** US_STATE_CODES in either case, spaces around allowed (the check trims and upper-cases), as a JSON Schema pattern. */
+const STATE_CODE_PATTERN = `^\\s*(${US_STATE_CODES.map((code) =>
+  [...code].map((letter) => `[${letter}${letter.toLowerCase()}]`).join(''),
+).join('|')})\\s*$`;
+
 export const shippingAddressSchema = z.object({
   name: requiredText(V.fullNameRequired, LIMITS.nameMax),
   line1: requiredText(V.addressLine1Required, LIMITS.addressLineMax),
@@ -22,8 +27,13 @@ export const shippingAddressSchema = z.object({
     .string({ error: V.stateRequired })
     .trim()
     .toUpperCase()
-    .pipe(z.enum(US_STATE_CODES, { error: V.stateRequired })),
-  postalCode: z.string({ error: V.postalCodeInvalid }).trim().regex(US_POSTAL_CODE, V.postalCodeInvalid),
+    .pipe(z.enum(US_STATE_CODES, { error: V.stateRequired }))
+    .meta({ pattern: STATE_CODE_PATTERN, description: 'A US state code (AL … WY, DC), in either case' }),
+  postalCode: z
+    .string({ error: V.postalCodeInvalid })
+    .trim()
+    .regex(US_POSTAL_CODE, V.postalCodeInvalid)
+    .meta({ pattern: '^\\s*\\d{5}(-\\d{4})?\\s*$' }),
   country: z.enum(['US'], { error: V.countryUnsupported }).default('US'),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
@@ -114,7 +124,7 @@ export type CreatePaymentIntentOutput = z.infer<typeof createPaymentIntentOutput
  * takes amounts, address and e-mail from the payment it created. The spec's other fields are stripped.
  */
 export const paymentOrderInputSchema = z.object({
-  paymentId: z.string().trim().min(1).max(LIMITS.paymentIdMax),
+  paymentId: z.string().trim().min(1).max(LIMITS.paymentIdMax).meta({ pattern: NOT_BLANK_PATTERN }),
 });
 export type PaymentOrderInput = z.infer<typeof paymentOrderInputSchema>;
 
@@ -128,8 +138,8 @@ export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** The built-in test provider's card form (test mode only): 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. */
 export const testCardPaymentInputSchema = z.object({
-  paymentId: z.string().trim().min(1).max(LIMITS.paymentIdMax),
-  clientSecret: z.string().trim().min(1).max(LIMITS.paymentIdMax),
+  paymentId: z.string().trim().min(1).max(LIMITS.paymentIdMax).meta({ pattern: NOT_BLANK_PATTERN }),
+  clientSecret: z.string().trim().min(1).max(LIMITS.paymentIdMax).meta({ pattern: NOT_BLANK_PATTERN }),
   cardNumber: z
     .string({ error: MESSAGES.cardForm.cardNumberRequired })
     .trim()

@@ -19,7 +19,12 @@ export const idSchema = z
 export const idInputSchema = z.object({ id: idSchema });
 export type IdInput = z.infer<typeof idInputSchema>;
 
-export const slugInputSchema = z.object({ slug: z.string().trim().min(1).max(200) });
+/** Text that holds something besides spaces (a trimmed field's `min(1)`), as a JSON Schema pattern. */
+export const NOT_BLANK_PATTERN = '\\S';
+
+export const slugInputSchema = z.object({
+  slug: z.string().trim().min(1).max(200).meta({ pattern: NOT_BLANK_PATTERN }),
+});
 export type SlugInput = z.infer<typeof slugInputSchema>;
 
 /** An instant in a response: `date.toISOString()`. */
@@ -34,12 +39,17 @@ export const calendarDateSchema = z.iso.date();
  */
 export const CALENDAR_DATE_RANGE = { min: '2000-01-01', max: '2099-12-31' } as const;
 
+/** CALENDAR_DATE_RANGE's days as a JSON Schema pattern (format `date` refuses the days a month does not have). */
+export const CALENDAR_DATE_PATTERN = '^20\\d\\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+
 /** A calendar date 'YYYY-MM-DD' a request sends, within CALENDAR_DATE_RANGE. Rejects 2025-02-30. */
 export const calendarDateInputSchema = z.iso
   .date()
   .refine((day) => day >= CALENDAR_DATE_RANGE.min && day <= CALENDAR_DATE_RANGE.max, {
     message: V.dateOutOfRange(CALENDAR_DATE_RANGE.min, CALENDAR_DATE_RANGE.max),
-  });
+  })
+  // The document: a real calendar day (format) of the years 2000-2099 (the pattern), as the checks above.
+  .meta({ format: 'date', pattern: CALENDAR_DATE_PATTERN });
 
 /** An amount of money in a response. */
 export const centsSchema = z.number().int().nonnegative();
@@ -92,7 +102,8 @@ export function requiredText(requiredMessage: string, maxLength: number) {
     .string({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage, abort: true })
-    .max(maxLength, V.tooLong(maxLength));
+    .max(maxLength, V.tooLong(maxLength))
+    .meta({ pattern: NOT_BLANK_PATTERN });
 }
 
 /**

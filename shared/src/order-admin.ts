@@ -111,7 +111,9 @@ const filterFields = z.object({
   status: orderStatusSchema.optional(),
   /** Central calendar days, both included. */
   from: calendarDateInputSchema.optional(),
-  to: calendarDateInputSchema.optional(),
+  to: calendarDateInputSchema
+    .meta({ description: 'On or after `from` (a rule between two fields, which JSON Schema cannot state)' })
+    .optional(),
 });
 /** Refuses a date range whose end is before its start (400 with the message on `to`). */
 export function withDateRange<T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) {

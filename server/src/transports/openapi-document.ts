@@ -23,12 +23,14 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { type ZodType, z } from 'zod';
 import type { ErrorCode } from '../http-errors';
 import { WWW_AUTHENTICATE } from '../http-errors';
+import { API_EXAMPLES, API_LINKS, exampleOf } from './openapi-examples';
 import type { RestRoute } from './rest-routes';
 
 // What the generator (trpc-to-openapi) cannot say by itself, added to the document it generates: named component
-// schemas, the error responses each operation can really give (one Error schema, the shape http-errors.ts sends),
-// `security` on every operation (an empty list on the public ones), relative servers, tag descriptions, and one
-// name for path parameters that differ only by name (GET /cars/{slug} and PUT /cars/{id} are one path to a client).
+// schemas, the error responses each operation can really give (one Error schema, the shape http-errors.ts sends; the
+// statuses from each procedure's meta), `security` on every operation (an empty list on the public ones), relative
+// servers, tag descriptions, one name for path parameters that differ only by name (GET /cars/{slug} and PUT
+// /cars/{id} are one path to a client), and the examples and links of openapi-examples.ts.
 
 /** Shapes that recur across operations, published once under components.schemas by these names. */
 const COMPONENTS: [ZodType, string][] = [
@@ -148,49 +150,23 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string; heade
   },
 };
 
-/** Refusals because of the current state (409), by procedure. */
-const CONFLICTING = new Set([
-  'accounts.register',
-  'accounts.verifyEmail',
-  'accounts.resendVerification',
-  'profile.changeEmail',
-  'cart.add',
-  'cart.update',
-  'checkout.createPaymentIntent',
-  'checkout.recordOrder',
-  'images.delete',
-  'admin.products.create',
-  'admin.products.update',
-  'admin.orders.updateStatus',
-]);
-
 /**
- * Writes that refer to another record by an id in the body (404 when it is not there), by procedure; and the test
- * card payment, which is not found while Stripe is configured.
+ * The error statuses `route` can return, from its procedure's meta: the access level it is built on and the
+ * refusals its service gives (trpc.ts, Meta). Every operation: 400 (a query parameter an operation does not take, a
+ * body that does not parse), 401 and 429 (any request may carry an API token: a wrong one is refused, and an address
+ * that sends many wrong ones is throttled), 500 and 503 (a site mode, the database unreachable, the server busy).
  */
-const REFERRING = new Set(['votes.cast', 'cart.add', 'checkout.recordOrder', 'checkout.payWithTestCard']);
-
-/** Signed in by the browser's session only: an API token is refused (403), by procedure (trpc.ts, sessionOnlyProcedure). */
-const SESSION_ONLY = new Set(['tokens.create', 'accounts.logoutEverywhere']);
-
-/** Signed-in calls that check ownership (403 for another user's car or photo), by procedure. */
-const OWNER_CHECKED = new Set(['cars.update', 'images.setPrimary', 'images.delete']);
-
-const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
-
-/**
- * The error statuses `route` can return. Every operation: 400 (a query parameter an operation does not take, a body
- * that does not parse), 401 and 429 (any request may carry an API token: a wrong one is refused, and an address
- * that sends many wrong ones is throttled), 500 and 503.
- */
-function errorStatuses(route: RestRoute, hasPathParams: boolean): string[] {
+export function errorStatuses(route: RestRoute, hasPathParams: boolean): string[] {
   const statuses = new Set<string>(['400', '401', '429', '500', '503']);
-  // Not an admin, not the owner, or (any write) a cross-site request.
-  const adminOnly = route.procedurePath.startsWith('admin.');
-  if (adminOnly || OWNER_CHECKED.has(route.procedurePath) || route.method !== 'GET') statuses.add('403');
-  if (hasPathParams || REFERRING.has(route.procedurePath)) statuses.add('404');
-  if (CONFLICTING.has(route.procedurePath)) statuses.add('409');
-  if (WITH_BODY.has(route.method)) {
+  const { access, refusals = [] } = route.procedure.meta ?? {};
+  // Not an admin, an unverified address, an API token where only the session will do, another user's record, or
+  // (any write) a read-only token or a cross-site request.
+  const roleChecked = access === 'admin' || access === 'verified' || access === 'session';
+  if (roleChecked || refusals.includes('FORBIDDEN') || route.method !== 'GET') statuses.add('403');
+  if (hasPathParams || refusals.includes('NOT_FOUND')) statuses.add('404');
+  if (refusals.includes('CONFLICT')) statuses.add('409');
+  // Any request but a GET may carry a body (Fastify reads a DELETE's too): over the limit, or not JSON.
+  if (route.method !== 'GET') {
     statuses.add('413');
     statuses.add('415');
   }
@@ -201,8 +177,15 @@ type Operation = {
   operationId?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
-  parameters?: { in: string; name: string; required?: boolean; description?: string; schema?: object }[];
-  requestBody?: { content?: Record<string, { schema?: object }> };
+  parameters?: {
+    in: string;
+    name: string;
+    required?: boolean;
+    description?: string;
+    schema?: object;
+    example?: unknown;
+  }[];
+  requestBody?: { content?: Record<string, { schema?: object; example?: unknown }> };
   responses: Record<string, unknown>;
 };
 
@@ -240,7 +223,8 @@ export function finishDocument(doc: OpenAPIObject, routes: RestRoute[]): OpenAPI
     operation.security ??= [];
     for (const parameter of operation.parameters ?? []) if (parameter.in === 'path') parameter.required = true;
     const route = routeOf.get(`${method.toUpperCase()} ${path}`);
-    if (route && SESSION_ONLY.has(route.procedurePath)) operation.security = [{ sessionCookie: [] }];
+    // Signed in by the browser's session only (trpc.ts, sessionOnlyProcedure): an API token is refused.
+    if (route?.procedure.meta?.access === 'session') operation.security = [{ sessionCookie: [] }];
     const body = operation.requestBody?.content?.['application/json']?.schema;
     if (route && body) Object.assign(body, route.procedure.inputObjectConstraints);
     const statuses = route ? errorStatuses(route, path.includes('{')) : Object.keys(operation.responses);
@@ -322,3 +306,42 @@ export const DEFAULT_DOCUMENT_SITE = { siteName: 'Curbside' };
 
 /** The document as docs/openapi.json holds it: two-space JSON and a final newline (what Biome formats alike). */
 export const documentText = (document: object) => `${JSON.stringify(document, null, 2)}\n`;
+
+/**
+ * Puts the examples and links of openapi-examples.ts on the operations: each parameter's and body's example, an
+ * example of the success answer (from its schema, with the demo records' values) and, on a create's success answer,
+ * the links to the operations on what it made.
+ */
+export function addExamples(doc: OpenAPIObject): void {
+  const components = (doc.components?.schemas ?? {}) as Record<string, object>;
+  for (const [, , operation] of operationsOf(doc)) {
+    const id = operation.operationId ?? '';
+    const example = API_EXAMPLES[id];
+    if (!example) continue;
+    for (const parameter of operation.parameters ?? []) {
+      const value = example.parameters?.[parameter.name];
+      if (value !== undefined) parameter.example = value;
+    }
+    const content = operation.requestBody?.content;
+    const body = content?.['application/json'] ?? content?.['multipart/form-data'];
+    if (body && example.body !== undefined) body.example = example.body;
+    const [status, success] = Object.entries(operation.responses).find(([code]) => code.startsWith('2')) ?? [];
+    const media = (success as SuccessResponse | undefined)?.content?.['application/json'];
+    // The answer to the example request: what it sent, over the demo record of the answer's kind.
+    const sent = typeof example.body === 'object' && example.body !== null ? example.body : {};
+    const answer = { ...sent, ...example.answer };
+    if (media?.schema) media.example = exampleOf(media.schema, components, answer);
+    const links = API_LINKS[id];
+    if (success && links) {
+      (success as SuccessResponse).links = Object.fromEntries(
+        links.map(({ name, operationId, parameter, value }) => [
+          name,
+          { operationId, parameters: { [parameter]: value ?? '$response.body#/id' } },
+        ]),
+      );
+    }
+    if (status === undefined) throw new Error(`${id} has no success response to give an example of`);
+  }
+}
+
+type SuccessResponse = { content?: Record<string, { schema?: object; example?: unknown }>; links?: object };

@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import { addUploadOperations } from '../modules/images/openapi-uploads';
 import { SESSION_COOKIE } from '../plugins/session';
 import type { AppRouter } from '../router';
-import { finishDocument, nameComponentSchemas } from './openapi-document';
+import { addExamples, finishDocument, nameComponentSchemas } from './openapi-document';
 import { listRestRoutes } from './rest-routes';
 
 /** What the document says about the site it serves (config.siteName). */
@@ -60,6 +60,7 @@ export async function buildOpenApiDocument(router: AppRouter, site: DocumentSite
   }
   finishDocument(doc, routes);
   addUploadOperations(doc);
+  addExamples(doc);
   return doc;
 }
 

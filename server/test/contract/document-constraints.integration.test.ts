@@ -52,6 +52,25 @@ const settings = (launchDate: string) => ({
   launchDate,
 });
 
+const car = (fields: object) => ({
+  make: 'BMW',
+  model: 'M3',
+  year: 1999,
+  ownerName: 'Ada',
+  category: 'Euro',
+  legalAgreement: true,
+  ...fields,
+});
+
+const ad = (startDate: string) => ({
+  name: 'Wax',
+  type: 'banner',
+  imageUrl: 'https://example.com/ad.png',
+  linkUrl: 'https://example.com/',
+  startDate,
+  endDate: '2030-12-31',
+});
+
 describe('request bodies', () => {
   const address = { name: 'Ada', line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' };
   const cases: { label: string; method: string; path: string; body: unknown; as: () => HttpClient }[] = [
@@ -130,6 +149,33 @@ describe('request bodies', () => {
       as: () => admin,
     },
     { label: 'no launch date', method: 'PUT', path: '/site-settings', body: settings(''), as: () => admin },
+    { label: 'a car of 1885', method: 'POST', path: '/cars', body: car({ year: 1885 }), as: () => admin },
+    { label: 'a car of " 1999 "', method: 'POST', path: '/cars', body: car({ year: ' 1999 ' }), as: () => admin },
+    { label: 'a car of year 99', method: 'POST', path: '/cars', body: car({ year: '99' }), as: () => admin },
+    { label: 'a car whose make is spaces', method: 'POST', path: '/cars', body: car({ make: '   ' }), as: () => admin },
+    {
+      label: 'a car with a blank spec name',
+      method: 'POST',
+      path: '/cars',
+      body: car({ additionalSpecs: { ' ': 'x' } }),
+      as: () => admin,
+    },
+    {
+      label: 'a payment to state "tx"',
+      method: 'POST',
+      path: '/create-payment-intent',
+      body: { email: 'a@b.co', shippingAddress: { ...address, state: ' tx ' } },
+      as: () => user,
+    },
+    {
+      label: 'a payment to state "XX"',
+      method: 'POST',
+      path: '/create-payment-intent',
+      body: { email: 'a@b.co', shippingAddress: { ...address, state: 'XX' } },
+      as: () => user,
+    },
+    { label: 'an ad from 1999', method: 'POST', path: '/advertisements', body: ad('1999-12-31'), as: () => admin },
+    { label: 'an ad from 2030', method: 'POST', path: '/advertisements', body: ad('2030-01-01'), as: () => admin },
   ];
 
   it.each(cases)('$label: the document and the server agree', async ({ method, path, body, as }) => {

@@ -29,6 +29,7 @@ export const accountsRouter = router({
 
   register: publicProcedure
     .meta({
+      refusals: ['CONFLICT'],
       successStatus: 201,
       openapi: {
         method: 'POST',
@@ -125,6 +126,7 @@ export const accountsRouter = router({
 
   verifyEmail: publicProcedure
     .meta({
+      refusals: ['CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/verify-email',
@@ -142,6 +144,7 @@ export const accountsRouter = router({
 
   resendVerification: authedProcedure
     .meta({
+      refusals: ['CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/verify-email/resend',

@@ -6,6 +6,7 @@ import { authedProcedure } from '../../trpc';
 /** PUT /api/cars/{id}: its owner or an admin changes the fields sent; only an admin may change `featured`. */
 export const updateCar = authedProcedure
   .meta({
+    refusals: ['FORBIDDEN'],
     openapi: {
       method: 'PUT',
       path: '/cars/{id}',

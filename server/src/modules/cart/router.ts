@@ -16,6 +16,7 @@ export const cartRouter = router({
 
   add: authedProcedure
     .meta({
+      refusals: ['NOT_FOUND', 'CONFLICT'],
       successStatus: 201,
       openapi: { method: 'POST', path: '/cart', tags, summary: 'Add a print (car photo) or merchandise' },
       invalidates: 'nothing', // a cart line only
@@ -26,6 +27,7 @@ export const cartRouter = router({
 
   update: authedProcedure
     .meta({
+      refusals: ['CONFLICT'],
       openapi: { method: 'PUT', path: '/cart/{id}', tags, summary: 'Change the quantity of a line' },
       invalidates: 'nothing', // a cart line only
     })

@@ -30,6 +30,7 @@ export const checkoutRouter = router({
 
   createPaymentIntent: authedProcedure
     .meta({
+      refusals: ['CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/create-payment-intent',
@@ -43,6 +44,7 @@ export const checkoutRouter = router({
 
   recordOrder: authedProcedure
     .meta({
+      refusals: ['NOT_FOUND', 'CONFLICT'],
       successStatus: 201,
       alsoOk: 'The order of this payment was already recorded: the same order again',
       openapi: {
@@ -66,6 +68,7 @@ export const checkoutRouter = router({
    */
   payWithTestCard: authedProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: {
         method: 'POST',
         path: '/test-payments',

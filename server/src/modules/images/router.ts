@@ -11,6 +11,7 @@ const tags = ['images'];
 export const imagesRouter = router({
   setPrimary: authedProcedure
     .meta({
+      refusals: ['FORBIDDEN'],
       openapi: {
         method: 'PATCH',
         path: '/images/{id}/primary',
@@ -25,6 +26,7 @@ export const imagesRouter = router({
 
   delete: authedProcedure
     .meta({
+      refusals: ['FORBIDDEN', 'CONFLICT'],
       successStatus: 204,
       openapi: {
         method: 'DELETE',

@@ -80,6 +80,7 @@ export const ordersAdminRouter = router({
 
   updateStatus: adminProcedure
     .meta({
+      refusals: ['CONFLICT'],
       openapi: { method: 'PUT', path: '/orders/{id}/status', tags, summary: 'Move an order to a new status (admin)' },
     })
     .input(orderStatusUpdateInputSchema.extend({ id: pathIdSchema }))
@@ -109,6 +110,7 @@ export const ordersAdminRouter = router({
 
   cancel: adminProcedure
     .meta({
+      refusals: ['CONFLICT'],
       openapi: {
         method: 'POST',
         path: '/orders/{id}/cancel',

@@ -9,6 +9,7 @@ const tags = ['products'];
 export const productsAdminRouter = router({
   create: adminProcedure
     .meta({
+      refusals: ['CONFLICT'],
       successStatus: 201,
       openapi: { method: 'POST', path: '/products', tags, summary: 'Create a product (admin)' },
     })
@@ -17,7 +18,10 @@ export const productsAdminRouter = router({
     .mutation(({ ctx, input }) => ctx.services.products.create(input)),
 
   update: adminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/products/{id}', tags, summary: 'Change a product (admin)' } })
+    .meta({
+      refusals: ['CONFLICT'],
+      openapi: { method: 'PUT', path: '/products/{id}', tags, summary: 'Change a product (admin)' },
+    })
     .input(productUpdateInputSchema.extend({ id: pathIdSchema }))
     .output(productSchema)
     .mutation(({ ctx, input }) => ctx.services.products.update(input)),

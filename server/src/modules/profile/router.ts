@@ -43,6 +43,7 @@ export const profileRouter = router({
 
   changeEmail: authedProcedure
     .meta({
+      refusals: ['CONFLICT'],
       openapi: {
         method: 'PUT',
         path: '/profile/email',

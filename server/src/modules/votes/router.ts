@@ -7,6 +7,7 @@ export const votesRouter = router({
   /** POST /api/votes: 201 with the car's new tallies; 429 inside the 24-hour cooldown; 404 for a missing car. */
   cast: publicProcedure
     .meta({
+      refusals: ['NOT_FOUND'],
       openapi: { method: 'POST', path: '/votes', tags: ['votes'], protect: false, summary: 'Vote for a car' },
       successStatus: 201,
       invalidates: voteInvalidates,

@@ -1349,6 +1349,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "name": "Demo Driver",
+                     *       "username": "demo_driver",
+                     *       "email": "driver@curbside.example",
+                     *       "role": "user",
+                     *       "emailVerified": true,
+                     *       "pendingEmail": null,
+                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "profilePicture": null,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -1368,6 +1382,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "new_driver",
+                 *       "email": "new.driver@example.com",
+                 *       "password": "new-driver-pass",
+                 *       "name": "New Driver"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -1384,6 +1406,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "name": "New Driver",
+                     *       "username": "new_driver",
+                     *       "email": "new.driver@example.com",
+                     *       "role": "user",
+                     *       "emailVerified": true,
+                     *       "pendingEmail": null,
+                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "profilePicture": null,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -1407,6 +1443,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "driver@curbside.example",
+                 *       "password": "curbside-driver"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -1421,6 +1463,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "name": "Demo Driver",
+                     *       "username": "demo_driver",
+                     *       "email": "driver@curbside.example",
+                     *       "role": "user",
+                     *       "emailVerified": true,
+                     *       "pendingEmail": null,
+                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "profilePicture": null,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -1449,6 +1505,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": "message"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -1475,6 +1537,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "revokeTokens": true
+                 *     }
+                 */
                 "application/json": {
                     revokeTokens?: boolean;
                 };
@@ -1487,6 +1554,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": "message"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -1513,6 +1586,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "driver@curbside.example"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -1526,6 +1604,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": "message"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -1552,6 +1636,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "k3Jx9QvT2mWb7LpZr4YdNc8HsE6aUf1G",
+                 *       "password": "a-new-password"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                     password: string;
@@ -1565,6 +1655,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": "message"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -1591,6 +1687,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "k3Jx9QvT2mWb7LpZr4YdNc8HsE6aUf1G"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
@@ -1603,6 +1704,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": "message"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -1636,6 +1743,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": "message"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -1669,6 +1782,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "maintenanceMode": true,
+                     *       "comingSoonMode": true,
+                     *       "maintenanceMessage": "maintenanceMessage",
+                     *       "comingSoonMessage": "comingSoonMessage",
+                     *       "launchDate": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SiteSettings"];
                 };
             };
@@ -1688,6 +1810,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "maintenanceMode": false,
+                 *       "comingSoonMode": false,
+                 *       "maintenanceMessage": "We are polishing the chrome. Back in an hour.",
+                 *       "comingSoonMessage": "Curbside opens soon.",
+                 *       "launchDate": "2030-06-01"
+                 *     }
+                 */
                 "application/json": {
                     maintenanceMode: boolean;
                     comingSoonMode: boolean;
@@ -1704,6 +1835,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "maintenanceMode": false,
+                     *       "comingSoonMode": false,
+                     *       "maintenanceMessage": "We are polishing the chrome. Back in an hour.",
+                     *       "comingSoonMessage": "Curbside opens soon.",
+                     *       "launchDate": "2030-06-01"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SiteSettings"];
                 };
             };
@@ -1726,6 +1866,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "fan@example.com",
+                 *       "source": "footer"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -1741,6 +1887,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": "message"
+                     *     }
+                     */
                     "application/json": {
                         ok: boolean;
                         message?: string;
@@ -1760,10 +1912,12 @@ export interface operations {
     "cars-list": {
         parameters: {
             query?: {
+                /** @example 12 */
                 limit?: number;
                 offset?: number;
                 cursor?: string;
                 featured?: boolean;
+                /** @example JDM */
                 category?: components["schemas"]["CarCategory"];
             };
             header?: never;
@@ -1778,6 +1932,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *         "make": "Nissan",
+                     *         "model": "Skyline GT-R V-Spec (R34)",
+                     *         "year": 1999,
+                     *         "category": "JDM",
+                     *         "story": "Imported from Yokohama the month it turned 25 and legal to bring over. Bayside Blue, original paint on the roof, and a stock-block RB26 with supporting mods: larger turbos, a proper intercooler and a Nismo exhaust. It has done three coast-to-coast trips and still sees the rev limiter every weekend. The interior is untouched apart from a Nardi wheel, because some things should stay exactly as Nissan built them.",
+                     *         "specs": "Right-hand drive, 58,000 km, full Japanese service history and export paperwork.",
+                     *         "additionalSpecs": {
+                     *           "engine": "RB26DETT 2.6L twin-turbo inline-6",
+                     *           "horsepower": "480",
+                     *           "transmission": "6-speed Getrag manual",
+                     *           "drivetrain": "AWD (ATTESA E-TS Pro)",
+                     *           "modified": true
+                     *         },
+                     *         "featured": true,
+                     *         "published": true,
+                     *         "legalAgreement": true,
+                     *         "ownerId": 3,
+                     *         "ownerName": "Kenji Watanabe",
+                     *         "ownerDetails": {
+                     *           "name": "Kenji Watanabe",
+                     *           "profilePicture": null,
+                     *           "role": "owner",
+                     *           "bio": "Grew up on Initial D and Best Motoring tapes. Two rotary engines rebuilt, one RB26 that never needed it."
+                     *         },
+                     *         "images": [
+                     *           {
+                     *             "id": 1,
+                     *             "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *             "isPrimary": true,
+                     *             "isAdminUploaded": true,
+                     *             "caption": "Golden hour at the spring meet",
+                     *             "fileSize": 182406,
+                     *             "variants": {
+                     *               "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *               "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *               "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "totalVotes": 1,
+                     *         "lastMonthVotes": 1,
+                     *         "hasVoted": true,
+                     *         "createdAt": "2026-11-01T18:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Car"][];
                 };
             };
@@ -1797,16 +2002,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "make": "Datsun",
+                 *       "model": "240Z",
+                 *       "year": 1972,
+                 *       "ownerName": "Demo Driver",
+                 *       "category": "JDM",
+                 *       "story": "Bought as a barn find, restored over three winters.",
+                 *       "additionalSpecs": {
+                 *         "engine": "2.4L L24 inline-six",
+                 *         "transmission": "4-speed manual"
+                 *       },
+                 *       "legalAgreement": true
+                 *     }
+                 */
                 "application/json": {
                     make: string;
                     model: string;
+                    /** @description A four-digit year from 1886 to next year (the calendar year plus one, a bound that moves each January 1; a later year is refused) */
                     year: string | number;
                     ownerName: string;
                     category: components["schemas"]["CarCategory"];
                     specs?: string | null;
                     story?: string | null;
                     additionalSpecs?: string | {
-                        [key: string]: unknown;
+                        [key: string]: string | number | boolean;
                     } | null;
                     /** @constant */
                     legalAgreement: true;
@@ -1820,6 +2041,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 13,
+                     *       "slug": "datsun-240z",
+                     *       "make": "Datsun",
+                     *       "model": "240Z",
+                     *       "year": 1972,
+                     *       "category": "JDM",
+                     *       "story": "Bought as a barn find, restored over three winters.",
+                     *       "specs": null,
+                     *       "additionalSpecs": {
+                     *         "engine": "2.4L L24 inline-six",
+                     *         "transmission": "4-speed manual"
+                     *       },
+                     *       "featured": false,
+                     *       "published": true,
+                     *       "legalAgreement": true,
+                     *       "ownerId": 2,
+                     *       "ownerName": "Demo Driver",
+                     *       "ownerDetails": {
+                     *         "name": "Demo Driver",
+                     *         "profilePicture": null,
+                     *         "role": "user",
+                     *         "bio": null
+                     *       },
+                     *       "images": [],
+                     *       "totalVotes": 0,
+                     *       "lastMonthVotes": 0,
+                     *       "hasVoted": false,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Car"];
                 };
             };
@@ -1836,7 +2089,9 @@ export interface operations {
     "cars-search": {
         parameters: {
             query: {
+                /** @example Nissan */
                 q: string;
+                /** @example 10 */
                 limit?: number;
             };
             header?: never;
@@ -1851,6 +2106,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *         "make": "Nissan",
+                     *         "model": "Skyline GT-R V-Spec (R34)",
+                     *         "year": 1999,
+                     *         "category": "JDM",
+                     *         "story": "Imported from Yokohama the month it turned 25 and legal to bring over. Bayside Blue, original paint on the roof, and a stock-block RB26 with supporting mods: larger turbos, a proper intercooler and a Nismo exhaust. It has done three coast-to-coast trips and still sees the rev limiter every weekend. The interior is untouched apart from a Nardi wheel, because some things should stay exactly as Nissan built them.",
+                     *         "specs": "Right-hand drive, 58,000 km, full Japanese service history and export paperwork.",
+                     *         "additionalSpecs": {
+                     *           "engine": "RB26DETT 2.6L twin-turbo inline-6",
+                     *           "horsepower": "480",
+                     *           "transmission": "6-speed Getrag manual",
+                     *           "drivetrain": "AWD (ATTESA E-TS Pro)",
+                     *           "modified": true
+                     *         },
+                     *         "featured": true,
+                     *         "published": true,
+                     *         "legalAgreement": true,
+                     *         "ownerId": 3,
+                     *         "ownerName": "Kenji Watanabe",
+                     *         "ownerDetails": {
+                     *           "name": "Kenji Watanabe",
+                     *           "profilePicture": null,
+                     *           "role": "owner",
+                     *           "bio": "Grew up on Initial D and Best Motoring tapes. Two rotary engines rebuilt, one RB26 that never needed it."
+                     *         },
+                     *         "images": [
+                     *           {
+                     *             "id": 1,
+                     *             "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *             "isPrimary": true,
+                     *             "isAdminUploaded": true,
+                     *             "caption": "Golden hour at the spring meet",
+                     *             "fileSize": 182406,
+                     *             "variants": {
+                     *               "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *               "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *               "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "totalVotes": 1,
+                     *         "lastMonthVotes": 1,
+                     *         "hasVoted": true,
+                     *         "createdAt": "2026-11-01T18:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Car"][];
                 };
             };
@@ -1864,7 +2170,9 @@ export interface operations {
     "cars-top": {
         parameters: {
             query?: {
+                /** @example all */
                 period?: "month" | "all";
+                /** @example 10 */
                 limit?: number;
             };
             header?: never;
@@ -1879,6 +2187,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *         "make": "Nissan",
+                     *         "model": "Skyline GT-R V-Spec (R34)",
+                     *         "year": 1999,
+                     *         "category": "JDM",
+                     *         "story": "Imported from Yokohama the month it turned 25 and legal to bring over. Bayside Blue, original paint on the roof, and a stock-block RB26 with supporting mods: larger turbos, a proper intercooler and a Nismo exhaust. It has done three coast-to-coast trips and still sees the rev limiter every weekend. The interior is untouched apart from a Nardi wheel, because some things should stay exactly as Nissan built them.",
+                     *         "specs": "Right-hand drive, 58,000 km, full Japanese service history and export paperwork.",
+                     *         "additionalSpecs": {
+                     *           "engine": "RB26DETT 2.6L twin-turbo inline-6",
+                     *           "horsepower": "480",
+                     *           "transmission": "6-speed Getrag manual",
+                     *           "drivetrain": "AWD (ATTESA E-TS Pro)",
+                     *           "modified": true
+                     *         },
+                     *         "featured": true,
+                     *         "published": true,
+                     *         "legalAgreement": true,
+                     *         "ownerId": 3,
+                     *         "ownerName": "Kenji Watanabe",
+                     *         "ownerDetails": {
+                     *           "name": "Kenji Watanabe",
+                     *           "profilePicture": null,
+                     *           "role": "owner",
+                     *           "bio": "Grew up on Initial D and Best Motoring tapes. Two rotary engines rebuilt, one RB26 that never needed it."
+                     *         },
+                     *         "images": [
+                     *           {
+                     *             "id": 1,
+                     *             "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *             "isPrimary": true,
+                     *             "isAdminUploaded": true,
+                     *             "caption": "Golden hour at the spring meet",
+                     *             "fileSize": 182406,
+                     *             "variants": {
+                     *               "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *               "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *               "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "totalVotes": 1,
+                     *         "lastMonthVotes": 1,
+                     *         "hasVoted": true,
+                     *         "createdAt": "2026-11-01T18:00:00.000Z",
+                     *         "rank": 1,
+                     *         "votes": 1,
+                     *         "change": null,
+                     *         "isNew": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         slug: string;
@@ -1927,6 +2290,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -1939,6 +2303,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *       "make": "Nissan",
+                     *       "model": "Skyline GT-R V-Spec (R34)",
+                     *       "year": 1999,
+                     *       "category": "JDM",
+                     *       "story": "Imported from Yokohama the month it turned 25 and legal to bring over. Bayside Blue, original paint on the roof, and a stock-block RB26 with supporting mods: larger turbos, a proper intercooler and a Nismo exhaust. It has done three coast-to-coast trips and still sees the rev limiter every weekend. The interior is untouched apart from a Nardi wheel, because some things should stay exactly as Nissan built them.",
+                     *       "specs": "Right-hand drive, 58,000 km, full Japanese service history and export paperwork.",
+                     *       "additionalSpecs": {
+                     *         "engine": "RB26DETT 2.6L twin-turbo inline-6",
+                     *         "horsepower": "480",
+                     *         "transmission": "6-speed Getrag manual",
+                     *         "drivetrain": "AWD (ATTESA E-TS Pro)",
+                     *         "modified": true
+                     *       },
+                     *       "featured": true,
+                     *       "published": true,
+                     *       "legalAgreement": true,
+                     *       "ownerId": 3,
+                     *       "ownerName": "Kenji Watanabe",
+                     *       "ownerDetails": {
+                     *         "name": "Kenji Watanabe",
+                     *         "profilePicture": null,
+                     *         "role": "owner",
+                     *         "bio": "Grew up on Initial D and Best Motoring tapes. Two rotary engines rebuilt, one RB26 that never needed it."
+                     *       },
+                     *       "images": [
+                     *         {
+                     *           "id": 1,
+                     *           "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *           "isPrimary": true,
+                     *           "isAdminUploaded": true,
+                     *           "caption": "Golden hour at the spring meet",
+                     *           "fileSize": 182406,
+                     *           "variants": {
+                     *             "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *             "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *             "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "totalVotes": 1,
+                     *       "lastMonthVotes": 1,
+                     *       "hasVoted": true,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Car"];
                 };
             };
@@ -1965,6 +2378,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *         "make": "Nissan",
+                     *         "model": "Skyline GT-R V-Spec (R34)",
+                     *         "year": 1999,
+                     *         "category": "JDM",
+                     *         "story": "Imported from Yokohama the month it turned 25 and legal to bring over. Bayside Blue, original paint on the roof, and a stock-block RB26 with supporting mods: larger turbos, a proper intercooler and a Nismo exhaust. It has done three coast-to-coast trips and still sees the rev limiter every weekend. The interior is untouched apart from a Nardi wheel, because some things should stay exactly as Nissan built them.",
+                     *         "specs": "Right-hand drive, 58,000 km, full Japanese service history and export paperwork.",
+                     *         "additionalSpecs": {
+                     *           "engine": "RB26DETT 2.6L twin-turbo inline-6",
+                     *           "horsepower": "480",
+                     *           "transmission": "6-speed Getrag manual",
+                     *           "drivetrain": "AWD (ATTESA E-TS Pro)",
+                     *           "modified": true
+                     *         },
+                     *         "featured": true,
+                     *         "published": true,
+                     *         "legalAgreement": true,
+                     *         "ownerId": 3,
+                     *         "ownerName": "Kenji Watanabe",
+                     *         "ownerDetails": {
+                     *           "name": "Kenji Watanabe",
+                     *           "profilePicture": null,
+                     *           "role": "owner",
+                     *           "bio": "Grew up on Initial D and Best Motoring tapes. Two rotary engines rebuilt, one RB26 that never needed it."
+                     *         },
+                     *         "images": [
+                     *           {
+                     *             "id": 1,
+                     *             "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *             "isPrimary": true,
+                     *             "isAdminUploaded": true,
+                     *             "caption": "Golden hour at the spring meet",
+                     *             "fileSize": 182406,
+                     *             "variants": {
+                     *               "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *               "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *               "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "totalVotes": 1,
+                     *         "lastMonthVotes": 1,
+                     *         "hasVoted": true,
+                     *         "createdAt": "2026-11-01T18:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Car"][];
                 };
             };
@@ -1980,12 +2444,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 40 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "carId": 12
+                 *     }
+                 */
                 "application/json": {
                     carId: number;
                 };
@@ -1998,6 +2468,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *         "isPrimary": true,
+                     *         "isAdminUploaded": true,
+                     *         "caption": "Golden hour at the spring meet",
+                     *         "fileSize": 182406,
+                     *         "variants": {
+                     *           "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *           "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *           "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CarImage"][];
                 };
             };
@@ -2017,6 +2504,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 41 */
                 id: number;
             };
             cookie?: never;
@@ -2035,6 +2523,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2049,6 +2539,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "bio": "Weekend trail runs in a 1984 FJ60."
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     bio?: string | null;
@@ -2062,6 +2557,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "name": "Demo Driver",
+                     *       "username": "demo_driver",
+                     *       "email": "driver@curbside.example",
+                     *       "role": "user",
+                     *       "emailVerified": true,
+                     *       "pendingEmail": null,
+                     *       "bio": "Weekend trail runs in a 1984 FJ60.",
+                     *       "profilePicture": null,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -2084,6 +2593,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "curbside-driver",
+                 *       "newPassword": "a-longer-driver-password"
+                 *     }
+                 */
                 "application/json": {
                     currentPassword: string;
                     newPassword: string;
@@ -2097,6 +2612,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "name": "Demo Driver",
+                     *       "username": "demo_driver",
+                     *       "email": "driver@curbside.example",
+                     *       "role": "user",
+                     *       "emailVerified": true,
+                     *       "pendingEmail": null,
+                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "profilePicture": null,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -2119,6 +2648,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "demo.driver@example.com",
+                 *       "currentPassword": "curbside-driver"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -2133,6 +2668,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "name": "Demo Driver",
+                     *       "username": "demo_driver",
+                     *       "email": "demo.driver@example.com",
+                     *       "role": "user",
+                     *       "emailVerified": true,
+                     *       "pendingEmail": null,
+                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "profilePicture": null,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -2162,6 +2711,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Poster Print 12x18",
+                     *         "scope": "read",
+                     *         "hint": "cbs_…aUf1G",
+                     *         "createdAt": "2026-11-01T18:00:00.000Z",
+                     *         "lastUsedAt": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -2190,6 +2751,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Nightly backup script",
+                 *       "scope": "read"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** @enum {string} */
@@ -2204,6 +2771,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Nightly backup script",
+                     *       "scope": "read",
+                     *       "hint": "cbs_…aUf1G",
+                     *       "createdAt": "2026-11-01T18:00:00.000Z",
+                     *       "lastUsedAt": null,
+                     *       "token": "cbs_k3Jx9QvT2mWb7LpZr4YdNc8HsE6aUf1G"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -2232,6 +2810,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -2249,6 +2828,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2263,6 +2844,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "carId": 1
+                 *     }
+                 */
                 "application/json": {
                     carId: number;
                     /** @enum {string} */
@@ -2278,6 +2864,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalVotes": 1,
+                     *       "lastMonthVotes": 1
+                     *     }
+                     */
                     "application/json": {
                         totalVotes: number;
                         lastMonthVotes: number;
@@ -2300,6 +2892,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example nissan-skyline-gt-r-v-spec-r34 */
                 slug: string;
             };
             cookie?: never;
@@ -2312,6 +2905,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "qrCode": "qrCode"
+                     *     }
+                     */
                     "application/json": {
                         qrCode: string;
                     };
@@ -2340,6 +2938,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "featuredCarsCount": 1,
+                     *       "totalVotesCount": 1,
+                     *       "printsOrderedCount": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["SiteStats"];
                 };
             };
@@ -2365,6 +2970,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Tyre Town",
+                     *         "description": "Column ad for a tyre shop.",
+                     *         "type": "column",
+                     *         "imageUrl": "https://tyretown.example/ad-120x600.png",
+                     *         "linkUrl": "https://tyretown.example/",
+                     *         "startDate": "2026-11-01",
+                     *         "endDate": "2026-11-01",
+                     *         "active": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Advertisement"][];
                 };
             };
@@ -2390,6 +3010,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "title": "Autumn Drive-Out",
+                     *         "description": "A morning drive through the Hill Country, coffee at the end.",
+                     *         "location": "Fredericksburg, TX",
+                     *         "eventDate": "2026-11-01T18:00:00.000Z",
+                     *         "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                     *         "fbEventUrl": "fbEventUrl",
+                     *         "active": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Event"][];
                 };
             };
@@ -2415,6 +3049,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "month": "2026-11",
+                     *         "label": "label",
+                     *         "winner": {
+                     *           "rank": 1,
+                     *           "votes": 1,
+                     *           "name": "Poster Print 12x18",
+                     *           "ownerName": "Kenji Watanabe",
+                     *           "car": null
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         month: string;
                         label: string;
@@ -2440,6 +3089,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 2026-11 */
                 month: string;
             };
             cookie?: never;
@@ -2452,6 +3102,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "month": "2026-11",
+                     *       "label": "label",
+                     *       "places": [
+                     *         {
+                     *           "rank": 1,
+                     *           "votes": 1,
+                     *           "name": "Poster Print 12x18",
+                     *           "ownerName": "Kenji Watanabe",
+                     *           "car": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         month: string;
                         label: string;
@@ -2478,6 +3143,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example nissan-skyline-gt-r-v-spec-r34 */
                 slug: string;
             };
             cookie?: never;
@@ -2490,6 +3156,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "month": "2026-11",
+                     *         "label": "label",
+                     *         "rank": 1,
+                     *         "votes": 1
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         month: string;
                         label: string;
@@ -2509,6 +3185,7 @@ export interface operations {
     "products-list": {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
                 offset?: number;
             };
@@ -2524,6 +3201,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Poster Print 12x18",
+                     *         "description": "Your chosen photo on heavyweight satin poster paper, 12 x 18 inches.",
+                     *         "category": "poster",
+                     *         "price": 2499,
+                     *         "shippingFee": 1000,
+                     *         "stock": 500,
+                     *         "sku": "PRINT-POSTER-12X18",
+                     *         "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg",
+                     *         "featured": true,
+                     *         "active": true,
+                     *         "isMerch": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Product"][];
                 };
             };
@@ -2543,6 +3238,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Sticker Pack (10)",
+                 *       "description": "Ten vinyl stickers of this month’s top cars.",
+                 *       "category": "merchandise",
+                 *       "price": 1299,
+                 *       "shippingFee": 500,
+                 *       "stock": 100,
+                 *       "sku": "MERCH-STICKERS-10",
+                 *       "isMerch": true
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     description?: string | null;
@@ -2569,6 +3276,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 9,
+                     *       "name": "Sticker Pack (10)",
+                     *       "description": "Ten vinyl stickers of this month’s top cars.",
+                     *       "category": "merchandise",
+                     *       "price": 1299,
+                     *       "shippingFee": 500,
+                     *       "stock": 100,
+                     *       "sku": "MERCH-STICKERS-10",
+                     *       "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg",
+                     *       "featured": true,
+                     *       "active": true,
+                     *       "isMerch": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -2598,6 +3321,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Poster Print 12x18",
+                     *         "description": "Your chosen photo on heavyweight satin poster paper, 12 x 18 inches.",
+                     *         "category": "poster",
+                     *         "price": 2499,
+                     *         "shippingFee": 1000,
+                     *         "stock": 500,
+                     *         "sku": "PRINT-POSTER-12X18",
+                     *         "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg",
+                     *         "featured": true,
+                     *         "active": true,
+                     *         "isMerch": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Product"][];
                 };
             };
@@ -2623,6 +3364,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "price": 899,
+                     *         "quantity": 2,
+                     *         "productId": 5,
+                     *         "imageId": null,
+                     *         "car": null,
+                     *         "image": null,
+                     *         "product": {
+                     *           "id": 5,
+                     *           "name": "Curbside Sticker Pack",
+                     *           "description": "Five weatherproof vinyl stickers: the Curbside logo, a checkered flag and three meet badges.",
+                     *           "imageUrl": "/api/file/demo/products/merch-stickers-5.jpg",
+                     *           "shippingFee": 500
+                     *         },
+                     *         "printSize": "12x18",
+                     *         "printType": "Poster Print"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CartItem"][];
                 };
             };
@@ -2642,6 +3405,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "productId": 5,
+                 *       "quantity": 2
+                 *     }
+                 */
                 "application/json": {
                     carId?: number;
                     imageId?: number;
@@ -2658,6 +3427,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "price": 899,
+                     *       "quantity": 2,
+                     *       "productId": 5,
+                     *       "imageId": null,
+                     *       "car": null,
+                     *       "image": null,
+                     *       "product": {
+                     *         "id": 5,
+                     *         "name": "Curbside Sticker Pack",
+                     *         "description": "Five weatherproof vinyl stickers: the Curbside logo, a checkered flag and three meet badges.",
+                     *         "imageUrl": "/api/file/demo/products/merch-stickers-5.jpg",
+                     *         "shippingFee": 500
+                     *       },
+                     *       "printSize": "12x18",
+                     *       "printType": "Poster Print"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartItem"];
                 };
             };
@@ -2688,6 +3477,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": "message"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -2698,6 +3493,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2708,12 +3505,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "quantity": 3
+                 *     }
+                 */
                 "application/json": {
                     quantity: number;
                 };
@@ -2726,6 +3529,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "price": 899,
+                     *       "quantity": 3,
+                     *       "productId": 5,
+                     *       "imageId": null,
+                     *       "car": null,
+                     *       "image": null,
+                     *       "product": {
+                     *         "id": 5,
+                     *         "name": "Curbside Sticker Pack",
+                     *         "description": "Five weatherproof vinyl stickers: the Curbside logo, a checkered flag and three meet badges.",
+                     *         "imageUrl": "/api/file/demo/products/merch-stickers-5.jpg",
+                     *         "shippingFee": 500
+                     *       },
+                     *       "printSize": "12x18",
+                     *       "printType": "Poster Print"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartItem"];
                 };
             };
@@ -2746,6 +3569,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -2758,6 +3582,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": "message"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -2769,6 +3599,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2789,6 +3621,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "provider": "stripe",
+                     *       "publishableKey": null
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         provider: "stripe" | "test";
@@ -2812,6 +3650,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "driver@curbside.example",
+                 *       "shippingAddress": {
+                 *         "name": "Demo Driver",
+                 *         "line1": "500 Congress Ave",
+                 *         "city": "Austin",
+                 *         "state": "TX",
+                 *         "postalCode": "78701"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email?: string;
@@ -2820,6 +3670,7 @@ export interface operations {
                         line1: string;
                         line2?: string | null;
                         city: string;
+                        /** @description A US state code (AL … WY, DC), in either case */
                         state: string;
                         postalCode: string;
                         /**
@@ -2838,6 +3689,7 @@ export interface operations {
                             line1: string;
                             line2?: string | null;
                             city: string;
+                            /** @description A US state code (AL … WY, DC), in either case */
                             state: string;
                             postalCode: string;
                             /**
@@ -2869,6 +3721,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "clientSecret": "test_pi_3QxVb7LpZr4YdNc8_secret_k3Jx9QvT",
+                     *       "amount": 1798,
+                     *       "shipping": 500,
+                     *       "tax": 189,
+                     *       "total": 2487,
+                     *       "paymentId": "test_pi_3QxVb7LpZr4YdNc8",
+                     *       "provider": "stripe"
+                     *     }
+                     */
                     "application/json": {
                         clientSecret: string;
                         amount: number;
@@ -2901,6 +3764,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "paymentId": "test_pi_example"
+                 *     }
+                 */
                 "application/json": {
                     paymentId: string;
                 };
@@ -2913,6 +3781,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "paid",
+                     *       "createdAt": "2026-11-01T18:00:00.000Z",
+                     *       "subtotal": 1,
+                     *       "shipping": 500,
+                     *       "tax": 189,
+                     *       "total": 2487,
+                     *       "email": "driver@curbside.example",
+                     *       "customer": null,
+                     *       "shippingAddress": {
+                     *         "name": "Demo Driver",
+                     *         "line1": "500 Congress Ave",
+                     *         "line2": null,
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "postalCode": "78701",
+                     *         "country": "US"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "id": 1,
+                     *           "product": {
+                     *             "name": "Poster Print 12x18",
+                     *             "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg"
+                     *           },
+                     *           "car": null,
+                     *           "printSize": "12x18",
+                     *           "priceAtPurchase": 1,
+                     *           "quantity": 1
+                     *         }
+                     *       ],
+                     *       "trackingNumber": null,
+                     *       "notes": null,
+                     *       "paymentId": "test_pi_example",
+                     *       "totalAmount": 1,
+                     *       "subtotalAmount": 1,
+                     *       "shippingAmount": 1,
+                     *       "taxAmount": 1,
+                     *       "orderStatus": "pending"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         /** @constant */
@@ -2948,6 +3859,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "paid",
+                     *       "createdAt": "2026-11-01T18:00:00.000Z",
+                     *       "subtotal": 1,
+                     *       "shipping": 500,
+                     *       "tax": 189,
+                     *       "total": 2487,
+                     *       "email": "driver@curbside.example",
+                     *       "customer": null,
+                     *       "shippingAddress": {
+                     *         "name": "Demo Driver",
+                     *         "line1": "500 Congress Ave",
+                     *         "line2": null,
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "postalCode": "78701",
+                     *         "country": "US"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "id": 1,
+                     *           "product": {
+                     *             "name": "Poster Print 12x18",
+                     *             "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg"
+                     *           },
+                     *           "car": null,
+                     *           "printSize": "12x18",
+                     *           "priceAtPurchase": 1,
+                     *           "quantity": 1
+                     *         }
+                     *       ],
+                     *       "trackingNumber": null,
+                     *       "notes": null,
+                     *       "paymentId": "test_pi_example",
+                     *       "totalAmount": 1,
+                     *       "subtotalAmount": 1,
+                     *       "shippingAmount": 1,
+                     *       "taxAmount": 1,
+                     *       "orderStatus": "pending"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         /** @constant */
@@ -2998,6 +3952,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "paymentId": "test_pi_example",
+                 *       "clientSecret": "test_pi_example_secret",
+                 *       "cardNumber": "4242 4242 4242 4242"
+                 *     }
+                 */
                 "application/json": {
                     paymentId: string;
                     clientSecret: string;
@@ -3012,6 +3973,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "pending",
+                     *       "createdAt": "2026-11-01T18:00:00.000Z",
+                     *       "subtotal": 1,
+                     *       "shipping": 500,
+                     *       "tax": 189,
+                     *       "total": 2487,
+                     *       "email": "driver@curbside.example",
+                     *       "customer": null,
+                     *       "shippingAddress": {
+                     *         "name": "Demo Driver",
+                     *         "line1": "500 Congress Ave",
+                     *         "line2": null,
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "postalCode": "78701",
+                     *         "country": "US"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "id": 1,
+                     *           "product": {
+                     *             "name": "Poster Print 12x18",
+                     *             "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg"
+                     *           },
+                     *           "car": null,
+                     *           "printSize": "12x18",
+                     *           "priceAtPurchase": 1,
+                     *           "quantity": 1
+                     *         }
+                     *       ],
+                     *       "trackingNumber": null,
+                     *       "notes": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -3041,6 +4039,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "status": "pending",
+                     *         "createdAt": "2026-11-01T18:00:00.000Z",
+                     *         "subtotal": 1,
+                     *         "shipping": 500,
+                     *         "tax": 189,
+                     *         "total": 2487,
+                     *         "email": "driver@curbside.example",
+                     *         "customer": null,
+                     *         "shippingAddress": {
+                     *           "name": "Demo Driver",
+                     *           "line1": "500 Congress Ave",
+                     *           "line2": null,
+                     *           "city": "Austin",
+                     *           "state": "TX",
+                     *           "postalCode": "78701",
+                     *           "country": "US"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "product": {
+                     *               "name": "Poster Print 12x18",
+                     *               "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg"
+                     *             },
+                     *             "car": null,
+                     *             "printSize": "12x18",
+                     *             "priceAtPurchase": 1,
+                     *             "quantity": 1
+                     *           }
+                     *         ],
+                     *         "trackingNumber": null,
+                     *         "notes": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Order"][];
                 };
             };
@@ -3056,12 +4093,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "price": 1499,
+                 *       "stock": 80
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     description?: string | null;
@@ -3084,6 +4128,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Poster Print 12x18",
+                     *       "description": "Your chosen photo on heavyweight satin poster paper, 12 x 18 inches.",
+                     *       "category": "poster",
+                     *       "price": 1499,
+                     *       "shippingFee": 1000,
+                     *       "stock": 80,
+                     *       "sku": "PRINT-POSTER-12X18",
+                     *       "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg",
+                     *       "featured": true,
+                     *       "active": true,
+                     *       "isMerch": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -3104,6 +4164,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9 */
                 id: number;
             };
             cookie?: never;
@@ -3121,6 +4182,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3129,9 +4192,11 @@ export interface operations {
     "admin-orders-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: number;
                 offset?: number;
                 cursor?: string;
+                /** @example pending */
                 status?: components["schemas"]["OrderStatus"];
                 q?: string;
                 from?: string;
@@ -3149,6 +4214,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "status": "pending",
+                     *         "createdAt": "2026-11-01T18:00:00.000Z",
+                     *         "subtotal": 1,
+                     *         "shipping": 500,
+                     *         "tax": 189,
+                     *         "total": 2487,
+                     *         "email": "driver@curbside.example",
+                     *         "customer": null,
+                     *         "shippingAddress": {
+                     *           "name": "Demo Driver",
+                     *           "line1": "500 Congress Ave",
+                     *           "line2": null,
+                     *           "city": "Austin",
+                     *           "state": "TX",
+                     *           "postalCode": "78701",
+                     *           "country": "US"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": 1,
+                     *             "product": {
+                     *               "name": "Poster Print 12x18",
+                     *               "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg"
+                     *             },
+                     *             "car": null,
+                     *             "printSize": "12x18",
+                     *             "priceAtPurchase": 1,
+                     *             "quantity": 1,
+                     *             "isPrint": true,
+                     *             "photo": null
+                     *           }
+                     *         ],
+                     *         "trackingNumber": null,
+                     *         "notes": null,
+                     *         "itemCount": 1,
+                     *         "paymentState": "paid",
+                     *         "refundedAmount": 1,
+                     *         "internalNote": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         status: components["schemas"]["OrderStatus"];
@@ -3212,12 +4322,14 @@ export interface operations {
     "admin-orders-search": {
         parameters: {
             query?: {
+                /** @example driver@curbside.example */
                 q?: string;
                 status?: components["schemas"]["OrderStatus"];
                 from?: string;
                 to?: string;
                 page?: number;
                 cursor?: string;
+                /** @example 25 */
                 pageSize?: number;
             };
             header?: never;
@@ -3232,6 +4344,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "orders": [
+                     *         {
+                     *           "id": 1,
+                     *           "status": "pending",
+                     *           "createdAt": "2026-11-01T18:00:00.000Z",
+                     *           "subtotal": 1,
+                     *           "shipping": 500,
+                     *           "tax": 189,
+                     *           "total": 2487,
+                     *           "email": "driver@curbside.example",
+                     *           "customer": null,
+                     *           "shippingAddress": {
+                     *             "name": "Demo Driver",
+                     *             "line1": "500 Congress Ave",
+                     *             "line2": null,
+                     *             "city": "Austin",
+                     *             "state": "TX",
+                     *             "postalCode": "78701",
+                     *             "country": "US"
+                     *           },
+                     *           "items": [
+                     *             {
+                     *               "id": 1,
+                     *               "product": {
+                     *                 "name": "Poster Print 12x18",
+                     *                 "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg"
+                     *               },
+                     *               "car": null,
+                     *               "printSize": "12x18",
+                     *               "priceAtPurchase": 1,
+                     *               "quantity": 1,
+                     *               "isPrint": true,
+                     *               "photo": null
+                     *             }
+                     *           ],
+                     *           "trackingNumber": null,
+                     *           "notes": null,
+                     *           "itemCount": 1,
+                     *           "paymentState": "paid",
+                     *           "refundedAmount": 1,
+                     *           "internalNote": null
+                     *         }
+                     *       ],
+                     *       "total": 2487,
+                     *       "page": 1,
+                     *       "pageSize": 1,
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         orders: {
                             id: number;
@@ -3304,6 +4467,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -3316,6 +4480,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "pending",
+                     *       "createdAt": "2026-11-01T18:00:00.000Z",
+                     *       "subtotal": 1,
+                     *       "shipping": 500,
+                     *       "tax": 189,
+                     *       "total": 2487,
+                     *       "email": "driver@curbside.example",
+                     *       "customer": null,
+                     *       "shippingAddress": {
+                     *         "name": "Demo Driver",
+                     *         "line1": "500 Congress Ave",
+                     *         "line2": null,
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "postalCode": "78701",
+                     *         "country": "US"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "id": 1,
+                     *           "product": {
+                     *             "name": "Poster Print 12x18",
+                     *             "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg"
+                     *           },
+                     *           "car": null,
+                     *           "printSize": "12x18",
+                     *           "priceAtPurchase": 1,
+                     *           "quantity": 1,
+                     *           "isPrint": true,
+                     *           "photo": null
+                     *         }
+                     *       ],
+                     *       "trackingNumber": null,
+                     *       "notes": null,
+                     *       "itemCount": 1,
+                     *       "paymentState": "paid",
+                     *       "refundedAmount": 1,
+                     *       "internalNote": null,
+                     *       "history": [
+                     *         {
+                     *           "at": "2026-11-01T18:00:00.000Z",
+                     *           "from": null,
+                     *           "to": "pending",
+                     *           "by": null,
+                     *           "trackingNumber": null,
+                     *           "note": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         status: components["schemas"]["OrderStatus"];
@@ -3391,12 +4608,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "processing",
+                 *       "notes": "Printing this week."
+                 *     }
+                 */
                 "application/json": {
                     status: components["schemas"]["OrderStatus"];
                     trackingNumber?: string | null;
@@ -3411,6 +4635,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "processing",
+                     *       "createdAt": "2026-11-01T18:00:00.000Z",
+                     *       "subtotal": 1,
+                     *       "shipping": 500,
+                     *       "tax": 189,
+                     *       "total": 2487,
+                     *       "email": "driver@curbside.example",
+                     *       "customer": null,
+                     *       "shippingAddress": {
+                     *         "name": "Demo Driver",
+                     *         "line1": "500 Congress Ave",
+                     *         "line2": null,
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "postalCode": "78701",
+                     *         "country": "US"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "id": 1,
+                     *           "product": {
+                     *             "name": "Poster Print 12x18",
+                     *             "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg"
+                     *           },
+                     *           "car": null,
+                     *           "printSize": "12x18",
+                     *           "priceAtPurchase": 1,
+                     *           "quantity": 1,
+                     *           "isPrint": true,
+                     *           "photo": null
+                     *         }
+                     *       ],
+                     *       "trackingNumber": null,
+                     *       "notes": "Printing this week.",
+                     *       "itemCount": 1,
+                     *       "paymentState": "paid",
+                     *       "refundedAmount": 1,
+                     *       "internalNote": null
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         status: components["schemas"]["OrderStatus"];
@@ -3480,12 +4747,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "internalNote": "Customer asked for a gift wrap."
+                 *     }
+                 */
                 "application/json": {
                     internalNote?: string | null;
                 };
@@ -3498,6 +4771,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "pending",
+                     *       "createdAt": "2026-11-01T18:00:00.000Z",
+                     *       "subtotal": 1,
+                     *       "shipping": 500,
+                     *       "tax": 189,
+                     *       "total": 2487,
+                     *       "email": "driver@curbside.example",
+                     *       "customer": null,
+                     *       "shippingAddress": {
+                     *         "name": "Demo Driver",
+                     *         "line1": "500 Congress Ave",
+                     *         "line2": null,
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "postalCode": "78701",
+                     *         "country": "US"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "id": 1,
+                     *           "product": {
+                     *             "name": "Poster Print 12x18",
+                     *             "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg"
+                     *           },
+                     *           "car": null,
+                     *           "printSize": "12x18",
+                     *           "priceAtPurchase": 1,
+                     *           "quantity": 1,
+                     *           "isPrint": true,
+                     *           "photo": null
+                     *         }
+                     *       ],
+                     *       "trackingNumber": null,
+                     *       "notes": null,
+                     *       "itemCount": 1,
+                     *       "paymentState": "paid",
+                     *       "refundedAmount": 1,
+                     *       "internalNote": "Customer asked for a gift wrap."
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         status: components["schemas"]["OrderStatus"];
@@ -3570,6 +4886,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "shipped",
+                 *       "orders": [
+                 *         {
+                 *           "id": 1,
+                 *           "trackingNumber": "1Z999AA10123456784"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     status: "processing" | "shipped";
@@ -3587,6 +4914,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "id": 1,
+                     *           "ok": true,
+                     *           "status": "shipped"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         results: ({
                             id: number;
@@ -3617,12 +4955,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refund": {
+                 *         "kind": "full"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     refund: {
                         /** @constant */
@@ -3645,6 +4991,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "pending",
+                     *       "createdAt": "2026-11-01T18:00:00.000Z",
+                     *       "subtotal": 1,
+                     *       "shipping": 500,
+                     *       "tax": 189,
+                     *       "total": 2487,
+                     *       "email": "driver@curbside.example",
+                     *       "customer": null,
+                     *       "shippingAddress": {
+                     *         "name": "Demo Driver",
+                     *         "line1": "500 Congress Ave",
+                     *         "line2": null,
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "postalCode": "78701",
+                     *         "country": "US"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "id": 1,
+                     *           "product": {
+                     *             "name": "Poster Print 12x18",
+                     *             "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg"
+                     *           },
+                     *           "car": null,
+                     *           "printSize": "12x18",
+                     *           "priceAtPurchase": 1,
+                     *           "quantity": 1,
+                     *           "isPrint": true,
+                     *           "photo": null
+                     *         }
+                     *       ],
+                     *       "trackingNumber": null,
+                     *       "notes": null,
+                     *       "itemCount": 1,
+                     *       "paymentState": "paid",
+                     *       "refundedAmount": 1,
+                     *       "internalNote": null
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         status: components["schemas"]["OrderStatus"];
@@ -3701,6 +5090,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3723,6 +5113,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "title": "Autumn Drive-Out",
+                     *         "description": "A morning drive through the Hill Country, coffee at the end.",
+                     *         "location": "Fredericksburg, TX",
+                     *         "eventDate": "2026-11-01T18:00:00.000Z",
+                     *         "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                     *         "fbEventUrl": "fbEventUrl",
+                     *         "active": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Event"][];
                 };
             };
@@ -3743,6 +5147,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Autumn Drive-Out",
+                 *       "description": "A morning drive through the Hill Country, coffee at the end.",
+                 *       "eventDate": "2030-10-12T14:00:00.000Z",
+                 *       "location": "Fredericksburg, TX",
+                 *       "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                 *       "fbEventUrl": ""
+                 *     }
+                 */
                 "application/json": {
                     title: string;
                     description: string;
@@ -3764,6 +5178,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "title": "Autumn Drive-Out",
+                     *       "description": "A morning drive through the Hill Country, coffee at the end.",
+                     *       "location": "Fredericksburg, TX",
+                     *       "eventDate": "2026-11-01T18:00:00.000Z",
+                     *       "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                     *       "fbEventUrl": "fbEventUrl",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -3782,12 +5208,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location": "Luckenbach, TX"
+                 *     }
+                 */
                 "application/json": {
                     title?: string;
                     description?: string;
@@ -3808,6 +5240,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "title": "Autumn Drive-Out",
+                     *       "description": "A morning drive through the Hill Country, coffee at the end.",
+                     *       "location": "Luckenbach, TX",
+                     *       "eventDate": "2026-11-01T18:00:00.000Z",
+                     *       "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                     *       "fbEventUrl": "fbEventUrl",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -3827,6 +5271,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
@@ -3844,6 +5289,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3864,6 +5311,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Tyre Town",
+                     *         "description": "Column ad for a tyre shop.",
+                     *         "type": "column",
+                     *         "imageUrl": "https://tyretown.example/ad-120x600.png",
+                     *         "linkUrl": "https://tyretown.example/",
+                     *         "startDate": "2026-11-01",
+                     *         "endDate": "2026-11-01",
+                     *         "active": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Advertisement"][];
                 };
             };
@@ -3884,6 +5346,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Tyre Town",
+                 *       "description": "Column ad for a tyre shop.",
+                 *       "type": "column",
+                 *       "imageUrl": "https://tyretown.example/ad-120x600.png",
+                 *       "linkUrl": "https://tyretown.example/",
+                 *       "startDate": "2030-01-01",
+                 *       "endDate": "2030-12-31"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     description?: string | null;
@@ -3894,7 +5367,10 @@ export interface operations {
                     linkUrl: string;
                     /** Format: date */
                     startDate: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description On or after startDate (a rule between two fields, which JSON Schema cannot state)
+                     */
                     endDate: string;
                     /** @default true */
                     active?: boolean;
@@ -3908,6 +5384,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Tyre Town",
+                     *       "description": "Column ad for a tyre shop.",
+                     *       "type": "column",
+                     *       "imageUrl": "https://tyretown.example/ad-120x600.png",
+                     *       "linkUrl": "https://tyretown.example/",
+                     *       "startDate": "2026-11-01",
+                     *       "endDate": "2026-11-01",
+                     *       "active": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Advertisement"];
                 };
             };
@@ -3926,12 +5415,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "active": false
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     description?: string | null;
@@ -3942,7 +5437,10 @@ export interface operations {
                     linkUrl?: string;
                     /** Format: date */
                     startDate?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description On or after startDate (a rule between two fields, which JSON Schema cannot state)
+                     */
                     endDate?: string;
                     active?: boolean;
                 };
@@ -3955,6 +5453,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Tyre Town",
+                     *       "description": "Column ad for a tyre shop.",
+                     *       "type": "column",
+                     *       "imageUrl": "https://tyretown.example/ad-120x600.png",
+                     *       "linkUrl": "https://tyretown.example/",
+                     *       "startDate": "2026-11-01",
+                     *       "endDate": "2026-11-01",
+                     *       "active": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["Advertisement"];
                 };
             };
@@ -3974,6 +5485,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
@@ -3991,6 +5503,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4011,6 +5525,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalCars": 1,
+                     *       "featuredCars": 1,
+                     *       "totalVotes": 1,
+                     *       "categories": [
+                     *         {
+                     *           "category": "JDM",
+                     *           "count": 1
+                     *         }
+                     *       ],
+                     *       "shop": {
+                     *         "months": [
+                     *           {
+                     *             "month": "2026-11",
+                     *             "orders": 1,
+                     *             "revenue": 1,
+                     *             "averageOrderValue": 1,
+                     *             "refunds": 1,
+                     *             "refundedAmount": 1
+                     *           }
+                     *         ],
+                     *         "totals": {
+                     *           "orders": 1,
+                     *           "revenue": 1,
+                     *           "averageOrderValue": 1,
+                     *           "refunds": 1,
+                     *           "refundedAmount": 1
+                     *         },
+                     *         "byKind": {
+                     *           "print": {
+                     *             "quantity": 1,
+                     *             "revenue": 1
+                     *           },
+                     *           "merch": {
+                     *             "quantity": 1,
+                     *             "revenue": 1
+                     *           }
+                     *         },
+                     *         "bestSellers": {
+                     *           "byQuantity": [
+                     *             {
+                     *               "productId": null,
+                     *               "name": "Poster Print 12x18",
+                     *               "kind": "print",
+                     *               "quantity": 1,
+                     *               "revenue": 1
+                     *             }
+                     *           ],
+                     *           "byRevenue": [
+                     *             {
+                     *               "productId": null,
+                     *               "name": "Poster Print 12x18",
+                     *               "kind": "print",
+                     *               "quantity": 1,
+                     *               "revenue": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "cancellations": {
+                     *           "canceled": 1,
+                     *           "refunded": 1,
+                     *           "partiallyRefunded": 1,
+                     *           "notRefunded": 1,
+                     *           "refundFailed": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         totalCars: number;
                         featuredCars: number;
@@ -4097,6 +5680,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "eventId": null,
+                     *         "eventTitle": null,
+                     *         "votes": 1
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         eventId: number | null;
                         eventTitle: string | null;
@@ -4117,7 +5709,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The slug */
+                /**
+                 * @description The slug
+                 * @example nissan-skyline-gt-r-v-spec-r34
+                 */
                 slugOrId: string;
             };
             cookie?: never;
@@ -4130,6 +5725,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *       "make": "Nissan",
+                     *       "model": "Skyline GT-R V-Spec (R34)",
+                     *       "year": 1999,
+                     *       "category": "JDM",
+                     *       "story": "Imported from Yokohama the month it turned 25 and legal to bring over. Bayside Blue, original paint on the roof, and a stock-block RB26 with supporting mods: larger turbos, a proper intercooler and a Nismo exhaust. It has done three coast-to-coast trips and still sees the rev limiter every weekend. The interior is untouched apart from a Nardi wheel, because some things should stay exactly as Nissan built them.",
+                     *       "specs": "Right-hand drive, 58,000 km, full Japanese service history and export paperwork.",
+                     *       "additionalSpecs": {
+                     *         "engine": "RB26DETT 2.6L twin-turbo inline-6",
+                     *         "horsepower": "480",
+                     *         "transmission": "6-speed Getrag manual",
+                     *         "drivetrain": "AWD (ATTESA E-TS Pro)",
+                     *         "modified": true
+                     *       },
+                     *       "featured": true,
+                     *       "published": true,
+                     *       "legalAgreement": true,
+                     *       "ownerId": 3,
+                     *       "ownerName": "Kenji Watanabe",
+                     *       "ownerDetails": {
+                     *         "name": "Kenji Watanabe",
+                     *         "profilePicture": null,
+                     *         "role": "owner",
+                     *         "bio": "Grew up on Initial D and Best Motoring tapes. Two rotary engines rebuilt, one RB26 that never needed it."
+                     *       },
+                     *       "images": [
+                     *         {
+                     *           "id": 1,
+                     *           "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *           "isPrimary": true,
+                     *           "isAdminUploaded": true,
+                     *           "caption": "Golden hour at the spring meet",
+                     *           "fileSize": 182406,
+                     *           "variants": {
+                     *             "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *             "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *             "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "totalVotes": 1,
+                     *       "lastMonthVotes": 1,
+                     *       "hasVoted": true,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Car"];
                 };
             };
@@ -4146,23 +5790,32 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The id */
+                /**
+                 * @description The id
+                 * @example 13
+                 */
                 slugOrId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "story": "Restored over three winters; now a daily driver."
+                 *     }
+                 */
                 "application/json": {
                     make?: string;
                     model?: string;
+                    /** @description A four-digit year from 1886 to next year (the calendar year plus one, a bound that moves each January 1; a later year is refused) */
                     year?: string | number;
                     ownerName?: string;
                     category?: components["schemas"]["CarCategory"];
                     specs?: string | null;
                     story?: string | null;
                     additionalSpecs?: string | {
-                        [key: string]: unknown;
+                        [key: string]: string | number | boolean;
                     } | null;
                     /** @constant */
                     legalAgreement?: true;
@@ -4177,6 +5830,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *       "make": "Nissan",
+                     *       "model": "Skyline GT-R V-Spec (R34)",
+                     *       "year": 1999,
+                     *       "category": "JDM",
+                     *       "story": "Restored over three winters; now a daily driver.",
+                     *       "specs": "Right-hand drive, 58,000 km, full Japanese service history and export paperwork.",
+                     *       "additionalSpecs": {
+                     *         "engine": "RB26DETT 2.6L twin-turbo inline-6",
+                     *         "horsepower": "480",
+                     *         "transmission": "6-speed Getrag manual",
+                     *         "drivetrain": "AWD (ATTESA E-TS Pro)",
+                     *         "modified": true
+                     *       },
+                     *       "featured": true,
+                     *       "published": true,
+                     *       "legalAgreement": true,
+                     *       "ownerId": 3,
+                     *       "ownerName": "Kenji Watanabe",
+                     *       "ownerDetails": {
+                     *         "name": "Kenji Watanabe",
+                     *         "profilePicture": null,
+                     *         "role": "owner",
+                     *         "bio": "Grew up on Initial D and Best Motoring tapes. Two rotary engines rebuilt, one RB26 that never needed it."
+                     *       },
+                     *       "images": [
+                     *         {
+                     *           "id": 1,
+                     *           "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *           "isPrimary": true,
+                     *           "isAdminUploaded": true,
+                     *           "caption": "Golden hour at the spring meet",
+                     *           "fileSize": 182406,
+                     *           "variants": {
+                     *             "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *             "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *             "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "totalVotes": 1,
+                     *       "lastMonthVotes": 1,
+                     *       "hasVoted": true,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Car"];
                 };
             };
@@ -4196,7 +5898,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The id */
+                /**
+                 * @description The id
+                 * @example 13
+                 */
                 slugOrId: number;
             };
             cookie?: never;
@@ -4214,6 +5919,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4228,6 +5935,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "image": "fj60-trail.jpg",
+                 *       "carId": 12
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** Format: binary */
                     image: Blob;
@@ -4244,6 +5957,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *       "isPrimary": true,
+                     *       "isAdminUploaded": true,
+                     *       "caption": "Golden hour at the spring meet",
+                     *       "fileSize": 182406,
+                     *       "variants": {
+                     *         "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *         "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *         "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CarImage"];
                 };
             };
@@ -4294,6 +6022,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "profilePicture": "me.jpg"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** Format: binary */
                     profilePicture: Blob;
@@ -4307,6 +6040,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "name": "Demo Driver",
+                     *       "username": "demo_driver",
+                     *       "email": "driver@curbside.example",
+                     *       "role": "user",
+                     *       "emailVerified": true,
+                     *       "pendingEmail": null,
+                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "profilePicture": "me.jpg",
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -4355,6 +6102,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "image": "sticker-pack-10.jpg"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** Format: binary */
                     image: Blob;
@@ -4368,6 +6120,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg"
+                     *     }
+                     */
                     "application/json": {
                         imageUrl: string;
                     };
@@ -4418,6 +6175,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "image": "tyre-town-120x600.jpg",
+                 *       "type": "column"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** Format: binary */
                     image: Blob;
@@ -4433,6 +6196,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "url"
+                     *     }
+                     */
                     "application/json": {
                         url: string;
                     };
