@@ -128,7 +128,7 @@ describe('landing pages rendered on the server', () => {
     const schemeScript = head.indexOf(`<script>${COLOR_SCHEME_SCRIPT}</script>`);
     expect(schemeScript).toBeGreaterThan(0);
     expect(head.slice(0, schemeScript)).not.toMatch(/<style|<link rel="stylesheet"/);
-    expect(res.headers['content-security-policy']).toContain(scriptHash(COLOR_SCHEME_SCRIPT));
+    expect(res.headers.get('content-security-policy')).toContain(scriptHash(COLOR_SCHEME_SCRIPT));
     expect(res.text).toContain('<meta property="og:title" content="1993 Mazda RX-7 FD | Curbside" />');
     // Its styles come with it, so it shows styled before any file arrives.
     expect(res.text).toMatch(/<style>[^<]*\.m_/);
