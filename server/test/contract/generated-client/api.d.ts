@@ -4390,6 +4390,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total": 2487,
+                     *       "totalExact": true,
                      *       "page": 1,
                      *       "pageSize": 1,
                      *       "nextCursor": null
