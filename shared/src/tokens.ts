@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from './common';
+import { isoDateTimeSchema, requiredText } from './common';
 import { MESSAGES } from './messages';
 
 // Personal API tokens (chosen): a script sends one as `Authorization: Bearer cbs_…` instead of replaying a
@@ -26,11 +26,7 @@ export type ApiTokenScope = z.infer<typeof apiTokenScopeSchema>;
 
 /** POST /api/tokens. */
 export const apiTokenCreateInputSchema = z.object({
-  name: z
-    .string({ error: V.apiTokenNameRequired })
-    .trim()
-    .min(1, { error: V.apiTokenNameRequired, abort: true })
-    .max(API_TOKEN_NAME_MAX, V.tooLong(API_TOKEN_NAME_MAX)),
+  name: requiredText(V.apiTokenNameRequired, API_TOKEN_NAME_MAX),
   scope: apiTokenScopeSchema,
 });
 export type ApiTokenCreateInput = z.infer<typeof apiTokenCreateInputSchema>;
