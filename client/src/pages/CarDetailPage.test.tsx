@@ -147,6 +147,28 @@ describe('car page', () => {
     expect(screen.getByTestId('print-selected-count').textContent).toBe('0 images selected');
   });
 
+  it('warns the customer when a chosen photo is too small for the print size', async () => {
+    showPanelsAtOnce();
+    const { userEvent } = renderApp({
+      path: '/cars/car-14',
+      handlers: {
+        ...common,
+        'cars.bySlug': () => makeCarDto(14, { images: fourPhotos }),
+        'products.list': () => [printProduct],
+      },
+    });
+    await userEvent.click(await screen.findByRole('checkbox', { name: /official photo 1$/ }));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Print product' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Poster Print 12x18/ }));
+    expect(screen.queryByTestId('print-too-small')).toBeNull();
+
+    // Owner photo 2 is 1200 × 800 px: a 12x18 print needs 1800 × 2700 at 150 dpi.
+    await userEvent.click(screen.getByRole('checkbox', { name: /owner photo 2$/ }));
+    expect(screen.getByTestId('print-too-small').textContent).toBe(
+      'Too small for a sharp 12x18 print: owner photo 2. Choose a smaller size, or expect a softer print.',
+    );
+  });
+
   it("keeps a signed-out visitor's photos, print and quantity through sign-in", async () => {
     showPanelsAtOnce();
     let signedIn: ReturnType<typeof makeUser> | null = null;
@@ -258,6 +280,7 @@ const printProduct: Product = {
   featured: false,
   active: true,
   isMerch: false,
+  printSize: '12x18',
 };
 
 /** Two official photos (the first with a caption) and two of the owner's, as the server lists them. */
@@ -268,6 +291,8 @@ const fourPhotos: CarImage[] = [1, 2, 3, 4].map((n) => ({
   isAdminUploaded: n <= 2,
   caption: n === 1 ? 'At Cars & Coffee' : null,
   fileSize: 1000,
+  width: n === 4 ? 1200 : 3600,
+  height: n === 4 ? 800 : 2400,
   variants: {
     w400: `/api/file/cars/12/${n}.w400.webp`,
     w800: `/api/file/cars/12/${n}.w800.webp`,

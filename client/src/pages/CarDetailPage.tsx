@@ -225,7 +225,7 @@ export default function CarDetailPage() {
               {photos.length > 0 ? (
                 <PurchasePrintCard
                   carId={car.id}
-                  imageIds={photos.map((photo) => photo.image.id)}
+                  photos={photos}
                   selectedImageIds={selectedIds.filter((id) => photos.some((photo) => photo.image.id === id))}
                   onSelectionChange={setSelectedIds}
                 />

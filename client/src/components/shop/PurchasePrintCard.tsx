@@ -5,7 +5,7 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
-import { carPrintTotal, formatCents, MESSAGES } from '@curbside/shared';
+import { carPrintTotal, formatCents, isLargeEnoughForPrint, MESSAGES, requiredPrintPixels } from '@curbside/shared';
 import { Button, Card, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -14,14 +14,15 @@ import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { signInPath } from '../../lib/return-to';
 import { useTRPC } from '../../lib/trpc';
+import type { NamedPhoto } from '../../pages/car-detail/photos';
 import { PRINT_PARAMS } from '../../pages/car-detail/print-selection';
 import { QuantityStepper } from './QuantityStepper';
 import { useInvalidateCart } from './useInvalidateCart';
 
 export interface PurchasePrintCardProps {
   carId: number;
-  /** Ids of the car's photos, in the page's order ('Select all' ticks them all). */
-  imageIds: number[];
+  /** The car's photos, named and in the page's order ('Select all' ticks them all). */
+  photos: NamedPhoto[];
   /** Ids of the car images ticked for print purchase. */
   selectedImageIds: number[];
   /** A new selection: all, none, or none after every selected print was added. */
@@ -36,7 +37,7 @@ const T = MESSAGES.printCart;
  * visitor's Add to Cart goes to sign-in with the whole choice in the return address (pages/car-detail/print-selection.ts),
  * and this card takes the print and quantity back from it.
  */
-export function PurchasePrintCard({ carId, imageIds, selectedImageIds, onSelectionChange }: PurchasePrintCardProps) {
+export function PurchasePrintCard({ carId, photos, selectedImageIds, onSelectionChange }: PurchasePrintCardProps) {
   const trpc = useTRPC();
   const { user } = useCurrentUser();
   const invalidateCart = useInvalidateCart();
@@ -62,6 +63,11 @@ export function PurchasePrintCard({ carId, imageIds, selectedImageIds, onSelecti
 
   const product = prints.find((p) => String(p.id) === productId) ?? null;
   const count = selectedImageIds.length;
+  const imageIds = photos.map((photo) => photo.image.id);
+  const needed = requiredPrintPixels(product?.printSize ?? null);
+  const tooSmall = needed
+    ? photos.filter(({ image }) => selectedImageIds.includes(image.id) && !isLargeEnoughForPrint(image, needed))
+    : [];
   const allSelected = imageIds.length > 0 && imageIds.every((id) => selectedImageIds.includes(id));
 
   function signInKeepingChoice() {
@@ -126,6 +132,14 @@ export function PurchasePrintCard({ carId, imageIds, selectedImageIds, onSelecti
             {T.selectedCount(count)}
           </Text>
         </Group>
+        {product?.printSize && tooSmall.length > 0 ? (
+          <Text size="sm" c="yellow" role="status" data-testid="print-too-small">
+            {T.tooSmall(
+              tooSmall.map((photo) => photo.name),
+              product.printSize,
+            )}
+          </Text>
+        ) : null}
         <Group justify="space-between">
           <Text size="sm">Price per image</Text>
           <Text size="sm">{product ? formatCents(product.price) : '—'}</Text>

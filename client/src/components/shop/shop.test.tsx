@@ -23,6 +23,7 @@ function product(overrides: Partial<Product> = {}): Product {
     featured: false,
     active: true,
     isMerch: false,
+    printSize: '12x18',
     ...overrides,
   };
 }
@@ -44,7 +45,7 @@ function renderCard(props: { selectedImageIds: number[]; user?: User | null; han
     >
       <PurchasePrintCard
         carId={3}
-        imageIds={[10, 11, 12]}
+        photos={[]}
         selectedImageIds={props.selectedImageIds}
         onSelectionChange={onSelectionChange}
       />
