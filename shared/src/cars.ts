@@ -34,6 +34,9 @@ export const carImageSchema = z.object({
   isAdminUploaded: z.boolean(),
   caption: z.string().nullable(),
   fileSize: z.number().int().nonnegative().nullable(),
+  /** The original's pixels: what a print of it can be (isLargeEnoughForPrint). */
+  width: countSchema,
+  height: countSchema,
   variants: imageVariantsSchema.optional(),
 });
 export type CarImage = z.infer<typeof carImageSchema>;

@@ -32,6 +32,8 @@ export const productSchema = z.object({
   featured: z.boolean(),
   active: z.boolean(),
   isMerch: z.boolean(),
+  /** A print's size in inches ('12x18'); null for merchandise. */
+  printSize: z.string().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -17,6 +17,7 @@ const sticker: Product = {
   featured: false,
   active: true,
   isMerch: true,
+  printSize: null,
 };
 
 /** A procedure that fails the first time it is asked and answers after that. */

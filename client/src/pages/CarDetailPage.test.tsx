@@ -1,8 +1,8 @@
-import type { CarImage } from '@curbside/shared';
+import type { CarImage, Product } from '@curbside/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeCarDto } from '../components/cars/showcase-fixtures';
-import { renderApp } from '../test/render';
+import { currentAddress, makeUser, renderApp } from '../test/render';
 import { ProcedureError } from '../test/trpc-fake';
 
 const common = {
@@ -99,8 +99,15 @@ describe('car page', () => {
       'Show owner photo 1',
       'Show owner photo 2',
     ]);
-    const boxes = screen.getAllByRole('checkbox', { name: /for print$/ }).map((box) => box.getAttribute('aria-label'));
-    expect(new Set(boxes).size).toBe(4);
+    const boxes = screen
+      .getAllByRole('checkbox', { name: /^Select for print: / })
+      .map((box) => box.getAttribute('aria-label'));
+    expect(boxes).toEqual([
+      'Select for print: 1999 Nissan Skyline 8, official photo 1',
+      'Select for print: 1999 Nissan Skyline 8, official photo 2',
+      'Select for print: 1999 Nissan Skyline 8, owner photo 1',
+      'Select for print: 1999 Nissan Skyline 8, owner photo 2',
+    ]);
   });
 
   it('offers a print only of a car that has a photo', async () => {
@@ -117,6 +124,96 @@ describe('car page', () => {
       handlers: { ...common, 'cars.bySlug': () => makeCarDto(10), 'products.list': () => [] },
     });
     await screen.findByRole('heading', { name: 'Purchase Print' });
+  });
+
+  it('ticks every photo with Select all, and the summary counts them', async () => {
+    showPanelsAtOnce();
+    const { userEvent } = renderApp({
+      path: '/cars/car-11',
+      handlers: { ...common, 'cars.bySlug': () => makeCarDto(11, { images: fourPhotos }), 'products.list': () => [] },
+    });
+    const selectAll = await screen.findByRole('checkbox', { name: 'Select all photos' });
+    expect(screen.getByTestId('print-selected-count').textContent).toBe('0 images selected');
+    await userEvent.click(screen.getByRole('checkbox', { name: /owner photo 1$/ }));
+    expect(screen.getByTestId('print-selected-count').textContent).toBe('1 image selected');
+    expect((selectAll as HTMLInputElement).checked).toBe(false);
+
+    await userEvent.click(selectAll);
+    expect(screen.getByTestId('print-selected-count').textContent).toBe('4 images selected');
+    for (const box of screen.getAllByRole('checkbox', { name: /^Select for print: / })) {
+      expect((box as HTMLInputElement).checked).toBe(true);
+    }
+    await userEvent.click(selectAll);
+    expect(screen.getByTestId('print-selected-count').textContent).toBe('0 images selected');
+  });
+
+  it('warns the customer when a chosen photo is too small for the print size', async () => {
+    showPanelsAtOnce();
+    const { userEvent } = renderApp({
+      path: '/cars/car-14',
+      handlers: {
+        ...common,
+        'cars.bySlug': () => makeCarDto(14, { images: fourPhotos }),
+        'products.list': () => [printProduct],
+      },
+    });
+    await userEvent.click(await screen.findByRole('checkbox', { name: /official photo 1$/ }));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Print product' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Poster Print 12x18/ }));
+    expect(screen.queryByTestId('print-too-small')).toBeNull();
+
+    // Owner photo 2 is 1200 × 800 px: a 12x18 print needs 1800 × 2700 at 150 dpi.
+    await userEvent.click(screen.getByRole('checkbox', { name: /owner photo 2$/ }));
+    expect(screen.getByTestId('print-too-small').textContent).toBe(
+      'Too small for a sharp 12x18 print: owner photo 2. Choose a smaller size, or expect a softer print.',
+    );
+  });
+
+  it("keeps a signed-out visitor's photos, print and quantity through sign-in", async () => {
+    showPanelsAtOnce();
+    let signedIn: ReturnType<typeof makeUser> | null = null;
+    const { userEvent, calls } = renderApp({
+      path: '/cars/car-13',
+      handlers: {
+        ...common,
+        'cars.bySlug': () => makeCarDto(13, { images: fourPhotos }),
+        'products.list': () => [printProduct],
+        'accounts.me': () => signedIn,
+        'accounts.login': () => {
+          signedIn = makeUser();
+          return signedIn;
+        },
+        'cart.list': () => [],
+      },
+    });
+    await userEvent.click(await screen.findByRole('checkbox', { name: /official photo 2$/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /owner photo 1$/ }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Print product' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Poster Print 12x18/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Increase Quantity' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+
+    const form = within(await screen.findByRole('form', { name: 'Log in' }));
+    await userEvent.type(form.getByLabelText('Email'), 'drifter@example.com');
+    await userEvent.type(form.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(form.getByRole('button', { name: 'Log In' }));
+
+    await screen.findByRole('heading', { name: 'Nissan Skyline 13', level: 1 });
+    const ticked = screen
+      .getAllByRole('checkbox', { name: /^Select for print: / })
+      .filter((box) => (box as HTMLInputElement).checked)
+      .map((box) => box.getAttribute('aria-label'));
+    expect(ticked).toEqual([
+      'Select for print: 1999 Nissan Skyline 13, official photo 2',
+      'Select for print: 1999 Nissan Skyline 13, owner photo 1',
+    ]);
+    await waitFor(() => expect(screen.getByTestId('print-selected-count').textContent).toBe('2 images selected'));
+    expect((screen.getByRole('combobox', { name: 'Print product' }) as HTMLInputElement).value).toMatch(
+      /^Poster Print 12x18/,
+    );
+    expect((screen.getByRole('textbox', { name: 'Quantity' }) as HTMLInputElement).value).toBe('2');
+    await waitFor(() => expect(currentAddress()).toBe('/cars/car-13'));
+    expect(calls.some((call) => call.path === 'cart.add')).toBe(false);
   });
 
   it('shows the photos in a viewer: arrows, keyboard, swipe, caption, Escape', async () => {
@@ -158,7 +255,7 @@ describe('car page', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The page shows the photo the visitor stopped at.
-    expect(screen.getByRole('button', { name: 'Show owner photo 2' }).parentElement?.dataset.selected).toBe('true');
+    expect(screen.getByRole('button', { name: 'Show owner photo 2' }).parentElement?.dataset.shown).toBe('true');
   });
 });
 
@@ -170,6 +267,22 @@ function showPanelsAtOnce() {
   });
 }
 
+const printProduct: Product = {
+  id: 1,
+  name: 'Poster Print 12x18',
+  description: null,
+  category: 'poster',
+  price: 2499,
+  shippingFee: 1000,
+  stock: 500,
+  sku: 'P1',
+  imageUrl: null,
+  featured: false,
+  active: true,
+  isMerch: false,
+  printSize: '12x18',
+};
+
 /** Two official photos (the first with a caption) and two of the owner's, as the server lists them. */
 const fourPhotos: CarImage[] = [1, 2, 3, 4].map((n) => ({
   id: 100 + n,
@@ -178,6 +291,8 @@ const fourPhotos: CarImage[] = [1, 2, 3, 4].map((n) => ({
   isAdminUploaded: n <= 2,
   caption: n === 1 ? 'At Cars & Coffee' : null,
   fileSize: 1000,
+  width: n === 4 ? 1200 : 3600,
+  height: n === 4 ? 800 : 2400,
   variants: {
     w400: `/api/file/cars/12/${n}.w400.webp`,
     w800: `/api/file/cars/12/${n}.w800.webp`,

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
@@ -22,7 +21,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import { ClientOnly } from '../components/ClientOnly';
 import { CarHonours } from '../components/cars/CarHonours';
 import { CarImage } from '../components/cars/CarImage';
@@ -42,6 +41,7 @@ import { CarInfoTabs } from './car-detail/CarInfoTabs';
 import { OwnerCard } from './car-detail/OwnerCard';
 import { PhotoGrid } from './car-detail/PhotoGrid';
 import { namedPhotos } from './car-detail/photos';
+import { photosFromSearch } from './car-detail/print-selection';
 
 // Not needed to render the car, and below the photos on a phone: the print form (Mantine's Select and NumberInput), the
 // share card (QR code) load after the page, when they come near the viewport, so its first render runs less script.
@@ -75,7 +75,9 @@ export default function CarDetailPage() {
   const carQuery = useQuery(trpc.cars.bySlug.queryOptions({ slug }));
   const top = useQuery(trpc.cars.top.queryOptions(LANDING_INPUTS.carRankBadges));
   const [shownId, setShownId] = useState<number | null>(null);
-  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const search = useSearch();
+  // Back from sign-in, the photos a signed-out visitor chose for a print are in the address.
+  const [selectedIds, setSelectedIds] = useState<number[]>(() => photosFromSearch(search));
   const [enlarged, setEnlarged] = useState(false);
   const [lightboxWanted, setLightboxWanted] = useState(false);
   const car = carQuery.data;
@@ -221,7 +223,12 @@ export default function CarDetailPage() {
             <ClientOnly fallback={<Skeleton height={320} radius="md" />} nearViewport>
               {/* A print is of a photo: a car without one has nothing to print. */}
               {photos.length > 0 ? (
-                <PurchasePrintCard carId={car.id} selectedImageIds={selectedIds} onAdded={() => setSelectedIds([])} />
+                <PurchasePrintCard
+                  carId={car.id}
+                  photos={photos}
+                  selectedImageIds={selectedIds.filter((id) => photos.some((photo) => photo.image.id === id))}
+                  onSelectionChange={setSelectedIds}
+                />
               ) : null}
               <ShareCard car={car} />
             </ClientOnly>

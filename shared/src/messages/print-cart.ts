@@ -8,7 +8,13 @@ export const PRINT_CART_MESSAGES = {
     message: `${count} print(s) added to your cart.`,
   }),
   failed: { title: 'Failed to add to cart' },
+  /** Shown as a signed-out visitor's Add to Cart takes them to sign-in (and back, with the choice kept). */
   loginRequired: { title: 'Please log in', message: 'You need to be logged in to add items to your cart' },
   noProduct: { title: 'Cannot add to cart', message: 'Please select a product first.' },
   noImages: { title: 'No images selected', message: 'Please select at least one image to purchase.' },
+  selectAll: 'Select all photos',
+  /** Before the sale: the customer's side of the admin's "Too small for this print" (one rule: isLargeEnoughForPrint). */
+  tooSmall: (photos: string[], size: string) =>
+    `Too small for a sharp ${size} print: ${photos.join(', ')}. Choose a smaller size, or expect a softer print.`,
+  selectedCount: (count: number) => `${count} image${count === 1 ? '' : 's'} selected`,
 } as const;

@@ -26,6 +26,8 @@ export function makeCarDto(id: number, overrides: Partial<Car> = {}): Car {
         isAdminUploaded: true,
         caption: null,
         fileSize: 1000,
+        width: 2400,
+        height: 1600,
         variants: { w400: `/api/file/cars/${id}/a.w400.webp`, w800: `/api/file/cars/${id}/a.w800.webp` },
       },
     ],

@@ -3,55 +3,94 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Combobox.css';
-import { carPrintTotal, formatCents, MESSAGES } from '@curbside/shared';
-import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import { carPrintTotal, formatCents, isLargeEnoughForPrint, MESSAGES, requiredPrintPixels } from '@curbside/shared';
+import { Button, Card, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { notifyError, notifyToast } from '../../lib/notify';
+import { signInPath } from '../../lib/return-to';
 import { useTRPC } from '../../lib/trpc';
+import type { NamedPhoto } from '../../pages/car-detail/photos';
+import { PRINT_PARAMS } from '../../pages/car-detail/print-selection';
 import { QuantityStepper } from './QuantityStepper';
 import { useInvalidateCart } from './useInvalidateCart';
 
 export interface PurchasePrintCardProps {
   carId: number;
+  /** The car's photos, named and in the page's order ('Select all' ticks them all). */
+  photos: NamedPhoto[];
   /** Ids of the car images ticked for print purchase. */
   selectedImageIds: number[];
-  /** Called after every selected print was added, so the page can clear the selection. */
-  onAdded: () => void;
+  /** A new selection: all, none, or none after every selected print was added. */
+  onSelectionChange: (ids: number[]) => void;
 }
 
 const T = MESSAGES.printCart;
 
 /**
  * Purchase Print (spec part 1 §2): a print product, a quantity, and Add to Cart, which adds one cart line per
- * selected photo. The total shown is price × quantity × photos; the server prices the cart itself.
+ * selected photo. The total shown is price × quantity × photos; the server prices the cart itself. A signed-out
+ * visitor's Add to Cart goes to sign-in with the whole choice in the return address (pages/car-detail/print-selection.ts),
+ * and this card takes the print and quantity back from it.
  */
-export function PurchasePrintCard({ carId, selectedImageIds, onAdded }: PurchasePrintCardProps) {
+export function PurchasePrintCard({ carId, photos, selectedImageIds, onSelectionChange }: PurchasePrintCardProps) {
   const trpc = useTRPC();
   const { user } = useCurrentUser();
   const invalidateCart = useInvalidateCart();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
   const products = useQuery(trpc.products.list.queryOptions({ limit: 100 }));
-  const prints = (products.data ?? []).filter((p) => !p.isMerch && p.active);
-  const [productId, setProductId] = useState<string | null>(null);
-  const [quantity, setQuantity] = useState(1);
+  // Cheapest first: sizes read small to large.
+  const prints = (products.data ?? []).filter((p) => !p.isMerch && p.active).sort((a, b) => a.price - b.price);
+  const [returned] = useState(() => new URLSearchParams(search));
+  const [productId, setProductId] = useState<string | null>(returned.get(PRINT_PARAMS.product));
+  const [quantity, setQuantity] = useState(() =>
+    Math.max(1, Math.trunc(Number(returned.get(PRINT_PARAMS.quantity))) || 1),
+  );
   const add = useMutation(trpc.cart.add.mutationOptions());
   const [adding, setAdding] = useState(false);
+  const summaryId = useId();
+
+  // The choice is taken back once: the address is the car's plain one again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    if (returned.has(PRINT_PARAMS.photos)) navigate(pathname, { replace: true });
+  }, []);
 
   const product = prints.find((p) => String(p.id) === productId) ?? null;
   const count = selectedImageIds.length;
+  const imageIds = photos.map((photo) => photo.image.id);
+  const needed = requiredPrintPixels(product?.printSize ?? null);
+  const tooSmall = needed
+    ? photos.filter(({ image }) => selectedImageIds.includes(image.id) && !isLargeEnoughForPrint(image, needed))
+    : [];
+  const allSelected = imageIds.length > 0 && imageIds.every((id) => selectedImageIds.includes(id));
+
+  function signInKeepingChoice() {
+    const choice = new URLSearchParams({
+      [PRINT_PARAMS.photos]: selectedImageIds.join(','),
+      [PRINT_PARAMS.product]: productId ?? '',
+      [PRINT_PARAMS.quantity]: String(quantity),
+    });
+    notifyToast(T.loginRequired);
+    navigate(signInPath(`${pathname}?${choice}`));
+  }
 
   async function addToCart() {
-    if (!user) return notifyError(T.loginRequired);
     if (!product) return notifyError(T.noProduct);
     if (count === 0) return notifyError(T.noImages);
+    if (!user) return signInKeepingChoice();
     setAdding(true);
     try {
       for (const imageId of selectedImageIds) {
         await add.mutateAsync({ carId, imageId, productId: product.id, quantity });
       }
       notifyToast(count === 1 ? T.addedOne : T.addedMany(count));
-      onAdded();
+      onSelectionChange([]);
     } catch (error) {
       notifyError({ title: T.failed.title, message: 'Please try again.' }, error);
     } finally {
@@ -80,12 +119,27 @@ export function PurchasePrintCard({ carId, selectedImageIds, onAdded }: Purchase
             {MESSAGES.fetchErrors.products}
           </Text>
         ) : null}
-        <Group justify="space-between" align="end">
-          <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} max={99} />
-          <Text size="sm" c="dimmed" data-testid="print-selected-count">
-            {count} image{count === 1 ? '' : 's'} selected
+        <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} max={99} />
+        <Group justify="space-between" align="center" mih={44}>
+          <Checkbox
+            label={T.selectAll}
+            checked={allSelected}
+            indeterminate={count > 0 && !allSelected}
+            onChange={() => onSelectionChange(allSelected ? [] : imageIds)}
+            aria-describedby={summaryId}
+          />
+          <Text size="sm" c="dimmed" id={summaryId} data-testid="print-selected-count" aria-live="polite">
+            {T.selectedCount(count)}
           </Text>
         </Group>
+        {product?.printSize && tooSmall.length > 0 ? (
+          <Text size="sm" c="yellow" role="status" data-testid="print-too-small">
+            {T.tooSmall(
+              tooSmall.map((photo) => photo.name),
+              product.printSize,
+            )}
+          </Text>
+        ) : null}
         <Group justify="space-between">
           <Text size="sm">Price per image</Text>
           <Text size="sm">{product ? formatCents(product.price) : '—'}</Text>

@@ -23,6 +23,7 @@ function product(overrides: Partial<Product> = {}): Product {
     featured: false,
     active: true,
     isMerch: false,
+    printSize: '12x18',
     ...overrides,
   };
 }
@@ -35,17 +36,22 @@ function renderCard(props: { selectedImageIds: number[]; user?: User | null; han
     'cart.list': () => [],
     ...props.handlers,
   });
-  const onAdded = vi.fn();
+  const onSelectionChange = vi.fn();
   render(
     <AppProviders
       queryClient={createQueryClient()}
       trpcClient={createTrpcClient({ fetch: server.fetch })}
       mantineEnv="test"
     >
-      <PurchasePrintCard carId={3} selectedImageIds={props.selectedImageIds} onAdded={onAdded} />
+      <PurchasePrintCard
+        carId={3}
+        photos={[]}
+        selectedImageIds={props.selectedImageIds}
+        onSelectionChange={onSelectionChange}
+      />
     </AppProviders>,
   );
-  return { calls: server.calls, onAdded, user: userEvent.setup() };
+  return { calls: server.calls, onSelectionChange, user: userEvent.setup() };
 }
 
 async function choosePrint(user: ReturnType<typeof userEvent.setup>) {
@@ -73,7 +79,7 @@ describe('Purchase Print card', () => {
   });
 
   it('adds one line per selected photo, toasts, and clears the selection', async () => {
-    const { user, calls, onAdded } = renderCard({
+    const { user, calls, onSelectionChange } = renderCard({
       selectedImageIds: [10, 11],
       handlers: { 'cart.add': (input) => makeCartItem({ productId: input.productId, quantity: input.quantity ?? 1 }) },
     });
@@ -84,7 +90,7 @@ describe('Purchase Print card', () => {
       { carId: 3, imageId: 10, productId: 1, quantity: 1 },
       { carId: 3, imageId: 11, productId: 1, quantity: 1 },
     ]);
-    expect(onAdded).toHaveBeenCalledOnce();
+    expect(onSelectionChange).toHaveBeenCalledExactlyOnceWith([]);
   });
 
   it('asks for a product first', async () => {
@@ -102,7 +108,7 @@ describe('Purchase Print card', () => {
   });
 
   it("shows the server's message when adding fails, and keeps the selection", async () => {
-    const { user, onAdded } = renderCard({
+    const { user, onSelectionChange } = renderCard({
       selectedImageIds: [10],
       handlers: {
         'cart.add': () => {
@@ -114,7 +120,7 @@ describe('Purchase Print card', () => {
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     await screen.findByText('Failed to add to cart');
     expect(screen.getByText('Only 1 of Poster Print 12x18 left in stock')).toBeTruthy();
-    expect(onAdded).not.toHaveBeenCalled();
+    expect(onSelectionChange).not.toHaveBeenCalled();
   });
 
   it('asks a signed-out visitor to log in', async () => {

@@ -17,6 +17,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     featured: false,
     active: true,
     isMerch: false,
+    printSize: '12x18',
     ...overrides,
   };
 }

@@ -1,15 +1,13 @@
-import '@mantine/core/styles/CheckboxCard.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
-import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Checkbox, SimpleGrid, Stack, Title, UnstyledButton } from '@mantine/core';
+import { SimpleGrid, Stack, Title, UnstyledButton } from '@mantine/core';
 import { CarImage } from '../../components/cars/CarImage';
-import classes from '../../components/cars/cars.module.css';
+import classes from './PhotoGrid.module.css';
 import type { NamedPhoto } from './photos';
 
 /**
- * A grid of thumbnails: a click shows the photo large; the checkbox ticks it for a print. Each is called by its photo's
- * name ('Show official photo 1'), so the official and the owner's grids never give a screen reader the same name twice.
+ * A grid of thumbnail tiles: a click on the photo shows it large; the labelled checkbox under it ticks it for a print.
+ * Each is called by its photo's name ('Show official photo 1', 'Select for print: …, official photo 1'), so the
+ * official and the owner's grids never give a screen reader the same name twice; the visible words start the name.
  */
 export function PhotoGrid({
   title,
@@ -34,19 +32,27 @@ export function PhotoGrid({
       <Title order={2} fz="md">
         {title}
       </Title>
-      <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
+      <SimpleGrid cols={{ base: 2, xs: 3, sm: 4 }} spacing="xs">
         {photos.map(({ image, name }) => (
-          <div key={image.id} className={classes.thumb} data-selected={image.id === shownId}>
-            <UnstyledButton display="block" w="100%" onClick={() => onShow(image.id)} aria-label={`Show ${name}`}>
-              <CarImage image={image} alt={`${alt}, ${name}`} sizes="(min-width: 48em) 160px, 33vw" lazy />
+          <div key={image.id} className={classes.tile} data-shown={image.id === shownId}>
+            <UnstyledButton
+              className={classes.photo}
+              display="block"
+              w="100%"
+              onClick={() => onShow(image.id)}
+              aria-label={`Show ${name}`}
+            >
+              <CarImage image={image} alt={`${alt}, ${name}`} sizes="(min-width: 48em) 160px, 50vw" lazy />
             </UnstyledButton>
-            <Checkbox
-              className={classes.thumbCheck}
-              size="md"
-              aria-label={`Select ${alt}, ${name} for print`}
-              checked={selectedIds.includes(image.id)}
-              onChange={() => onToggle(image.id)}
-            />
+            <label className={classes.select}>
+              <input
+                type="checkbox"
+                aria-label={`Select for print: ${alt}, ${name}`}
+                checked={selectedIds.includes(image.id)}
+                onChange={() => onToggle(image.id)}
+              />
+              Select for print
+            </label>
           </div>
         ))}
       </SimpleGrid>

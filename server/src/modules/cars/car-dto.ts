@@ -48,7 +48,7 @@ async function carDtoMapper(
     // Plain rows rather than entities: a gallery page reads a few hundred photos, and hydrating them as entities
     // was most of the response's time.
     em.query(
-      `SELECT id, carId, url, isPrimary, isAdminUploaded, caption, fileSize, variants FROM car_images
+      `SELECT id, carId, url, isPrimary, isAdminUploaded, caption, fileSize, width, height, variants FROM car_images
        WHERE carId IN (${carIds.map(() => '?').join(', ')}) ORDER BY carId ASC, isPrimary DESC, sortOrder ASC, id ASC`,
       carIds,
     ) as Promise<ImageRow[]>,
@@ -119,6 +119,8 @@ interface ImageRow {
   isAdminUploaded: number | boolean;
   caption: string | null;
   fileSize: number | string | null;
+  width: number | string;
+  height: number | string;
   variants: string | ImageVariants | null;
 }
 
@@ -131,6 +133,8 @@ function imageRowToDto(row: ImageRow): CarImage {
     isAdminUploaded: Boolean(Number(row.isAdminUploaded)),
     caption: row.caption,
     fileSize: row.fileSize === null ? null : Number(row.fileSize),
+    width: Number(row.width),
+    height: Number(row.height),
     ...(variants ? { variants } : {}),
   };
 }
@@ -144,6 +148,8 @@ export function toCarImageDto(image: CarImageEntity): CarImage {
     isAdminUploaded: image.isAdminUploaded,
     caption: image.caption,
     fileSize: image.fileSize,
+    width: image.width,
+    height: image.height,
     ...(image.variants ? { variants: image.variants } : {}),
   };
 }

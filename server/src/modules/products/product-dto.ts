@@ -16,5 +16,6 @@ export function toProductDto(p: ProductEntity): Product {
     featured: p.featured,
     active: p.active,
     isMerch: p.isMerch,
+    printSize: p.isMerch ? null : p.printSize,
   };
 }

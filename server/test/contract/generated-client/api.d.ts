@@ -1097,6 +1097,8 @@ export interface components {
             isAdminUploaded: boolean;
             caption: string | null;
             fileSize: number | null;
+            width: number;
+            height: number;
             variants?: components["schemas"]["ImageVariants"];
         };
         ImageVariants: {
@@ -1144,6 +1146,7 @@ export interface components {
             featured: boolean;
             active: boolean;
             isMerch: boolean;
+            printSize: string | null;
         };
         CartItem: {
             id: number;
