@@ -126,3 +126,9 @@ export type ProductFormValues = z.input<typeof productFormSchema>;
 
 // The stock rules shown on the merchandise page live in stock.ts, a module without zod, so that page does not load zod.
 export { merchQuantityOptions, stockNotice } from './stock';
+
+/** A print's size as its name gives it ('Canvas Print 24x36' → '24x36'); null when the name has none. */
+export function printSizeFromName(name: string): string | null {
+  const match = /(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)/i.exec(name);
+  return match ? `${match[1]}x${match[2]}` : null;
+}

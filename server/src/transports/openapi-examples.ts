@@ -1,3 +1,4 @@
+import { printSizeFromName } from '@curbside/shared';
 import { DEMO_CARS, DEMO_PRODUCTS, DEMO_USERS, demoEvents, PHOTO_CAPTIONS } from '../seed/demo-data';
 
 // The examples of the OpenAPI document: one request per operation, written with the demo data (server/src/seed), and
@@ -335,7 +336,16 @@ const DEMO_RECORDS: Record<string, Record<string, unknown>> = {
     ownerId: DEMO_USERS.findIndex((u) => u.key === firstCar.owner) + 1,
     ownerDetails: { name: firstOwner?.name, profilePicture: null, role: firstOwner?.role, bio: firstOwner?.bio },
   },
-  CarImage: { id: 1, url: photoFile(1600), caption: PHOTO_CAPTIONS[0], fileSize: 182_406, isAdminUploaded: true },
+  CarImage: {
+    id: 1,
+    url: photoFile(1600),
+    caption: PHOTO_CAPTIONS[0],
+    fileSize: 182_406,
+    // The demo pictures are drawn at 1600×1000 (seed/demo.ts).
+    width: 1600,
+    height: 1000,
+    isAdminUploaded: true,
+  },
   ImageVariants: { w400: photoFile(400), w800: photoFile(800), w1600: photoFile(1600) },
   Product: { id: productId(0), ...DEMO_PRODUCTS[0], imageUrl: '/api/file/demo/products/print-poster-12x18.jpg' },
   CartItem: {
@@ -346,6 +356,7 @@ const DEMO_RECORDS: Record<string, Record<string, unknown>> = {
     product: {
       id: productId(merch),
       ...DEMO_PRODUCTS[merch],
+      printSize: null,
       imageUrl: `/api/file/demo/products/${DEMO_PRODUCTS[merch]?.sku.toLowerCase()}.jpg`,
     },
   },
@@ -390,6 +401,12 @@ type Schema = {
   minItems?: number;
 };
 
+/** A record's fields the server derives from others (a created merchandise item has no print size). */
+function derived(name: string, record: Record<string, unknown>): Record<string, unknown> {
+  if (name !== 'Product') return record;
+  return { ...record, printSize: record.isMerch ? null : printSizeFromName(String(record.name ?? '')) };
+}
+
 /**
  * A value of `schema`: the demo record's value where the nearest named schema has one for the field, otherwise the
  * simplest value the schema allows. `components` resolves $refs; a $ref met again inside itself gives null.
@@ -406,7 +423,8 @@ export function exampleOf(
     if (within.includes(name)) return null;
     // The answer itself (not a record inside it) shows what the request sent: a create gives back what it made.
     const named = DEMO_RECORDS[name];
-    const demoRecord = named && !field && within.length === 0 ? { ...named, ...record } : (named ?? record);
+    const demoRecord =
+      named && !field && within.length === 0 ? derived(name, { ...named, ...record }) : (named ?? record);
     return exampleOf(components[name] ?? {}, components, demoRecord, field, [...within, name]);
   }
   if (schema.const !== undefined) return schema.const;

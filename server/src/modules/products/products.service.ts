@@ -4,6 +4,7 @@ import {
   type Product,
   type ProductCreateInput,
   type ProductUpdateInput,
+  printSizeFromName,
 } from '@curbside/shared';
 import type { DataSource, FindOptionsWhere } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
@@ -19,12 +20,6 @@ const PRINT_TYPES: Partial<Record<ProductEntity['category'], string>> = {
   canvas: 'Canvas Print',
   framed: 'Framed Print',
 };
-
-/** A print's size as its name gives it ('Canvas Print 24x36' → '24x36'); null when the name has none. */
-export function printSizeFromName(name: string): string | null {
-  const match = /(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)/i.exec(name);
-  return match ? `${match[1]}x${match[2]}` : null;
-}
 
 /** What a print shows beside its name, derived from the fields the admin form edits. */
 function printDetails(p: Pick<ProductEntity, 'name' | 'category' | 'isMerch'>) {

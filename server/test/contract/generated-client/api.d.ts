@@ -1972,6 +1972,8 @@ export interface operations {
                      *             "isAdminUploaded": true,
                      *             "caption": "Golden hour at the spring meet",
                      *             "fileSize": 182406,
+                     *             "width": 1600,
+                     *             "height": 1000,
                      *             "variants": {
                      *               "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
                      *               "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
@@ -2146,6 +2148,8 @@ export interface operations {
                      *             "isAdminUploaded": true,
                      *             "caption": "Golden hour at the spring meet",
                      *             "fileSize": 182406,
+                     *             "width": 1600,
+                     *             "height": 1000,
                      *             "variants": {
                      *               "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
                      *               "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
@@ -2227,6 +2231,8 @@ export interface operations {
                      *             "isAdminUploaded": true,
                      *             "caption": "Golden hour at the spring meet",
                      *             "fileSize": 182406,
+                     *             "width": 1600,
+                     *             "height": 1000,
                      *             "variants": {
                      *               "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
                      *               "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
@@ -2342,6 +2348,8 @@ export interface operations {
                      *           "isAdminUploaded": true,
                      *           "caption": "Golden hour at the spring meet",
                      *           "fileSize": 182406,
+                     *           "width": 1600,
+                     *           "height": 1000,
                      *           "variants": {
                      *             "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
                      *             "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
@@ -2418,6 +2426,8 @@ export interface operations {
                      *             "isAdminUploaded": true,
                      *             "caption": "Golden hour at the spring meet",
                      *             "fileSize": 182406,
+                     *             "width": 1600,
+                     *             "height": 1000,
                      *             "variants": {
                      *               "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
                      *               "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
@@ -2480,6 +2490,8 @@ export interface operations {
                      *         "isAdminUploaded": true,
                      *         "caption": "Golden hour at the spring meet",
                      *         "fileSize": 182406,
+                     *         "width": 1600,
+                     *         "height": 1000,
                      *         "variants": {
                      *           "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
                      *           "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
@@ -3218,7 +3230,8 @@ export interface operations {
                      *         "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg",
                      *         "featured": true,
                      *         "active": true,
-                     *         "isMerch": false
+                     *         "isMerch": false,
+                     *         "printSize": "12x18"
                      *       }
                      *     ]
                      */
@@ -3292,7 +3305,8 @@ export interface operations {
                      *       "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg",
                      *       "featured": true,
                      *       "active": true,
-                     *       "isMerch": true
+                     *       "isMerch": true,
+                     *       "printSize": null
                      *     }
                      */
                     "application/json": components["schemas"]["Product"];
@@ -3338,7 +3352,8 @@ export interface operations {
                      *         "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg",
                      *         "featured": true,
                      *         "active": true,
-                     *         "isMerch": false
+                     *         "isMerch": false,
+                     *         "printSize": "12x18"
                      *       }
                      *     ]
                      */
@@ -4144,7 +4159,8 @@ export interface operations {
                      *       "imageUrl": "/api/file/demo/products/print-poster-12x18.jpg",
                      *       "featured": true,
                      *       "active": true,
-                     *       "isMerch": false
+                     *       "isMerch": false,
+                     *       "printSize": "12x18"
                      *     }
                      */
                     "application/json": components["schemas"]["Product"];
@@ -5765,6 +5781,8 @@ export interface operations {
                      *           "isAdminUploaded": true,
                      *           "caption": "Golden hour at the spring meet",
                      *           "fileSize": 182406,
+                     *           "width": 1600,
+                     *           "height": 1000,
                      *           "variants": {
                      *             "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
                      *             "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
@@ -5870,6 +5888,8 @@ export interface operations {
                      *           "isAdminUploaded": true,
                      *           "caption": "Golden hour at the spring meet",
                      *           "fileSize": 182406,
+                     *           "width": 1600,
+                     *           "height": 1000,
                      *           "variants": {
                      *             "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
                      *             "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
@@ -5969,6 +5989,8 @@ export interface operations {
                      *       "isAdminUploaded": true,
                      *       "caption": "Golden hour at the spring meet",
                      *       "fileSize": 182406,
+                     *       "width": 1600,
+                     *       "height": 1000,
                      *       "variants": {
                      *         "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
                      *         "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
