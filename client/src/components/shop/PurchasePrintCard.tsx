@@ -5,6 +5,7 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/CheckboxCard.css';
 import { carPrintTotal, formatCents, isLargeEnoughForPrint, MESSAGES, requiredPrintPixels } from '@curbside/shared';
 import { Button, Card, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
