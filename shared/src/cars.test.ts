@@ -223,6 +223,8 @@ describe('carSchema', () => {
         isAdminUploaded: true,
         caption: null,
         fileSize: 1024,
+        width: 1600,
+        height: 1000,
         variants: { w400: '/api/file/a-400.webp', w800: '/api/file/a-800.webp' },
       },
     ],
