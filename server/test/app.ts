@@ -37,7 +37,8 @@ export interface TestApp {
 
 /**
  * The real app on a fresh, migrated database (SQLite, or MySQL when TEST_DB=mysql), listening on an ephemeral port.
- * Each test file gets its own database and data directory.
+ * Each test file gets its own database and data directory. A test that brings its own database (the read replicas'
+ * primary) passes DATABASE_URL in `env`: the app then uses that one and leaves it in place when closed.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -45,21 +46,20 @@ export async function startTestApp(
   options: { reach?: (database: Database) => Database } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curbside-test-'));
-  const db = await createTestDatabase();
-  const config: Config = {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      // Test files register many accounts from 127.0.0.1; the registration throttle's tests set their own limit.
-      REGISTRATIONS_PER_HOUR: '1000',
-      ...env,
-    }),
-    // `reach` lets a test put something between the app and its database (a TCP proxy it can cut).
-    database: options.reach ? options.reach(db.database) : db.database,
-  };
+  const db = env.DATABASE_URL ? undefined : await createTestDatabase();
+  const loaded = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Test files register many accounts from 127.0.0.1; the registration throttle's tests set their own limit.
+    REGISTRATIONS_PER_HOUR: '1000',
+    ...env,
+  });
+  const database = db?.database ?? loaded.database;
+  // `reach` lets a test put something between the app and its database (a TCP proxy it can cut).
+  const config: Config = { ...loaded, database: options.reach ? options.reach(database) : database };
   const mailer = new RecordingMailer();
   const app = await buildApp(config, { ...buildOptions, mailer });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -72,7 +72,7 @@ export async function startTestApp(
     baseUrl: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();
-      await db.drop();
+      await db?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,15 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { type Car, carListSchema, topCarsOutputSchema } from '@curbside/shared';
-import type { FastifyInstance } from 'fastify';
 import { type Connection, createConnection } from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
 import { createScratchMysql, type ScratchDatabase } from '../../src/db/scratch-database';
 import type { CarEntity } from '../../src/modules/cars/car.entity';
 import {
@@ -18,7 +11,7 @@ import {
   payCartWithTestCard,
   shopper,
 } from '../../src/modules/checkout/shop-test-fixtures';
-import { RecordingMailer } from '../app';
+import { startTestApp, type TestApp } from '../app';
 import { HttpClient } from '../http';
 import { makeCar } from '../showcase-fixtures';
 
@@ -37,39 +30,15 @@ const servers = () => {
 };
 const ADMIN = { email: 'replica-admin@example.com', password: 'admin-password-1' };
 
-interface RunningApp {
-  app: FastifyInstance;
-  baseUrl: string;
-  close(): Promise<void>;
-}
-
 /** The app on the pair's primary, with `replicaUrls` as DATABASE_REPLICA_URLS, listening on an ephemeral port. */
-async function startApp(primaryUrl: string, replicaUrls: string): Promise<RunningApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curbside-replica-app-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    REGISTRATIONS_PER_HOUR: '1000',
+function startApp(primaryUrl: string, replicaUrls: string): Promise<TestApp> {
+  return startTestApp({
     TRUST_PROXY: 'true',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     DATABASE_URL: primaryUrl,
     DATABASE_REPLICA_URLS: replicaUrls,
   });
-  const app = await buildApp(config, { mailer: new RecordingMailer() });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return {
-    app,
-    baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-    async close() {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A port on 127.0.0.1 nothing listens on. */
@@ -93,7 +62,7 @@ const withDatabase = (serverUrl: string, name: string) => {
 describe.skipIf(unavailable !== null)(`read replicas${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
   let scratch: ScratchDatabase;
   let replicaUrl: string;
-  let running: RunningApp;
+  let running: TestApp;
   let primary: Connection;
   let replica: Connection;
   let ds: DataSource;

@@ -1,15 +1,11 @@
 import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../../db/data-source';
+import { wordsOf } from '../../db/search-words';
 
 // The car search over its full-text index (the CarSearchIndex migrations): SQLite's FTS5 table car_search, or on
 // MySQL/MariaDB the InnoDB FULLTEXT index of car_search.terms. A car matches when every word of the text begins one
 // of the words of its make, model or owner name; the best match first (see searchCarIds).
 
-/**
- * A typed word is cut to this length: with its prefix it stays under innodb_ft_max_token_size (84), past which MySQL
- * would leave it out of the query; its first 60 letters still have to begin a word.
- */
-const WORD_MAX = 60;
 /** Searches use at most this many words: each is one look-up in the index, and more only narrow the results. */
 export const SEARCH_WORDS_MAX = 8;
 /**
@@ -21,19 +17,13 @@ export const SEARCH_RANKED_MAX = 2_000;
 const MYSQL_WORD_PREFIX = 'zq';
 
 /**
- * The words of a search text, as the indexes split them: runs of letters and digits, in lower case, accents dropped
- * (the indexes ignore them too); everything else separates words, so quotes, `*`, `-`, `%` or `NEAR` are plain text
- * that can never reach a query's syntax. Each word once, in the order typed.
+ * The words of a search text, as the indexes split them (wordsOf: runs of letters and digits, lower case, accents
+ * dropped, each word cut to INDEXED_WORD_MAX letters, which with its prefix stays under MySQL's
+ * innodb_ft_max_token_size of 84), so quotes, `*`, `-`, `%` or `NEAR` are plain text that can never reach a query's
+ * syntax. Each word once, in the order typed.
  */
 export function searchWords(text: string): string[] {
-  const words = text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0)
-    .map((word) => word.slice(0, WORD_MAX));
-  return [...new Set(words)].slice(0, SEARCH_WORDS_MAX);
+  return wordsOf(text).slice(0, SEARCH_WORDS_MAX);
 }
 
 /**
