@@ -23,7 +23,8 @@ export default defineConfig({
     // and the integration files mostly wait on their database and HTTP. Each file has its own database.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      // Room for the property-based tests' hundreds of runs on a busy machine (Vitest's default is 5 s).
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
         extends: './client/vite.config.ts',
         test: {
@@ -42,12 +43,15 @@ export default defineConfig({
           include: ['server/src/**/*.test.ts'],
           exclude: integration,
           environment: 'node',
+          testTimeout: 30_000,
         },
       },
       {
         test: {
           name: 'server-sqlite',
           include: integration,
+          // One migrated database that each test app starts on a copy of (server/test/database-template.ts).
+          globalSetup: ['server/test/database-template.ts'],
           environment: 'node',
           env: { TEST_DB: 'sqlite' },
           testTimeout: 30_000,
@@ -71,6 +75,7 @@ export default defineConfig({
                 name: 'server-mysql',
                 include: integration,
                 exclude: SQLITE_ONLY,
+                globalSetup: ['server/test/database-template.ts'],
                 environment: 'node' as const,
                 env: { TEST_DB: 'mysql' },
                 testTimeout: 30_000,

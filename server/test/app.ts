@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, type Database, loadConfig } from '../src/config';
 import type { Mailer, MailMessage } from '../src/lib/mailer';
-import { createTestDatabase } from './db';
+import { createMigratedTestDatabase } from './db';
 
 /** Keeps every message instead of sending it. */
 export class RecordingMailer implements Mailer {
@@ -46,7 +46,7 @@ export async function startTestApp(
   options: { reach?: (database: Database) => Database } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curbside-test-'));
-  const db = env.DATABASE_URL ? undefined : await createTestDatabase();
+  const db = env.DATABASE_URL ? undefined : await createMigratedTestDatabase();
   const loaded = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

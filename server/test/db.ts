@@ -1,5 +1,7 @@
+import { inject } from 'vitest';
 import type { Database } from '../src/config';
-import { createScratchMysql, createScratchSqlite } from '../src/db/scratch-database';
+import { createScratchMysql, createScratchSqlite, type ScratchDatabase } from '../src/db/scratch-database';
+import { copyMysqlTemplate, copySqliteTemplate } from './database-template';
 
 /**
  * A fresh, empty database for one test file: on MySQL/MariaDB when TEST_DB is 'mysql' (a new
@@ -13,4 +15,19 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
     return createScratchMysql(url, `curbside_t_${process.pid}`);
   }
   return createScratchSqlite('curbside-test');
+}
+
+/**
+ * A fresh database with every migration applied: a copy of the project's migrated template (database-template.ts),
+ * or an empty one where no template was provided (the app then migrates it at start).
+ */
+export async function createMigratedTestDatabase(): Promise<ScratchDatabase> {
+  const scratch = await createTestDatabase();
+  const template = inject('databaseTemplate');
+  if (template?.kind === 'sqlite' && scratch.database.kind === 'sqlite') {
+    copySqliteTemplate(template.file, scratch);
+  } else if (template?.kind === 'mysql' && scratch.database.kind === 'mysql') {
+    await copyMysqlTemplate(template.name, scratch);
+  }
+  return scratch;
 }

@@ -118,9 +118,7 @@ describe('carCreateInputSchema', () => {
     // 60,000 bad entries used to cost 60,000 issues, a 3.6 MB response and a second of CPU).
     const flood = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, i % 2 ? null : { deep: i }]));
     for (const additionalSpecs of [flood, JSON.stringify(flood)]) {
-      const started = performance.now();
       expect(messagesOf(carCreateInputSchema, { ...VALID_CAR, additionalSpecs })).toEqual([V.additionalSpecsInvalid]);
-      expect(performance.now() - started).toBeLessThan(1000);
     }
     expect(
       messagesOf(carCreateInputSchema, { make: 'a', additionalSpecs: { engine: 'v'.repeat(201) } }).filter((m) =>
