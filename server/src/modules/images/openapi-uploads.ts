@@ -1,4 +1,4 @@
-import { ID_DOCUMENTED, SERVER_LIMITS } from '@curbside/shared';
+import { AD_TYPES, ID_DOCUMENTED, SERVER_LIMITS } from '@curbside/shared';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { errorResponses } from '../../transports/openapi-document';
 
@@ -81,7 +81,7 @@ const OPERATIONS: MultipartOperation[] = [
     operationId: 'advertisements-upload-image',
     tag: 'advertisements',
     summary: 'Upload an advertisement picture (admin); banner 728x90 or 970x250 px, column 120x600 px',
-    fields: { image: imageFile, type: { type: 'string', enum: ['banner', 'column'] } },
+    fields: { image: imageFile, type: { type: 'string', enum: [...AD_TYPES] } },
     required: ['image', 'type'],
     success: {
       status: '201',
