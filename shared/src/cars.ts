@@ -193,6 +193,25 @@ export function normalizeSpecs(specs: AdditionalSpecs): AdditionalSpecs {
   return normalized;
 }
 
+/** JSON's spaces, and a JSON string of characters that need no escape (`chars`: which, as a class's contents). */
+const JSON_SPACE = '[ \\t\\n\\r]*';
+const PLAIN = '"\\\\\\u0000-\\u001f';
+/** A spec's name as JSON text: 1 to LIMITS.specKeyMax characters, neither end a space, none escaped. */
+const SPEC_NAME_JSON = `"[^${PLAIN}\\s]([^${PLAIN}]{0,${LIMITS.specKeyMax - 2}}[^${PLAIN}\\s])?"`;
+/**
+ * A spec's value as JSON text: text of at most LIMITS.specValueMax characters (none escaped), a number (of a size that
+ * stays finite), or yes/no.
+ */
+const SPEC_VALUE_JSON = `("[^${PLAIN}]{0,${LIMITS.specValueMax}}"|-?(0|[1-9]\\d{0,14})(\\.\\d{1,15})?([eE][+-]?\\d{1,2})?|true|false)`;
+const SPEC_ENTRY_JSON = `${JSON_SPACE}${SPEC_NAME_JSON}${JSON_SPACE}:${JSON_SPACE}${SPEC_VALUE_JSON}${JSON_SPACE}`;
+
+/**
+ * additionalSpecs as JSON text, as a JSON Schema pattern: '' (no specs), or an object of at most
+ * LIMITS.specEntriesMax entries. The check parses the text, so it also takes escapes and names with spaces around,
+ * which the document leaves out: it is stricter there, never looser.
+ */
+const SPECS_JSON_PATTERN = `^(|${JSON_SPACE}\\{(${SPEC_ENTRY_JSON}(,${SPEC_ENTRY_JSON}){0,${LIMITS.specEntriesMax - 1}}|${JSON_SPACE})\\}${JSON_SPACE})$`;
+
 /**
  * additionalSpecs as sent: an object, or the same object as a JSON string (part 2 §3). Always comes out as an
  * object; '' and null give {}. More than LIMITS.specEntriesMax entries are refused before any entry is looked at,
@@ -201,7 +220,7 @@ export function normalizeSpecs(specs: AdditionalSpecs): AdditionalSpecs {
 export const additionalSpecsInputSchema = z
   .union(
     [
-      z.string().meta({ description: 'The same object as JSON text' }),
+      z.string().meta({ description: 'The same object as JSON text', pattern: SPECS_JSON_PATTERN }),
       z.record(z.string(), z.unknown()).meta({
         maxProperties: LIMITS.specEntriesMax,
         propertyNames: { maxLength: LIMITS.specKeyMax, pattern: NOT_BLANK_PATTERN },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './accounts';
+import { EMAIL_INPUT_DOCUMENTED, emailSchema } from './accounts';
 import { centsSchema, NOT_BLANK_PATTERN, optionalText, requiredText } from './common';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
@@ -55,7 +55,7 @@ export const shippingAddressOutputSchema = z.object({
  * The spec's client also sends items and amounts (amount, shipping, tax, total): they are stripped.
  */
 export const createPaymentIntentInputSchema = z.object({
-  email: z.string({ error: V.email }).pipe(emailSchema).meta({ format: 'email' }),
+  email: z.string({ error: V.email }).pipe(emailSchema).meta(EMAIL_INPUT_DOCUMENTED),
   shippingAddress: shippingAddressSchema,
 });
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentInputSchema>;
@@ -137,6 +137,11 @@ export const paymentConfigSchema = z.object({
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** The built-in test provider's card form (test mode only): 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. */
+/** A card number once trimmed: 12 to 23 digits, spaces and dashes. */
+const CARD_NUMBER = /^[\d\s-]{12,23}$/;
+/** CARD_NUMBER as sent, before the trim: spaces around, then a number that starts and ends with no space. */
+const CARD_NUMBER_SENT = '^\\s*[\\d-][\\d\\s-]{10,21}[\\d-]\\s*$';
+
 export const testCardPaymentInputSchema = z.object({
   paymentId: z.string().trim().min(1).max(LIMITS.paymentIdMax).meta({ pattern: NOT_BLANK_PATTERN }),
   clientSecret: z.string().trim().min(1).max(LIMITS.paymentIdMax).meta({ pattern: NOT_BLANK_PATTERN }),
@@ -144,6 +149,7 @@ export const testCardPaymentInputSchema = z.object({
     .string({ error: MESSAGES.cardForm.cardNumberRequired })
     .trim()
     .min(1, { error: MESSAGES.cardForm.cardNumberRequired, abort: true })
-    .regex(/^[\d\s-]{12,23}$/, MESSAGES.cardForm.cardNumberIncomplete),
+    .regex(CARD_NUMBER, MESSAGES.cardForm.cardNumberIncomplete)
+    .meta({ pattern: CARD_NUMBER_SENT }),
 });
 export type TestCardPaymentInput = z.infer<typeof testCardPaymentInputSchema>;

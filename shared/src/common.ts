@@ -11,10 +11,13 @@ const V = MESSAGES.validation;
 export const MAX_ID = 2_147_483_647;
 
 /** A database id. The REST adapter coerces path and query strings to numbers before this runs. */
+/** What the document says of an id (idSchema), wherever the id arrives as text (a path, a form field). */
+export const ID_DOCUMENTED = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
+
 export const idSchema = z
   .number({ error: V.invalidId })
   .int(V.invalidId)
-  .positive(V.invalidId)
+  .min(ID_DOCUMENTED.minimum, V.invalidId)
   .max(MAX_ID, V.invalidId);
 export const idInputSchema = z.object({ id: idSchema });
 export type IdInput = z.infer<typeof idInputSchema>;
@@ -129,6 +132,16 @@ export function httpUrlSchema(message: string) {
     .pipe(z.url({ protocol: /^https?$/, error: message }));
 }
 
+/** A host name whose last label starts with a letter (a URL parser reads a number there as an IPv4 address). */
+const HOST_PATTERN = '([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\\.)*[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?';
+
+/**
+ * imageUrlSchema's values as a JSON Schema pattern, spaces around allowed (the check trims them): an http(s) URL of a
+ * host name, with a path (and query) of any visible characters, or a stored file path (isStoredFilePath). URLs the
+ * check also takes (an IP address, a port, capitals in the scheme) are left out: the document is stricter there.
+ */
+const IMAGE_URL_PATTERN = `^\\s*(https?://${HOST_PATTERN}(/\\S*)?|${FILE_URL_PREFIX}[\\w/-]*(\\.[\\w/-]+)*\\.?)\\s*$`;
+
 /** An image location: an absolute http(s) URL or a file this server stores (/api/file/…). */
 export function imageUrlSchema(requiredMessage: string, invalidMessage: string = requiredMessage) {
   return z
@@ -137,7 +150,7 @@ export function imageUrlSchema(requiredMessage: string, invalidMessage: string =
     .min(1, { error: requiredMessage, abort: true })
     .max(LIMITS.urlMax, V.tooLong(LIMITS.urlMax))
     .refine((value) => isHttpUrl(value) || isStoredFilePath(value), invalidMessage)
-    .meta({ pattern: `^(https?://|${FILE_URL_PREFIX})`, description: 'An http(s) URL or a file uploaded here' });
+    .meta({ pattern: IMAGE_URL_PATTERN, description: 'An http(s) URL or a file uploaded here' });
 }
 
 function isHttpUrl(value: string): boolean {

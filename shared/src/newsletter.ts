@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './accounts';
+import { EMAIL_INPUT_DOCUMENTED, emailSchema } from './accounts';
 import { MESSAGES } from './messages';
 
 // Newsletter sign-up from the footer (part 1 §3, §4, §5, §7).
@@ -14,7 +14,7 @@ export function newsletterEmailOk(email: string): boolean {
 
 /** POST /api/subscribe. The server checks the address more strictly than the footer does. */
 export const subscribeInputSchema = z.object({
-  email: z.string({ error: MESSAGES.validation.email }).pipe(emailSchema).meta({ format: 'email' }),
+  email: z.string({ error: MESSAGES.validation.email }).pipe(emailSchema).meta(EMAIL_INPUT_DOCUMENTED),
   /** Where the form sits; only the footer exists today. */
   source: z
     .string()

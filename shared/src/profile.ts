@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOT_BLANK_PATTERN } from './common';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 
@@ -10,7 +11,8 @@ export const displayNameSchema = z
   .string({ error: V.displayNameRequired })
   .trim()
   .min(1, V.displayNameRequired)
-  .max(LIMITS.nameMax, V.nameMax);
+  .max(LIMITS.nameMax, V.nameMax)
+  .meta({ pattern: NOT_BLANK_PATTERN });
 
 /** PUT /api/profile: { name } or { bio } (either or both). A blank bio clears it. */
 export const profileUpdateInputSchema = z

@@ -1,13 +1,7 @@
-import { idSchema, MAX_ID, MESSAGES } from '@curbside/shared';
+import { ID_DOCUMENTED, idSchema } from '@curbside/shared';
 import { z } from 'zod';
 
 // Inputs that arrive as text over REST (path and query values) and as JSON over /trpc.
-
-/** An id from a REST path (a string there) or from tRPC (a number). */
-export const pathIdSchema = z.coerce
-  .number({ error: MESSAGES.validation.invalidId })
-  .meta({ type: 'integer', minimum: 1, maximum: MAX_ID })
-  .pipe(idSchema);
 
 /**
  * The REST adapter hands query and path values over as strings; /trpc sends JSON numbers. fromQuery() reads a
@@ -20,6 +14,12 @@ export function fromQuery<T extends z.ZodType>(schema: T) {
     schema,
   );
 }
+
+/**
+ * An id from a REST path (its digits, as text) or from tRPC (a number). Only numeric text is read as a number: a
+ * boolean or other JSON is refused as the document says, never coerced (true is no id 1).
+ */
+export const pathIdSchema = fromQuery(idSchema).meta(ID_DOCUMENTED);
 
 /** The query parameters of a list paged by cursor (rest/next-page.ts), with what the OpenAPI document says of them. */
 export function pageParams<O extends z.ZodType, C extends z.ZodType>(shape: { offset: O; cursor: C }) {

@@ -1,4 +1,10 @@
-import { printSizeFromName } from '@curbside/shared';
+import {
+  MESSAGES,
+  monthLabel,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  printSizeFromName,
+  SITE_SETTINGS_DEFAULTS,
+} from '@curbside/shared';
 import { DEMO_CARS, DEMO_PRODUCTS, DEMO_USERS, demoEvents, PHOTO_CAPTIONS } from '../seed/demo-data';
 
 // The examples of the OpenAPI document: one request per operation, written with the demo data (server/src/seed), and
@@ -105,6 +111,16 @@ const EXAMPLE_INSTANT = '2026-11-01T18:00:00.000Z';
 const EXAMPLE_MONTH = EXAMPLE_INSTANT.slice(0, 7);
 const ORDER = 1; // the first order of a fresh database: the one the checkout examples make
 
+/** A closed month's first place, as the Hall of Fame shows it: the demo's first car, its name as the month froze it. */
+const firstPlace = {
+  rank: 1,
+  votes: 14,
+  name: `${firstCar.year} ${firstCar.make} ${firstCar.model}`,
+  ownerName: firstCar.ownerName,
+  car: {},
+};
+const closedMonth = { month: EXAMPLE_MONTH, label: monthLabel(EXAMPLE_MONTH) };
+
 /** One example per operation, by operationId, in the order the test sends them. */
 export const API_EXAMPLES: Record<string, ApiExample> = {
   'settings-get': { as: 'visitor', status: 200 },
@@ -115,18 +131,33 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   'cars-byId': { as: 'visitor', parameters: { id: carId(0) }, status: 200 },
   'cars-bySlug': { as: 'visitor', parameters: { slugOrId: firstCar.slug }, status: 200 },
   'share-qrCode': { as: 'visitor', parameters: { slug: firstCar.slug }, status: 200 },
-  'hallOfFame-winners': { as: 'visitor', status: 200 },
+  'hallOfFame-winners': { as: 'visitor', status: 200, answer: { ...closedMonth, winner: firstPlace } },
   // A closed month with winners: the test takes it from the answer above (the link GetMonth), as the demo votes are
   // of the last months before the day the demo data is loaded.
-  'hallOfFame-month': { as: 'visitor', parameters: { month: EXAMPLE_MONTH }, status: 200 },
-  'hallOfFame-honours': { as: 'visitor', parameters: { slug: firstCar.slug }, status: 200 },
+  'hallOfFame-month': {
+    as: 'visitor',
+    parameters: { month: EXAMPLE_MONTH },
+    status: 200,
+    answer: { ...closedMonth, places: [firstPlace] },
+  },
+  'hallOfFame-honours': {
+    as: 'visitor',
+    parameters: { slug: firstCar.slug },
+    status: 200,
+    answer: { ...closedMonth, rank: firstPlace.rank, votes: firstPlace.votes },
+  },
   'votes-cast': { as: 'visitor', body: { carId: carId(0) }, status: 201 },
   'products-list': { as: 'visitor', parameters: { limit: 10 }, status: 200 },
   'products-merch': { as: 'visitor', status: 200 },
   'events-upcoming': { as: 'visitor', status: 200 },
   'ads-active': { as: 'visitor', status: 200 },
   'checkout-paymentConfig': { as: 'visitor', status: 200 },
-  'newsletter-subscribe': { as: 'visitor', body: { email: 'fan@example.com', source: 'footer' }, status: 200 },
+  'newsletter-subscribe': {
+    as: 'visitor',
+    body: { email: 'fan@example.com', source: 'footer' },
+    status: 200,
+    answer: { message: MESSAGES.newsletter.subscribed.message },
+  },
   'accounts-register': {
     as: 'visitor',
     body: { username: 'new_driver', email: 'new.driver@example.com', password: 'new-driver-pass', name: 'New Driver' },
@@ -134,16 +165,30 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   },
   'accounts-login': { as: 'visitor', body: driver, status: 200 },
   'accounts-logout': { as: 'visitor', status: 200 },
-  'accounts-requestPasswordReset': { as: 'visitor', body: { email: driver.email }, status: 200 },
+  'accounts-requestPasswordReset': {
+    as: 'visitor',
+    body: { email: driver.email },
+    status: 200,
+    answer: { message: PASSWORD_RESET_REQUESTED_MESSAGE },
+  },
   // The token comes from the e-mail: this one was never sent, so the answer is the refusal a stale link gets.
   'accounts-resetPassword': {
     as: 'visitor',
     body: { token: 'k3Jx9QvT2mWb7LpZr4YdNc8HsE6aUf1G', password: 'a-new-password' },
     status: 400,
   },
-  'accounts-verifyEmail': { as: 'visitor', body: { token: 'k3Jx9QvT2mWb7LpZr4YdNc8HsE6aUf1G' }, status: 400 },
+  'accounts-verifyEmail': {
+    as: 'visitor',
+    body: { token: 'k3Jx9QvT2mWb7LpZr4YdNc8HsE6aUf1G' },
+    status: 400,
+    answer: { message: MESSAGES.auth.emailVerified },
+  },
   // The demo accounts' addresses are verified already.
-  'accounts-resendVerification': { as: 'user', status: 409 },
+  'accounts-resendVerification': {
+    as: 'user',
+    status: 409,
+    answer: { message: MESSAGES.auth.verificationSentTo(driver.email) },
+  },
   'accounts-current': { as: 'user', status: 200 },
   'profile-update': { as: 'user', body: { bio: 'Weekend trail runs in a 1984 FJ60.' }, status: 200 },
   'cars-owned': { as: 'user', status: 200 },
@@ -182,7 +227,13 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   'images-upload': { as: 'user', body: { image: 'fj60-trail.jpg', carId: carId(driverCarIndex) }, status: 201 },
   'profile-picture': { as: 'user', body: { profilePicture: 'me.jpg' }, status: 200 },
   'products-upload-image': { as: 'admin', body: { image: 'sticker-pack-10.jpg' }, status: 201 },
-  'advertisements-upload-image': { as: 'admin', body: { image: 'tyre-town-120x600.jpg', type: 'column' }, status: 201 },
+  'advertisements-upload-image': {
+    as: 'admin',
+    body: { image: 'tyre-town-120x600.jpg', type: 'column' },
+    status: 201,
+    // Stored under a random name (images/process-image.ts).
+    answer: { url: '/api/file/ads/0f6c2a7e-4b1d-4c1e-9a53-2d8e71b0c4f9.webp' },
+  },
   'tokens-create': { as: 'user', body: { name: 'Nightly backup script', scope: 'read' }, status: 201 },
   'tokens-list': { as: 'user', status: 200 },
   'tokens-revoke': { as: 'user', parameters: { id: 1 }, status: 204 },
@@ -243,7 +294,12 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   },
   'admin-products-delete': { as: 'admin', parameters: { id: next(DEMO_PRODUCTS.length) }, status: 204 },
   'admin-events-list': { as: 'admin', status: 200 },
-  'admin-events-create': { as: 'admin', body: newEvent, answer: { id: next(DEMO_EVENT_COUNT) }, status: 201 },
+  'admin-events-create': {
+    as: 'admin',
+    body: newEvent,
+    answer: { id: next(DEMO_EVENT_COUNT), fbEventUrl: null },
+    status: 201,
+  },
   'admin-events-update': {
     as: 'admin',
     parameters: { id: next(DEMO_EVENT_COUNT) },
@@ -361,7 +417,8 @@ const DEMO_RECORDS: Record<string, Record<string, unknown>> = {
     },
   },
   User: { id: 2, ...DEMO_USERS.find((u) => u.key === 'driver'), password: undefined },
-  Event: { id: 1, ...newEvent },
+  // A blank Facebook link is stored as none.
+  Event: { id: 1, ...newEvent, fbEventUrl: null },
   Advertisement: { id: 1, ...newAd },
   ShippingAddress: { ...shippingAddress, line2: null, country: 'US' },
 };
@@ -380,12 +437,16 @@ const ANY_RECORD: Record<string, unknown> = {
   total: 2487,
   token: 'cbs_k3Jx9QvT2mWb7LpZr4YdNc8HsE6aUf1G',
   hint: 'cbs_…aUf1G',
+  ...SITE_SETTINGS_DEFAULTS,
+  // A PNG of the car page's address, 256 pixels square (the start of it: the whole is about 3 KB).
+  qrCode: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAQAAAAEACAYAAABccqhmAAAAAklEQVR4AewaftIAAA…',
 };
 
 type Schema = {
   $ref?: string;
   type?: string | string[];
   properties?: Record<string, Schema>;
+  required?: string[];
   items?: Schema;
   anyOf?: Schema[];
   oneOf?: Schema[];
@@ -448,16 +509,22 @@ export function exampleOf(
       if (!schema.properties) return isRecord(demo) ? demo : {};
       // An inline object (a car's owner): the demo record's own object of that name, where it has one.
       const inner = field && isRecord(demo) ? demo : record;
+      // An optional text or number nothing gives a value for (an `ok` answer's message) is left out, as the server
+      // leaves it out.
+      const known = (name: string, property: Schema) =>
+        schema.required?.includes(name) || property.$ref || name in inner || name in ANY_RECORD;
       return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).map(([name, property]) => [
-          name,
-          exampleOf(property, components, inner, name, within),
-        ]),
+        Object.entries(schema.properties ?? {})
+          .filter(([name, property]) => known(name, property))
+          .map(([name, property]) => [name, exampleOf(property, components, inner, name, within)]),
       );
     }
     case 'array':
       if (Array.isArray(demo) && demo.length === 0) return [];
-      return schema.items ? [exampleOf(schema.items, components, record, field, within)] : [];
+      if (!schema.items) return [];
+      // An array of records the demo gives (a month's places): its first.
+      if (Array.isArray(demo) && isRecord(demo[0])) return [exampleOf(schema.items, components, demo[0], '', within)];
+      return [exampleOf(schema.items, components, record, field, within)];
     case 'integer':
     case 'number': {
       if (typeof demo === 'number') return demo;

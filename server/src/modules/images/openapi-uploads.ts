@@ -1,4 +1,4 @@
-import { SERVER_LIMITS } from '@curbside/shared';
+import { AD_TYPES, ID_DOCUMENTED, SERVER_LIMITS } from '@curbside/shared';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { errorResponses } from '../../transports/openapi-document';
 
@@ -16,7 +16,14 @@ const uploadErrorDescriptions = {
 /** A response schema: the document's named component (openapi-document.ts). */
 const component = (name: 'CarImage' | 'User') => ({ $ref: `#/components/schemas/${name}` });
 
-type Field = { type: 'string' | 'integer' | 'boolean'; format?: string; enum?: string[]; default?: unknown };
+type Field = {
+  type: 'string' | 'integer' | 'boolean';
+  format?: string;
+  enum?: string[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+};
 
 interface MultipartOperation {
   path: string;
@@ -38,7 +45,7 @@ const OPERATIONS: MultipartOperation[] = [
     operationId: 'images-upload',
     tag: 'images',
     summary: 'Add a photo to a car (owner or admin); JPEG, PNG, WebP, AVIF, HEIC or GIF up to 50 MB',
-    fields: { image: imageFile, carId: { type: 'integer' }, isPrimary: { type: 'boolean', default: false } },
+    fields: { image: imageFile, carId: ID_DOCUMENTED, isPrimary: { type: 'boolean', default: false } },
     required: ['image', 'carId'],
     success: {
       status: '201',
@@ -74,7 +81,7 @@ const OPERATIONS: MultipartOperation[] = [
     operationId: 'advertisements-upload-image',
     tag: 'advertisements',
     summary: 'Upload an advertisement picture (admin); banner 728x90 or 970x250 px, column 120x600 px',
-    fields: { image: imageFile, type: { type: 'string', enum: ['banner', 'column'] } },
+    fields: { image: imageFile, type: { type: 'string', enum: [...AD_TYPES] } },
     required: ['image', 'type'],
     success: {
       status: '201',

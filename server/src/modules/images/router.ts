@@ -1,4 +1,4 @@
-import { carImageListSchema } from '@curbside/shared';
+import { carImageListSchema, idSchema } from '@curbside/shared';
 import { z } from 'zod';
 import { carPhotosChanged, photoDeleteInvalidates, primaryPhotoInvalidates } from '../../cache-policies';
 import { noteInvalidated } from '../../read-cache/policy';
@@ -20,7 +20,7 @@ export const imagesRouter = router({
       },
       invalidates: primaryPhotoInvalidates,
     })
-    .input(z.object({ id: pathIdSchema, carId: pathIdSchema }))
+    .input(z.object({ id: pathIdSchema, carId: idSchema }))
     .output(carImageListSchema)
     .mutation(({ ctx, input }) => ctx.services.images.setPrimary(ctx.actor, input.id, input.carId)),
 

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { fromQuery } from '../../rest/inputs';
 import { actsAsAdmin, publicProcedure } from '../../trpc';
 
-// Query strings arrive as text over REST: coerce, then the shared page rules.
+// Query strings arrive as text over REST: numeric text read as its number, then the shared page rules.
 const listQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.listLimitMax).default(LIMITS.adminListLimit),
+  limit: fromQuery(z.number().int().min(1).max(LIMITS.listLimitMax).default(LIMITS.adminListLimit)),
   offset: fromQuery(offsetSchema.optional()).meta({ description: 'Rows to skip, at most 10000' }),
 });
 

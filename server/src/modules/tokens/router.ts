@@ -16,6 +16,8 @@ export const tokensRouter = router({
 
   create: sessionProcedure
     .meta({
+      // 409: the user already has SERVER_LIMITS.apiTokensPerUser tokens.
+      refusals: ['CONFLICT'],
       successStatus: 201,
       invalidates: 'nothing',
       openapi: {

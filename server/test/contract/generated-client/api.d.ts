@@ -1510,8 +1510,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "ok": true,
-                     *       "message": "message"
+                     *       "ok": true
                      *     }
                      */
                     "application/json": {
@@ -1559,8 +1558,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "ok": true,
-                     *       "message": "message"
+                     *       "ok": true
                      *     }
                      */
                     "application/json": {
@@ -1610,7 +1608,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "message": "message"
+                     *       "message": "If an account exists for that e-mail, a link to reset the password is on its way."
                      *     }
                      */
                     "application/json": {
@@ -1660,8 +1658,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "ok": true,
-                     *       "message": "message"
+                     *       "ok": true
                      *     }
                      */
                     "application/json": {
@@ -1710,7 +1707,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "message": "message"
+                     *       "message": "Your e-mail address is verified."
                      *     }
                      */
                     "application/json": {
@@ -1749,7 +1746,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "message": "message"
+                     *       "message": "A new verification link is on its way to driver@curbside.example."
                      *     }
                      */
                     "application/json": {
@@ -1787,10 +1784,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "maintenanceMode": true,
-                     *       "comingSoonMode": true,
-                     *       "maintenanceMessage": "maintenanceMessage",
-                     *       "comingSoonMessage": "comingSoonMessage",
+                     *       "maintenanceMode": false,
+                     *       "comingSoonMode": false,
+                     *       "maintenanceMessage": "We're currently performing maintenance. Please check back soon.",
+                     *       "comingSoonMessage": "Our website is launching soon! Stay tuned for updates.",
                      *       "launchDate": null
                      *     }
                      */
@@ -1893,7 +1890,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "message": "message"
+                     *       "message": "Thank you for subscribing to our newsletter."
                      *     }
                      */
                     "application/json": {
@@ -2813,6 +2810,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2922,7 +2920,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "qrCode": "qrCode"
+                     *       "qrCode": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAQAAAAEACAYAAABccqhmAAAAAklEQVR4AewaftIAAA…"
                      *     }
                      */
                     "application/json": {
@@ -3034,7 +3032,7 @@ export interface operations {
                      *         "location": "Fredericksburg, TX",
                      *         "eventDate": "2026-11-01T18:00:00.000Z",
                      *         "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
-                     *         "fbEventUrl": "fbEventUrl",
+                     *         "fbEventUrl": null,
                      *         "active": true
                      *       }
                      *     ]
@@ -3068,13 +3066,61 @@ export interface operations {
                      * @example [
                      *       {
                      *         "month": "2026-11",
-                     *         "label": "label",
+                     *         "label": "November 2026",
                      *         "winner": {
                      *           "rank": 1,
-                     *           "votes": 1,
-                     *           "name": "Poster Print 12x18",
+                     *           "votes": 14,
+                     *           "name": "1999 Nissan Skyline GT-R V-Spec (R34)",
                      *           "ownerName": "Kenji Watanabe",
-                     *           "car": null
+                     *           "car": {
+                     *             "id": 1,
+                     *             "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *             "make": "Nissan",
+                     *             "model": "Skyline GT-R V-Spec (R34)",
+                     *             "year": 1999,
+                     *             "category": "JDM",
+                     *             "story": "Imported from Yokohama the month it turned 25 and legal to bring over. Bayside Blue, original paint on the roof, and a stock-block RB26 with supporting mods: larger turbos, a proper intercooler and a Nismo exhaust. It has done three coast-to-coast trips and still sees the rev limiter every weekend. The interior is untouched apart from a Nardi wheel, because some things should stay exactly as Nissan built them.",
+                     *             "specs": "Right-hand drive, 58,000 km, full Japanese service history and export paperwork.",
+                     *             "additionalSpecs": {
+                     *               "engine": "RB26DETT 2.6L twin-turbo inline-6",
+                     *               "horsepower": "480",
+                     *               "transmission": "6-speed Getrag manual",
+                     *               "drivetrain": "AWD (ATTESA E-TS Pro)",
+                     *               "modified": true
+                     *             },
+                     *             "featured": true,
+                     *             "published": true,
+                     *             "legalAgreement": true,
+                     *             "ownerId": 3,
+                     *             "ownerName": "Kenji Watanabe",
+                     *             "ownerDetails": {
+                     *               "name": "Kenji Watanabe",
+                     *               "profilePicture": null,
+                     *               "role": "owner",
+                     *               "bio": "Grew up on Initial D and Best Motoring tapes. Two rotary engines rebuilt, one RB26 that never needed it."
+                     *             },
+                     *             "images": [
+                     *               {
+                     *                 "id": 1,
+                     *                 "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *                 "isPrimary": true,
+                     *                 "isAdminUploaded": true,
+                     *                 "caption": "Golden hour at the spring meet",
+                     *                 "fileSize": 182406,
+                     *                 "width": 1600,
+                     *                 "height": 1000,
+                     *                 "variants": {
+                     *                   "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *                   "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *                   "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "totalVotes": 1,
+                     *             "lastMonthVotes": 1,
+                     *             "hasVoted": true,
+                     *             "createdAt": "2026-11-01T18:00:00.000Z"
+                     *           }
                      *         }
                      *       }
                      *     ]
@@ -3120,14 +3166,62 @@ export interface operations {
                     /**
                      * @example {
                      *       "month": "2026-11",
-                     *       "label": "label",
+                     *       "label": "November 2026",
                      *       "places": [
                      *         {
                      *           "rank": 1,
-                     *           "votes": 1,
-                     *           "name": "Poster Print 12x18",
+                     *           "votes": 14,
+                     *           "name": "1999 Nissan Skyline GT-R V-Spec (R34)",
                      *           "ownerName": "Kenji Watanabe",
-                     *           "car": null
+                     *           "car": {
+                     *             "id": 1,
+                     *             "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *             "make": "Nissan",
+                     *             "model": "Skyline GT-R V-Spec (R34)",
+                     *             "year": 1999,
+                     *             "category": "JDM",
+                     *             "story": "Imported from Yokohama the month it turned 25 and legal to bring over. Bayside Blue, original paint on the roof, and a stock-block RB26 with supporting mods: larger turbos, a proper intercooler and a Nismo exhaust. It has done three coast-to-coast trips and still sees the rev limiter every weekend. The interior is untouched apart from a Nardi wheel, because some things should stay exactly as Nissan built them.",
+                     *             "specs": "Right-hand drive, 58,000 km, full Japanese service history and export paperwork.",
+                     *             "additionalSpecs": {
+                     *               "engine": "RB26DETT 2.6L twin-turbo inline-6",
+                     *               "horsepower": "480",
+                     *               "transmission": "6-speed Getrag manual",
+                     *               "drivetrain": "AWD (ATTESA E-TS Pro)",
+                     *               "modified": true
+                     *             },
+                     *             "featured": true,
+                     *             "published": true,
+                     *             "legalAgreement": true,
+                     *             "ownerId": 3,
+                     *             "ownerName": "Kenji Watanabe",
+                     *             "ownerDetails": {
+                     *               "name": "Kenji Watanabe",
+                     *               "profilePicture": null,
+                     *               "role": "owner",
+                     *               "bio": "Grew up on Initial D and Best Motoring tapes. Two rotary engines rebuilt, one RB26 that never needed it."
+                     *             },
+                     *             "images": [
+                     *               {
+                     *                 "id": 1,
+                     *                 "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *                 "isPrimary": true,
+                     *                 "isAdminUploaded": true,
+                     *                 "caption": "Golden hour at the spring meet",
+                     *                 "fileSize": 182406,
+                     *                 "width": 1600,
+                     *                 "height": 1000,
+                     *                 "variants": {
+                     *                   "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *                   "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *                   "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "totalVotes": 1,
+                     *             "lastMonthVotes": 1,
+                     *             "hasVoted": true,
+                     *             "createdAt": "2026-11-01T18:00:00.000Z"
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -3175,9 +3269,9 @@ export interface operations {
                      * @example [
                      *       {
                      *         "month": "2026-11",
-                     *         "label": "label",
+                     *         "label": "November 2026",
                      *         "rank": 1,
-                     *         "votes": 1
+                     *         "votes": 14
                      *       }
                      *     ]
                      */
@@ -3497,8 +3591,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "ok": true,
-                     *       "message": "message"
+                     *       "ok": true
                      *     }
                      */
                     "application/json": {
@@ -3602,8 +3695,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "ok": true,
-                     *       "message": "message"
+                     *       "ok": true
                      *     }
                      */
                     "application/json": {
@@ -5142,7 +5234,7 @@ export interface operations {
                      *         "location": "Fredericksburg, TX",
                      *         "eventDate": "2026-11-01T18:00:00.000Z",
                      *         "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
-                     *         "fbEventUrl": "fbEventUrl",
+                     *         "fbEventUrl": null,
                      *         "active": true
                      *       }
                      *     ]
@@ -5206,7 +5298,7 @@ export interface operations {
                      *       "location": "Fredericksburg, TX",
                      *       "eventDate": "2026-11-01T18:00:00.000Z",
                      *       "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
-                     *       "fbEventUrl": "fbEventUrl",
+                     *       "fbEventUrl": null,
                      *       "active": true
                      *     }
                      */
@@ -5268,7 +5360,7 @@ export interface operations {
                      *       "location": "Luckenbach, TX",
                      *       "eventDate": "2026-11-01T18:00:00.000Z",
                      *       "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
-                     *       "fbEventUrl": "fbEventUrl",
+                     *       "fbEventUrl": null,
                      *       "active": true
                      *     }
                      */
@@ -6224,7 +6316,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "url"
+                     *       "url": "/api/file/ads/0f6c2a7e-4b1d-4c1e-9a53-2d8e71b0c4f9.webp"
                      *     }
                      */
                     "application/json": {
