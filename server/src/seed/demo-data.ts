@@ -574,7 +574,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     printSize: null,
     printType: null,
     art: 'tee',
-    color: '#34495e',
+    color: '#7d8a96',
   },
   {
     name: 'Curbside Hoodie',

@@ -135,39 +135,49 @@ function sceneSvg(scene: Scene, seed: string, later: boolean): { defs: string; b
   const rand = seeded(`${seed}:${scene}`);
   switch (scene) {
     case 'dusk': {
+      const pink = rand() < 0.5;
+      const sunX = Math.round(600 + rand() * 800);
       const sky = later
         ? vgrad('sky', '0 #0b1330, 0.55 #3a2a5c, 1 #c9606a')
-        : vgrad('sky', '0 #1b2a55, 0.45 #6a4a86, 0.8 #ef8a6a, 1 #ffc98a');
+        : pink
+          ? vgrad('sky', '0 #24204f, 0.5 #8a4a8a, 0.85 #f07a7a, 1 #ffb48a')
+          : vgrad('sky', '0 #1b2a55, 0.45 #6a4a86, 0.8 #ef8a6a, 1 #ffc98a');
+      const lamps = [Math.round(60 + rand() * 260), Math.round(820 + rand() * 420)];
       const defs = `${sky}${rgrad('sun', '0 #fff2c9 0.95, 0.25 #ffc27a 0.6, 1 #ff9a5a 0')}${rgrad('lampGlow', '0 #ffd79a 0.65, 1 #ffb85a 0')}${vgrad('road', '0 #6b5a66, 0.25 #3a3440, 1 #141318')}`;
       const back = `<rect width="1600" height="${HORIZON}" fill="url(#sky)"/>
-<circle cx="1120" cy="${HORIZON - 40}" r="${later ? 260 : 420}" fill="url(#sun)" fill-opacity="${later ? 0.45 : 1}"/>
+<circle cx="${sunX}" cy="${HORIZON - 40}" r="${later ? 260 : 420}" fill="url(#sun)" fill-opacity="${later ? 0.45 : 1}"/>
 ${buildings(rand, HORIZON, 120, 300, later ? '#2a2140' : '#4a3658', '#ffd79a', later ? 0.3 : 0.12)}
 ${buildings(rand, HORIZON, 50, 170, later ? '#17122a' : '#2a1f36', '#ffcf80', later ? 0.35 : 0.18)}
 <rect y="${HORIZON - 4}" width="1600" height="22" fill="#8a7a80"/><rect y="${HORIZON + 18}" width="1600" height="6" fill="#2a2630"/>
 <rect y="${HORIZON + 24}" width="1600" height="${1000 - HORIZON - 24}" fill="url(#road)"/>
-<path d="M1120,${HORIZON + 26} L980,1000 L1260,1000 Z" fill="#ffb070" fill-opacity="${later ? 0.06 : 0.16}"/>
-${streetLamp(140, 300, '#fff1c2')}${streetLamp(900, 320, '#fff1c2')}
+<ellipse cx="${sunX}" cy="${HORIZON + 60}" rx="420" ry="36" fill="#ffb070" fill-opacity="${later ? 0.05 : 0.14}"/>
+${lamps.map((x, i) => streetLamp(x, 300 + i * 20, '#fff1c2')).join('')}
 <path d="M0,${HORIZON + 250} L1600,${HORIZON + 250}" stroke="#e9e2d0" stroke-width="7" stroke-dasharray="110 80" stroke-opacity="0.55"/>`;
       return { defs, back };
     }
     case 'garage': {
       const defs = `${vgrad('wall', '0 #1a1c20, 0.5 #2c2f35, 1 #3a3d43')}${vgrad('floorG', '0 #55585e, 1 #232529')}${rgrad('pool', '0 #ffffff 0.22, 1 #ffffff 0')}${vgrad('door', '0 #5a5e66, 1 #40444b')}${rgrad('lampGlow', '0 #ffffff 0.5, 1 #ffffff 0')}`;
-      let slats = '';
-      for (let y = 190; y < HORIZON; y += 28) slats += `<rect x="520" y="${y}" width="640" height="4" fill="#2b2e33"/>`;
       let bricks = '';
       for (let y = 70; y < HORIZON; y += 46)
         bricks += `<path d="M0,${y} L1600,${y}" stroke="#000" stroke-opacity="0.18" stroke-width="2"/>`;
+      const chest = ['#a3262b', '#1f4e9c', '#26282c', '#c27c0e'][Math.floor(rand() * 4)] ?? '#a3262b';
+      const chestX = rand() < 0.5 ? 40 : 1260;
+      const boardX = chestX === 40 ? 1230 : 40;
+      const doorX = Math.round(440 + rand() * 160);
+      let slats = '';
+      for (let y = 190; y < HORIZON; y += 28)
+        slats += `<rect x="${doorX + 20}" y="${y}" width="640" height="4" fill="#2b2e33"/>`;
       let tools = '';
       for (let i = 0; i < 7; i++) {
-        const x = 1260 + i * 40;
+        const x = boardX + 30 + i * 40;
         const h = 50 + Math.round(rand() * 60);
         tools += `<rect x="${x}" y="${250}" width="${8 + Math.round(rand() * 10)}" height="${h}" rx="4" fill="#9aa0a8"/>`;
       }
       const back = `<rect width="1600" height="${HORIZON}" fill="url(#wall)"/>${bricks}
-<rect x="500" y="160" width="680" height="${HORIZON - 160}" fill="#141518"/><rect x="520" y="180" width="640" height="${HORIZON - 180}" fill="url(#door)"/>${slats}
-<rect x="1230" y="210" width="330" height="180" fill="#24272c" stroke="#3d4148" stroke-width="6"/>${tools}
-<rect x="40" y="400" width="300" height="${HORIZON - 400}" rx="6" fill="#a3262b"/><rect x="40" y="400" width="300" height="14" fill="#c8383d"/>
-${[450, 500, 550, 600].map((y) => `<rect x="56" y="${y - 20}" width="268" height="34" rx="4" fill="#8f1f24"/><rect x="160" y="${y - 6}" width="60" height="6" rx="3" fill="#d9d9d9"/>`).join('')}
+<rect x="${doorX}" y="160" width="680" height="${HORIZON - 160}" fill="#141518"/><rect x="${doorX + 20}" y="180" width="640" height="${HORIZON - 180}" fill="url(#door)"/>${slats}
+<rect x="${boardX}" y="210" width="330" height="180" fill="#24272c" stroke="#3d4148" stroke-width="6"/>${tools}
+<rect x="${chestX}" y="400" width="300" height="${HORIZON - 400}" rx="6" fill="${chest}"/><rect x="${chestX}" y="400" width="300" height="14" fill="${mix(chest, '#ffffff', 0.15)}"/>
+${[450, 500, 550, 600].map((y) => `<rect x="${chestX + 16}" y="${y - 20}" width="268" height="34" rx="4" fill="${mix(chest, '#000000', 0.15)}"/><rect x="${chestX + 120}" y="${y - 6}" width="60" height="6" rx="3" fill="#d9d9d9"/>`).join('')}
 ${[320, 800, 1280].map((x) => `<ellipse cx="${x}" cy="30" rx="300" ry="80" fill="url(#lampGlow)"/><rect x="${x - 160}" y="22" width="320" height="14" rx="7" fill="#f4f7fb"/>`).join('')}
 <rect y="${HORIZON}" width="1600" height="${1000 - HORIZON}" fill="url(#floorG)"/><rect y="${HORIZON}" width="1600" height="8" fill="#6a6e75"/>
 ${[320, 800, 1280].map((x) => `<ellipse cx="${x}" cy="${HORIZON + 120}" rx="360" ry="90" fill="url(#pool)"/>`).join('')}
@@ -175,16 +185,22 @@ ${[320, 800, 1280].map((x) => `<ellipse cx="${x}" cy="${HORIZON + 120}" rx="360"
       return { defs, back };
     }
     case 'night': {
-      const defs = `${vgrad('sky', '0 #02030a, 1 #161a33')}${vgrad('road', '0 #1d2130, 1 #07080c')}${rgrad('lampGlow', '0 #ffb35c 0.7, 1 #ff9a3c 0')}${vgrad('cone', '0 #ffb35c 0.35, 1 #ffb35c 0')}${vgrad('streak', '0 #ff4fa3 0.5, 1 #ff4fa3 0')}${vgrad('streak2', '0 #3fe0ff 0.45, 1 #3fe0ff 0')}`;
+      const defs = `${vgrad('sky', '0 #02030a, 1 #161a33')}${vgrad('road', '0 #1d2130, 1 #07080c')}${rgrad('lampGlow', '0 #ffb35c 0.7, 1 #ff9a3c 0')}${vgrad('cone', '0 #ffb35c 0.35, 1 #ffb35c 0')}`;
+      const colours = rand() < 0.5 ? ['#ff4fa3', '#3fe0ff'] : ['#ffb03a', '#8a5cff'];
+      const signs: [number, number, number, string][] = [
+        [Math.round(80 + rand() * 200), Math.round(280 + rand() * 80), 240, colours[0] ?? '#ff4fa3'],
+        [Math.round(1080 + rand() * 200), Math.round(240 + rand() * 80), 220, colours[1] ?? '#3fe0ff'],
+      ];
       const neon = (x: number, y: number, w: number, h: number, c: string) =>
         `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${h / 2}" fill="none" stroke="${c}" stroke-width="22" stroke-opacity="0.25"/><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${h / 2}" fill="none" stroke="${c}" stroke-width="6"/><rect x="${x + 24}" y="${y + h / 2 - 4}" width="${w - 48}" height="8" rx="4" fill="${c}" fill-opacity="0.9"/>`;
-      const back = `<rect width="1600" height="${HORIZON}" fill="url(#sky)"/>
+      const streaks = signs.map(([, , , c], i) => vgrad(`streak${i}`, `0 ${c} 0.55, 1 ${c} 0`)).join('');
+      const back = `${streaks ? `<defs>${streaks}</defs>` : ''}<rect width="1600" height="${HORIZON}" fill="url(#sky)"/>
 ${buildings(rand, HORIZON, 200, 460, '#0c0f1c', '#ffcf7a', 0.22)}
 ${buildings(rand, HORIZON, 80, 240, '#070911', '#9fd8ff', 0.15)}
-${neon(180, 330, 260, 70, '#ff4fa3')}${neon(1180, 270, 220, 60, '#3fe0ff')}
+${signs.map(([x, y, w, c]) => neon(x, y, w, 64, c)).join('')}
 <path d="M760,150 L640,${HORIZON} L880,${HORIZON} Z" fill="url(#cone)"/>${streetLamp(720, 150, '#ffe2b0')}
 <rect y="${HORIZON}" width="1600" height="${1000 - HORIZON}" fill="url(#road)"/>
-<rect x="230" y="${HORIZON}" width="160" height="360" fill="url(#streak)"/><rect x="1210" y="${HORIZON}" width="160" height="360" fill="url(#streak2)"/>
+${signs.map(([x, , w], i) => [0.2, 0.45, 0.7].map((f) => `<rect x="${Math.round(x + w * f)}" y="${HORIZON + 4}" width="${10 + i * 4}" height="300" fill="url(#streak${i})"/>`).join('')).join('')}
 <ellipse cx="760" cy="${HORIZON + 60}" rx="240" ry="40" fill="#ffb35c" fill-opacity="0.12"/>`;
       return { defs, back };
     }
@@ -196,21 +212,20 @@ ${neon(180, 330, 260, 70, '#ff4fa3')}${neon(1180, 270, 220, 60, '#3fe0ff')}
         for (let x = 640; x < 1560; x += 14)
           if (rand() < 0.7)
             crowd += `<rect x="${x}" y="${y}" width="8" height="9" rx="3" fill="${palette[Math.floor(rand() * palette.length)]}"/>`;
+      const boards = ['#1b3d8f', '#f4f4f4', '#d42b2b', '#1c1c1c'];
+      const shift = Math.floor(rand() * 4);
       let kerb = '';
       for (let x = -40; x < 1640; x += 120)
         kerb += `<path d="M${x},${HORIZON + 96} L${x + 60},${HORIZON + 96} L${x + 40},${HORIZON + 130} L${x - 20},${HORIZON + 130} Z" fill="#d42b2b"/>`;
       const back = `<rect width="1600" height="${HORIZON}" fill="url(#sky)"/>
-${[
-  [260, 160, 260],
-  [780, 110, 200],
-  [1320, 190, 300],
-]
+${[0, 1, 2]
+  .map((i) => [Math.round(100 + i * 520 + rand() * 300), Math.round(80 + rand() * 140), Math.round(180 + rand() * 140)])
   .map(([x, y, r]) => `<ellipse cx="${x}" cy="${y}" rx="${r}" ry="${(r ?? 0) / 4}" fill="url(#cloud)"/>`)
   .join('')}
 <path d="M0,${HORIZON - 150} Q200,${HORIZON - 230} 420,${HORIZON - 170} Q620,${HORIZON - 120} 760,${HORIZON - 190} L760,${HORIZON} L0,${HORIZON} Z" fill="#3f6b3a"/>
 <rect x="620" y="340" width="960" height="190" fill="#5b6168"/><path d="M600,340 L1600,300 L1600,330 L600,360 Z" fill="#d8dde2"/>${crowd}
 <rect x="0" y="${HORIZON - 110}" width="1600" height="110" fill="#c9ced3"/><rect x="0" y="${HORIZON - 110}" width="1600" height="10" fill="#e9edf0"/>
-${[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `<rect x="${20 + i * 200}" y="${HORIZON - 86}" width="170" height="56" fill="${['#1b3d8f', '#f4f4f4', '#d42b2b', '#1c1c1c'][i % 4]}"/>`).join('')}
+${[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `<rect x="${20 + i * 200}" y="${HORIZON - 86}" width="170" height="56" fill="${boards[(i + shift) % 4]}"/>`).join('')}
 <path d="M0,${HORIZON - 110} L1600,${HORIZON - 110}" stroke="#6b7075" stroke-width="3"/>
 <rect y="${HORIZON}" width="1600" height="${1000 - HORIZON}" fill="url(#tarmac)"/>
 <rect y="${HORIZON + 96}" width="1600" height="34" fill="#f2f2f2"/>${kerb}
@@ -353,14 +368,14 @@ const PROFILES: Record<BodyStyle, Profile> = {
     r: [100, 80],
     sill: 110,
     crease: 'M64,-250 L600,-288 M600,-296 L905,-290',
-    head: 'M930,-382 m-30,0 a30,30 0 1,0 60,0 a30,30 0 1,0 -60,0',
+    head: 'M1032,-284 Q1046,-250 1032,-216 Z',
     tail: 'M58,-230 L40,-230 L40,-200 L58,-200 Z',
     lines:
       'M640,-250 L860,-252 M640,-230 L860,-232 M640,-210 L860,-212 M640,-190 L860,-192 M300,-258 L300,-120 M290,-262 Q280,-310 240,-312 L200,-312 Q170,-300 175,-262',
     extras:
-      'M900,-122 Q960,-120 960,-180 L968,-320 Q940,-348 902,-330 Z M926,-352 L930,-300 L940,-300 L936,-352 Z M140,-84 L880,-84 L880,-70 L140,-70 Z M520,-302 L540,-420 L556,-418 L536,-300 Z',
+      'M900,-122 Q960,-120 960,-180 L968,-320 Q940,-348 902,-330 Z M1034,-286 Q972,-286 972,-250 Q972,-214 1034,-214 Z M960,-240 L980,-240 L980,-228 L960,-228 Z M140,-84 L880,-84 L880,-70 L140,-70 Z M520,-302 L540,-420 L556,-418 L536,-300 Z',
     fender: 'M72,-110 Q80,-235 190,-238 Q300,-235 312,-110 L290,-110 Q280,-212 190,-214 Q100,-212 94,-110 Z',
-    beam: [958, -382],
+    beam: [1040, -250],
   },
   wagon: {
     body: 'M25,-80 L985,-80 Q1000,-82 1000,-110 L998,-230 Q995,-250 970,-255 L760,-270 L700,-430 Q690,-440 670,-440 L30,-440 Q12,-440 10,-420 L5,-110 Q5,-82 25,-80 Z',
@@ -494,8 +509,8 @@ interface Front {
 const FRONTS: Record<Exclude<BodyStyle, 'roadster'>, Front> = {
   coupe: {
     roof: 760,
-    shoulder: 380,
-    hood: 490,
+    shoulder: 440,
+    hood: 520,
     sill: 70,
     roofWidth: 0.58,
     lamps: 'rect',
@@ -504,8 +519,8 @@ const FRONTS: Record<Exclude<BodyStyle, 'roadster'>, Front> = {
   },
   fastback: {
     roof: 690,
-    shoulder: 350,
-    hood: 460,
+    shoulder: 400,
+    hood: 470,
     sill: 60,
     roofWidth: 0.54,
     lamps: 'slim',
@@ -514,8 +529,8 @@ const FRONTS: Record<Exclude<BodyStyle, 'roadster'>, Front> = {
   },
   wedge: {
     roof: 660,
-    shoulder: 330,
-    hood: 430,
+    shoulder: 370,
+    hood: 440,
     sill: 60,
     roofWidth: 0.52,
     lamps: 'popup',
@@ -524,8 +539,8 @@ const FRONTS: Record<Exclude<BodyStyle, 'roadster'>, Front> = {
   },
   supercar: {
     roof: 600,
-    shoulder: 300,
-    hood: 390,
+    shoulder: 330,
+    hood: 400,
     sill: 50,
     roofWidth: 0.5,
     lamps: 'slim',
@@ -534,8 +549,8 @@ const FRONTS: Record<Exclude<BodyStyle, 'roadster'>, Front> = {
   },
   'rear-engine': {
     roof: 740,
-    shoulder: 380,
-    hood: 440,
+    shoulder: 420,
+    hood: 470,
     sill: 60,
     roofWidth: 0.56,
     lamps: 'frog',
@@ -544,8 +559,8 @@ const FRONTS: Record<Exclude<BodyStyle, 'roadster'>, Front> = {
   },
   muscle: {
     roof: 720,
-    shoulder: 400,
-    hood: 480,
+    shoulder: 450,
+    hood: 510,
     sill: 80,
     roofWidth: 0.62,
     lamps: 'quad',
@@ -554,8 +569,8 @@ const FRONTS: Record<Exclude<BodyStyle, 'roadster'>, Front> = {
   },
   fifties: {
     roof: 760,
-    shoulder: 420,
-    hood: 500,
+    shoulder: 470,
+    hood: 530,
     sill: 80,
     roofWidth: 0.64,
     lamps: 'round',
@@ -564,8 +579,8 @@ const FRONTS: Record<Exclude<BodyStyle, 'roadster'>, Front> = {
   },
   wagon: {
     roof: 980,
-    shoulder: 470,
-    hood: 560,
+    shoulder: 580,
+    hood: 660,
     sill: 120,
     roofWidth: 0.8,
     lamps: 'round',
@@ -682,8 +697,8 @@ export function carSceneSvg(car: CarPicture, n: number): string {
   let subject: string;
   if (view === 'front') subject = frontCar(car, 800, 900, 0.78, lights);
   else if (view === 'detail') subject = sideCar(car, { x: -1000, y: 1010, scale: 2.5, flip: false, lights });
-  else if (view === 'wide') subject = sideCar(car, { x: 700, y: 860, scale: 0.78, flip: true, lights });
-  else subject = sideCar(car, { x: 230, y: 880, scale: 1.14, flip: false, lights });
+  else if (view === 'wide') subject = sideCar(car, { x: 700, y: 820, scale: 0.78, flip: true, lights });
+  else subject = sideCar(car, { x: 200, y: 835, scale: 1.2, flip: false, lights });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000" viewBox="0 0 1600 1000">
 <defs>${defs}${carDefs(car)}</defs>
 ${back}
@@ -713,14 +728,15 @@ export function productSvg(art: ProductArt, color: string, print?: CarPicture): 
   };
   const logo = (cx: number, cy: number, size: number, fill: string) =>
     `<text x="${cx}" y="${cy}" text-anchor="middle" font-family="${FONT}" font-size="${size}" font-weight="bold" letter-spacing="${size * 0.12}" fill="${fill}">CURBSIDE</text>`;
+  const shade = (t: number) => mix(color, '#000000', t);
   const garment = (hood: boolean) => {
     const body = hood
-      ? 'M300,250 Q320,200 400,185 Q500,150 600,185 Q680,200 700,250 L820,420 L800,690 L730,690 L720,470 L700,470 L700,840 Q500,870 300,840 L300,470 L280,470 L270,690 L200,690 L180,420 Z'
+      ? 'M330,240 Q420,205 500,215 Q580,205 670,240 L790,330 Q830,380 830,460 L822,700 L742,700 L730,470 L710,440 L710,800 L290,800 L290,440 L270,470 L258,700 L178,700 L170,460 Q170,380 210,330 Z'
       : 'M300,220 L415,170 Q500,225 585,170 L700,220 L800,380 L705,425 L700,830 Q500,855 300,830 L295,425 L200,380 Z';
     const extras = hood
-      ? `<path d="M400,185 Q500,330 600,185 Q560,150 500,148 Q440,150 400,185 Z" fill="${mix(color, '#000000', 0.35)}"/><path d="M470,300 L465,420 M530,300 L535,420" stroke="#e9e9e9" stroke-width="6"/><path d="M380,640 L620,640 L600,760 L400,760 Z" fill="${mix(color, '#000000', 0.2)}"/>`
-      : `<path d="M415,170 Q500,240 585,170" fill="none" stroke="${mix(color, '#000000', 0.35)}" stroke-width="14"/>`;
-    return `<path d="${body}" fill="url(#cloth)"/>${extras}<path d="M300,470 L300,820 M700,470 L700,820" stroke="#000" stroke-opacity="0.18" stroke-width="8"/>${logo(500, hood ? 480 : 400, 46, '#f5f5f0')}<path d="M420,${hood ? 510 : 430} L580,${hood ? 510 : 430}" stroke="#f5f5f0" stroke-width="6"/>`;
+      ? `<path d="M370,240 Q360,110 500,100 Q640,110 630,240 Q560,205 500,210 Q440,205 370,240 Z" fill="${shade(0.2)}"/><path d="M420,238 Q430,150 500,146 Q570,150 580,238 Q540,218 500,218 Q460,218 420,238 Z" fill="${shade(0.55)}"/><path d="M470,236 L464,360 M530,236 L536,360" stroke="#ecebe6" stroke-width="7" stroke-linecap="round"/><path d="M380,600 L620,600 L650,740 L350,740 Z" fill="${shade(0.12)}"/><path d="M380,600 L350,740 M620,600 L650,740" stroke="${shade(0.3)}" stroke-width="5"/><rect x="290" y="770" width="420" height="34" fill="${shade(0.18)}"/><rect x="178" y="690" width="80" height="30" fill="${shade(0.18)}"/><rect x="742" y="690" width="80" height="30" fill="${shade(0.18)}"/>`
+      : `<path d="M415,170 Q500,240 585,170" fill="none" stroke="${shade(0.35)}" stroke-width="14"/><path d="M200,380 L295,425 M800,380 L705,425" stroke="${shade(0.3)}" stroke-width="6"/>`;
+    return `<path d="${body}" fill="url(#cloth)"/>${extras}<path d="M${hood ? 290 : 300},470 L${hood ? 290 : 300},${hood ? 770 : 820} M${hood ? 710 : 700},470 L${hood ? 710 : 700},${hood ? 770 : 820}" stroke="#000" stroke-opacity="0.18" stroke-width="8"/>${logo(500, hood ? 470 : 400, 46, '#f5f5f0')}<path d="M420,${hood ? 500 : 430} L580,${hood ? 500 : 430}" stroke="#f5f5f0" stroke-width="6"/>`;
   };
   const sticker = (cx: number, cy: number, rot: number, inner: string) =>
     `<g transform="rotate(${rot} ${cx} ${cy})">${inner}</g>`;
