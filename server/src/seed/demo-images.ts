@@ -477,7 +477,7 @@ ${open ? '' : arch(w0, r0) + arch(w1, r1)}
 ${rim(w0, r0)}${rim(w1, r1)}
 ${open ? `<path d="${p.body}" fill="url(#paint)"/><path d="${p.fender}" fill="url(#paint)"/>${detail}` : ''}
 ${stripes}
-<path d="${p.glass}" fill="url(#glass)"/>
+<path d="${p.glass}" fill="url(#glass)"/><g clip-path="url(#glassClip)"><path d="M520,-170 L610,-170 L720,-350 L630,-350 Z M640,-170 L662,-170 L772,-350 L750,-350 Z" fill="#ffffff" fill-opacity="${car.scene === 'night' ? 0.08 : 0.16}"/></g>
 ${p.pillars ? `<path d="${p.pillars}" fill="${mix(car.color, '#000000', 0.35)}"/>` : ''}
 ${p.extras ? `<path d="${p.extras}" fill="${car.body === 'muscle' || car.body === 'fifties' || car.body === 'roadster' || car.body === 'wagon' ? 'url(#chrome)' : 'url(#paint)'}" stroke="${car.body === 'wagon' ? '#2a2a2a' : 'none'}" stroke-width="8"/>` : ''}
 <path d="${p.head}" fill="${pose.lights ? '#ffffff' : '#e9eef2'}" stroke="#00000055" stroke-width="2"/>
@@ -485,9 +485,15 @@ ${p.extras ? `<path d="${p.extras}" fill="${car.body === 'muscle' || car.body ==
   const l = LIGHT[car.scene];
   const t = `translate(${pose.x},${pose.y}) scale(${pose.flip ? -pose.scale : pose.scale},${pose.scale})${pose.flip ? ' translate(-1000,0)' : ''}`;
   const reflection = l.floor ? `<g transform="scale(1,-1)" opacity="0.2">${shape}</g>` : '';
-  return `<g transform="${t}">
+  const contact = [w0, w1]
+    .map(
+      (cx, i) =>
+        `<ellipse cx="${cx}" cy="-3" rx="${(p.r[i] ?? 80) * 0.95}" ry="12" fill="#000000" fill-opacity="0.45"/>`,
+    )
+    .join('');
+  return `<clipPath id="glassClip"><path d="${p.glass}"/></clipPath><g transform="${t}">
 ${reflection}
-<ellipse cx="500" cy="-2" rx="600" ry="50" fill="url(#shadow)"/>
+<ellipse cx="500" cy="-2" rx="600" ry="50" fill="url(#shadow)"/>${contact}
 ${tailGlow}${shape}${beam}
 </g>`;
 }
@@ -696,8 +702,18 @@ export function carSceneSvg(car: CarPicture, n: number): string {
   const lights = night || view === 'wide';
   let subject: string;
   if (view === 'front') subject = frontCar(car, 800, 900, 0.78, lights);
-  else if (view === 'detail') subject = sideCar(car, { x: -1000, y: 1010, scale: 2.5, flip: false, lights });
-  else if (view === 'wide') subject = sideCar(car, { x: 700, y: 820, scale: 0.78, flip: true, lights });
+  else if (view === 'detail') {
+    // The rear three-quarter where the car's character is at the back (a wing, fins, a long deck), else the nose.
+    const rear = ['fastback', 'rear-engine', 'supercar', 'fifties', 'muscle'].includes(car.body);
+    const wheel = PROFILES[car.body].wheels[rear ? 0 : 1];
+    subject = sideCar(car, {
+      x: Math.round((rear ? 620 : 1000) - wheel * 2.5),
+      y: 1010,
+      scale: 2.5,
+      flip: false,
+      lights,
+    });
+  } else if (view === 'wide') subject = sideCar(car, { x: 700, y: 820, scale: 0.78, flip: true, lights });
   else subject = sideCar(car, { x: 200, y: 835, scale: 1.2, flip: false, lights });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000" viewBox="0 0 1600 1000">
 <defs>${defs}${carDefs(car)}</defs>
