@@ -39,10 +39,13 @@ describe('demo car photos', () => {
         expect(svg.match(/<text[^>]*>([^<]*)</g)?.map((t) => t.replace(/<text[^>]*>/, '').slice(0, -1))).toEqual([
           MARK,
         ]);
-        // The mark's pill sits in the top-right quarter; the card's badges take the top-left corner.
-        const [, x, y] = svg.match(/<rect x="([\d.]+)" y="([\d.]+)"[^>]*fill-opacity="0.5"/) ?? [];
+        // The mark's pill sits top right, clear of the card's top-left badges, and inside the 3:2 card and the 16:9
+        // slider crops of the 16:10 picture (x 50–1550, y 50–950), so it shows wherever the photo does.
+        const [, x, y, w] = svg.match(/<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"[^>]*fill-opacity="0.5"/) ?? [];
         expect(Number(x)).toBeGreaterThan(1200);
-        expect(Number(y)).toBeLessThan(100);
+        expect(Number(x) + Number(w)).toBeLessThanOrEqual(1550);
+        expect(Number(y)).toBeGreaterThanOrEqual(50);
+        expect(Number(y)).toBeLessThan(200);
       }
   });
 
@@ -90,6 +93,11 @@ describe('demo product pictures', () => {
     expect(new Set(images.map((i) => hash(i.data))).size).toBe(DEMO_PRODUCTS.length);
     for (const [i, img] of images.entries()) {
       expect(svgs[i]).toContain(MARK);
+      // Inside the 4:3 cut the shop's cards make of the square picture (y 125–875).
+      const [, y, h] =
+        svgs[i]?.match(/<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"[^>]*fill-opacity="0.5"/) ?? [];
+      expect(Number(y)).toBeGreaterThanOrEqual(125);
+      expect(Number(y) + Number(h)).toBeLessThanOrEqual(875);
       expect(svgs[i]).not.toContain(DEMO_PRODUCTS[i]?.name);
       expect(img.width).toBe(img.height);
       const edge = Math.round(img.width / 25);

@@ -680,11 +680,15 @@ ${grille}${lampsSvg}${bumper}
 
 // ---- the pictures ----
 
-const MARK = (width: number, scale = 1) => {
+/**
+ * The "Demo illustration" pill, its right edge at `right` and top at `top`: inside the part of the picture every
+ * page shows (cards cut a car photo to 3:2 and the slider to 16:9, the shop's cards a square product picture to 4:3).
+ */
+const MARK = (right: number, top: number, scale = 1) => {
   const w = 232 * scale;
   const h = 38 * scale;
-  const x = width - w - 20 * scale;
-  const y = 20 * scale;
+  const x = right - w;
+  const y = top;
   return `<g><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${h / 2}" fill="#000000" fill-opacity="0.5"/><text x="${x + w / 2}" y="${y + h * 0.66}" text-anchor="middle" font-family="${FONT}" font-size="${17 * scale}" font-weight="bold" letter-spacing="${1.5 * scale}" fill="#ffffff" fill-opacity="0.92">DEMO ILLUSTRATION</text></g>`;
 };
 
@@ -719,7 +723,7 @@ export function carSceneSvg(car: CarPicture, n: number): string {
 <defs>${defs}${carDefs(car)}</defs>
 ${back}
 ${subject}
-${MARK(1600)}
+${MARK(1520, 76)}
 </svg>`;
 }
 
@@ -772,9 +776,9 @@ export function productSvg(art: ProductArt, color: string, print?: CarPicture): 
     canvas: `<path d="M700,170 L740,200 L740,800 L700,830 Z" fill="${mix(color, '#000000', 0.5)}"/><rect x="260" y="170" width="440" height="660" fill="#000" fill-opacity="0.4" transform="translate(18,20)"/>${printArt(260, 170, 440, 660, color, car)}`,
     framed: `<rect x="240" y="130" width="520" height="740" fill="#000" fill-opacity="0.45" transform="translate(14,20)"/><rect x="240" y="130" width="520" height="740" fill="#17181a"/><rect x="262" y="152" width="476" height="696" fill="#f4f2ec"/>${printArt(320, 215, 360, 570, color, car)}`,
     sticker: `${sticker(370, 380, -8, `<circle cx="370" cy="380" r="160" fill="#ffffff"/><circle cx="370" cy="380" r="140" fill="${color}"/>${logo(370, 398, 44, '#ffffff')}`)}${sticker(640, 420, 10, `<rect x="500" y="330" width="280" height="180" rx="28" fill="#ffffff"/><rect x="516" y="346" width="248" height="148" rx="20" fill="#1b1c1f"/><text x="640" y="440" text-anchor="middle" font-family="${FONT}" font-size="72" font-weight="bold" fill="${color}">#1</text>`)}${sticker(500, 700, 4, `<rect x="270" y="630" width="460" height="130" rx="26" fill="#ffffff"/><rect x="284" y="644" width="432" height="102" rx="18" fill="#f2c500"/>${logo(500, 712, 46, '#1b1c1f')}`)}`,
-    keychain: `<ellipse cx="500" cy="780" rx="210" ry="28" fill="#000" fill-opacity="0.45"/><circle cx="500" cy="210" r="80" fill="none" stroke="url(#ring)" stroke-width="20"/><path d="M500,290 L500,380" stroke="#9aa3ad" stroke-width="14" stroke-dasharray="18 8"/><rect x="340" y="370" width="320" height="400" rx="48" fill="${color}"/><rect x="340" y="370" width="320" height="400" rx="48" fill="url(#sheen)"/><rect x="395" y="435" width="210" height="210" rx="10" fill="#ffffff"/>${qr}${logo(500, 710, 34, '#ffffff')}`,
+    keychain: `<g transform="translate(0,40)"><ellipse cx="500" cy="780" rx="210" ry="28" fill="#000" fill-opacity="0.45"/><circle cx="500" cy="210" r="80" fill="none" stroke="url(#ring)" stroke-width="20"/><path d="M500,290 L500,380" stroke="#9aa3ad" stroke-width="14" stroke-dasharray="18 8"/><rect x="340" y="370" width="320" height="400" rx="48" fill="${color}"/><rect x="340" y="370" width="320" height="400" rx="48" fill="url(#sheen)"/><rect x="395" y="435" width="210" height="210" rx="10" fill="#ffffff"/>${qr}${logo(500, 710, 34, '#ffffff')}</g>`,
     tee: garment(false),
-    hoodie: garment(true),
+    hoodie: `<g transform="translate(0,45)">${garment(true)}</g>`,
   };
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000" viewBox="0 0 1000 1000">
 <defs>${vgrad('ground', '0 #2d3036, 0.7 #1c1e22, 1 #141517')}${rgrad('spot', '0 #ffffff 0.16, 1 #ffffff 0')}${vgrad('cloth', `0 ${mix(color, '#ffffff', 0.12)}, 0.6 ${color}, 1 ${mix(color, '#000000', 0.3)}`)}
@@ -783,7 +787,7 @@ export function productSvg(art: ProductArt, color: string, print?: CarPicture): 
 <rect width="1000" height="1000" fill="url(#ground)"/><ellipse cx="500" cy="420" rx="520" ry="440" fill="url(#spot)"/>
 <ellipse cx="500" cy="880" rx="380" ry="40" fill="#000" fill-opacity="0.35"/>
 ${items[art]}
-${MARK(1000, 0.8)}
+${MARK(960, 826, 0.8)}
 </svg>`;
 }
 
