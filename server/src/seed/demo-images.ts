@@ -682,7 +682,8 @@ ${grille}${lampsSvg}${bumper}
 
 /**
  * The "Demo illustration" pill, its right edge at `right` and top at `top`: inside the part of the picture every
- * page shows (cards cut a car photo to 3:2 and the slider to 16:9, the shop's cards a square product picture to 4:3).
+ * page shows (cards cut a car photo to 3:2, the slider to 16:9, the share image to 1.9:1; the shop's cards a square
+ * product picture to 4:3).
  */
 const MARK = (right: number, top: number, scale = 1) => {
   const w = 232 * scale;
@@ -723,7 +724,7 @@ export function carSceneSvg(car: CarPicture, n: number): string {
 <defs>${defs}${carDefs(car)}</defs>
 ${back}
 ${subject}
-${MARK(1520, 76)}
+${MARK(1520, 96)}
 </svg>`;
 }
 
