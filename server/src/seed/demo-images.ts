@@ -211,7 +211,7 @@ ${signs.map(([x, , w], i) => [0.2, 0.45, 0.7].map((f) => `<rect x="${Math.round(
       for (let y = 396; y < 520; y += 16)
         for (let x = 640; x < 1560; x += 14)
           if (rand() < 0.7)
-            crowd += `<rect x="${x}" y="${y}" width="8" height="9" rx="3" fill="${palette[Math.floor(rand() * palette.length)]}"/>`;
+            crowd += `<rect x="${x}" y="${y}" width="8" height="9" fill="${palette[Math.floor(rand() * palette.length)]}"/>`;
       const boards = ['#1b3d8f', '#f4f4f4', '#d42b2b', '#1c1c1c'];
       const shift = Math.floor(rand() * 4);
       let kerb = '';
@@ -484,7 +484,10 @@ ${p.extras ? `<path d="${p.extras}" fill="${car.body === 'muscle' || car.body ==
 <path d="${p.tail}" fill="${pose.lights ? '#ff3b3b' : '#b3121f'}"/>`;
   const l = LIGHT[car.scene];
   const t = `translate(${pose.x},${pose.y}) scale(${pose.flip ? -pose.scale : pose.scale},${pose.scale})${pose.flip ? ' translate(-1000,0)' : ''}`;
-  const reflection = l.floor ? `<g transform="scale(1,-1)" opacity="0.2">${shape}</g>` : '';
+  // A mirrored silhouette, not the whole car at an opacity: group opacity makes librsvg paint a second canvas.
+  const reflection = l.floor
+    ? `<g transform="scale(1,-1)"><path d="${p.body}${p.fender ? ` ${p.fender}` : ''}" fill="url(#paint)" fill-opacity="0.22"/>${[w0, w1].map((cx, i) => `<circle cx="${cx}" cy="${-(p.r[i] ?? 80)}" r="${p.r[i] ?? 80}" fill="#000000" fill-opacity="0.35"/>`).join('')}<path d="${p.glass}" fill="url(#glass)" fill-opacity="0.18"/></g>`
+    : '';
   const contact = [w0, w1]
     .map(
       (cx, i) =>
