@@ -129,7 +129,7 @@ test('the photo viewer: larger than the page, arrows, keys, caption, Escape', as
 
   await dialog.getByRole('button', { name: 'Next photo' }).click();
   await expect(counter).toHaveText(/ · 2 of \d$/);
-  await expect(dialog.getByText('Midday detail pass')).toBeVisible();
+  await expect(dialog.getByText('Head-on as the street lights come on')).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(counter).toHaveText(/ · 3 of \d$/);
   await page.keyboard.press('ArrowLeft');

@@ -1,5 +1,5 @@
 import type { CarCategory, ProductCategory, UserRole } from '@curbside/shared';
-import type { BodyStyle } from './demo-images';
+import type { BodyStyle, ProductArt, RimStyle, Scene } from './demo-images';
 
 // The demo data set: who, which cars, what the shop sells. Pictures and votes are generated from this.
 
@@ -77,8 +77,12 @@ export interface DemoCar {
   owner: string | null;
   ownerName: string;
   featured: boolean;
+  /** How the demo pictures draw the car (see carSceneSvg): its paint, shape, wheels, scene and stripes or trim. */
   color: string;
   body: BodyStyle;
+  scene: Scene;
+  rim: RimStyle;
+  accent?: string;
   photos: 3 | 4;
   story: string | null;
   specs: string;
@@ -99,6 +103,8 @@ export const DEMO_CARS: DemoCar[] = [
     featured: true,
     color: '#1f4e9c',
     body: 'coupe',
+    scene: 'night',
+    rim: 'five',
     photos: 4,
     story:
       'Imported from Yokohama the month it turned 25 and legal to bring over. Bayside Blue, original paint on the roof, ' +
@@ -126,6 +132,8 @@ export const DEMO_CARS: DemoCar[] = [
     featured: false,
     color: '#c0392b',
     body: 'wedge',
+    scene: 'garage',
+    rim: 'mesh',
     photos: 3,
     story:
       'Rebuilt the 13B-REW twice before converting it to a single turbo. Now it idles like a boat and pulls like a jet.',
@@ -149,7 +157,9 @@ export const DEMO_CARS: DemoCar[] = [
     ownerName: 'Marcus Lee',
     featured: true,
     color: '#e3661a',
-    body: 'coupe',
+    body: 'fastback',
+    scene: 'dusk',
+    rim: 'five',
     photos: 4,
     story:
       'Shot at the spring meet in Dallas. Marcus bought it with 30,000 miles in 2009 and has resisted every urge to ' +
@@ -175,6 +185,8 @@ export const DEMO_CARS: DemoCar[] = [
     featured: false,
     color: '#3a7bd5',
     body: 'coupe',
+    scene: 'track',
+    rim: 'split',
     photos: 3,
     story:
       'Laguna Seca Blue over black. Subframe reinforced, rod bearings done at 90k, and otherwise left alone. It is the ' +
@@ -199,7 +211,9 @@ export const DEMO_CARS: DemoCar[] = [
     ownerName: 'Maria Alvarez',
     featured: false,
     color: '#c8102e',
-    body: 'classic',
+    body: 'rear-engine',
+    scene: 'track',
+    rim: 'fuchs',
     photos: 4,
     story: 'Guards Red, G50 gearbox, Fuchs wheels. Needs nothing, gets everything.',
     specs: 'Last of the G-body Carreras, matching numbers.',
@@ -223,6 +237,9 @@ export const DEMO_CARS: DemoCar[] = [
     featured: true,
     color: '#8b1e2d',
     body: 'muscle',
+    scene: 'garage',
+    rim: 'five',
+    accent: '#141414',
     photos: 3,
     story:
       'My grandfather ordered this car new from Hayes Chevrolet in 1970: LS6, cowl induction, four-speed, no radio ' +
@@ -249,6 +266,8 @@ export const DEMO_CARS: DemoCar[] = [
     featured: false,
     color: '#2f6db5',
     body: 'muscle',
+    scene: 'night',
+    rim: 'five',
     photos: 4,
     story:
       'B5 Blue, hideaway headlights and a 440 Magnum that eats rear tires for breakfast. Restomod under the skin: disc ' +
@@ -273,7 +292,10 @@ export const DEMO_CARS: DemoCar[] = [
     ownerName: 'Priya Nair',
     featured: true,
     color: '#7ac142',
-    body: 'wedge',
+    body: 'supercar',
+    scene: 'track',
+    rim: 'split',
+    accent: '#f2c200',
     photos: 4,
     story:
       'Verde Mantis because life is too short for grey supercars. Twelve thousand miles in two years, most of them on ' +
@@ -298,7 +320,10 @@ export const DEMO_CARS: DemoCar[] = [
     ownerName: 'Priya Nair',
     featured: false,
     color: '#f47b20',
-    body: 'wedge',
+    body: 'supercar',
+    scene: 'night',
+    rim: 'five',
+    accent: '#e8e8e8',
     photos: 3,
     story: 'Daily driven. Yes, really.',
     specs: 'Ventura Orange, Sport Exhaust, nose lift.',
@@ -321,7 +346,10 @@ export const DEMO_CARS: DemoCar[] = [
     ownerName: 'Dale Jefferson',
     featured: false,
     color: '#40b5ad',
-    body: 'classic',
+    body: 'fifties',
+    scene: 'dusk',
+    rim: 'whitewall',
+    accent: '#f4f1e6',
     photos: 3,
     story:
       'Tropical Turquoise and India Ivory, the way every kid in 1957 wanted one. Took it to the drive-in on its 60th ' +
@@ -346,7 +374,10 @@ export const DEMO_CARS: DemoCar[] = [
     ownerName: 'Hank Morrison',
     featured: false,
     color: '#f2c500',
-    body: 'hotrod',
+    body: 'roadster',
+    scene: 'garage',
+    rim: 'whitewall',
+    accent: '#c0392b',
     photos: 3,
     story: null,
     specs: 'Channeled steel body, dropped axle, hairpin radius rods, whitewalls.',
@@ -369,7 +400,10 @@ export const DEMO_CARS: DemoCar[] = [
     ownerName: 'Demo Driver',
     featured: false,
     color: '#b5651d',
-    body: 'classic',
+    body: 'wagon',
+    scene: 'dusk',
+    rim: 'steel',
+    accent: '#f0eee6',
     photos: 3,
     story:
       'Bought it off a rancher in New Mexico with 310,000 miles. Four-inch lift, 33s, and a roof rack that has seen ' +
@@ -386,12 +420,33 @@ export const DEMO_CARS: DemoCar[] = [
   },
 ];
 
-export const PHOTO_CAPTIONS = [
-  'Golden hour at the spring meet',
-  'Midday detail pass',
-  'Sunset roll-by',
-  'Night shoot under the street lights',
-];
+/** The captions of a car's photos by its scene, in the order the pictures are drawn (CAR_VIEWS). */
+export const PHOTO_CAPTIONS: Record<Scene, readonly [string, string, string, string]> = {
+  dusk: [
+    'Golden hour at the spring meet',
+    'Head-on as the street lights come on',
+    'Wheel and arch, up close',
+    'Lights on for the drive home',
+  ],
+  garage: [
+    'Fresh out of the detail bay',
+    'Head-on under the shop lights',
+    'Wheel and arch, up close',
+    'Lights on, ready to roll',
+  ],
+  night: [
+    'Night shoot under the street lights',
+    'Head-on under the neon',
+    'Wheel detail in the street light',
+    'Rolling out after midnight',
+  ],
+  track: [
+    'Paddock, between sessions',
+    'Head-on in the pit lane',
+    'Wheel and brake detail',
+    'Lights on for the last session',
+  ],
+};
 
 export interface DemoProduct {
   name: string;
@@ -405,9 +460,10 @@ export interface DemoProduct {
   isMerch: boolean;
   printSize: string | null;
   printType: string | null;
-  /** How the picture is drawn (see productSvg) and in which colour. */
-  art: string;
+  /** How the picture is drawn (see productSvg) and in which colour; a print shows the demo car `printOf` (a slug). */
+  art: ProductArt;
   color: string;
+  printOf?: string;
 }
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
@@ -424,6 +480,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     printSize: '12x18',
     printType: 'Poster Print',
     art: 'poster',
+    printOf: 'toyota-supra-turbo-a80',
     color: '#2e86de',
   },
   {
@@ -439,6 +496,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     printSize: '18x24',
     printType: 'Poster Print',
     art: 'poster',
+    printOf: 'lamborghini-huracan-performante',
     color: '#8e44ad',
   },
   {
@@ -454,6 +512,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     printSize: '16x20',
     printType: 'Canvas Print',
     art: 'canvas',
+    printOf: 'chevrolet-bel-air',
     color: '#c0392b',
   },
   {
@@ -469,6 +528,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     printSize: '12x18',
     printType: 'Framed Print',
     art: 'framed',
+    printOf: 'porsche-911-carrera-3-2',
     color: '#27ae60',
   },
   {
@@ -513,8 +573,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     isMerch: true,
     printSize: null,
     printType: null,
-    art: 'apparel',
-    color: '#34495e',
+    art: 'tee',
+    color: '#7d8a96',
   },
   {
     name: 'Curbside Hoodie',
@@ -528,7 +588,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     isMerch: true,
     printSize: null,
     printType: null,
-    art: 'apparel',
+    art: 'hoodie',
     color: '#16a085',
   },
 ];

@@ -125,7 +125,11 @@ async function renderPictures(storage: Storage): Promise<Pictures> {
           writeSvgImage(
             storage,
             `demo/products/${product.sku.toLowerCase()}.jpg`,
-            productSvg(product.name, product.art, product.color),
+            productSvg(
+              product.art,
+              product.color,
+              DEMO_CARS.find((car) => car.slug === product.printOf),
+            ),
             { variants: false },
           ),
         ),
@@ -231,7 +235,7 @@ async function insertRows(
   await carRepo.save(cars.map((c) => c.row)); // sets each row's id
 
   await em.getRepository(CarImageEntity).save(
-    cars.flatMap(({ photos, row }) =>
+    cars.flatMap(({ demo, photos, row }) =>
       photos.map((img, n) => {
         const ownerId = row.ownerId;
         const official = n < 2 || ownerId === null;
@@ -244,7 +248,7 @@ async function insertRows(
           variants: img.variants,
           isPrimary: n === 0,
           isAdminUploaded: official,
-          caption: PHOTO_CAPTIONS[n] ?? null,
+          caption: PHOTO_CAPTIONS[demo.scene][n] ?? null,
           fileSize: img.fileSize,
           sortOrder: n,
           uploadedById: official ? adminId : ownerId,

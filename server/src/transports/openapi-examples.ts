@@ -395,7 +395,7 @@ const DEMO_RECORDS: Record<string, Record<string, unknown>> = {
   CarImage: {
     id: 1,
     url: photoFile(1600),
-    caption: PHOTO_CAPTIONS[0],
+    caption: PHOTO_CAPTIONS[firstCar.scene][0],
     fileSize: 182_406,
     // The demo pictures are drawn at 1600×1000 (seed/demo.ts).
     width: 1600,
