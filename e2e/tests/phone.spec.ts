@@ -1,10 +1,33 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { demoCar } from './support';
+import { addMerchToCart, demoCar, fillShippingAddress, newUser, registerByApi } from './support';
 
 // The leaderboard and a car page on a phone (390 px), and the car's photo viewer: what a visitor reaches without
-// scrolling sideways or down, and the viewer's arrows, keys and swipe.
+// scrolling sideways or down, and the viewer's arrows, keys and swipe. Then what a thumb meets (issue 39, item 10):
+// every control of the header, the menu, the footer, the cart and a car's photo tiles at least 44 × 44 px; the menu
+// over a dimmed page, giving focus back to its button on Escape; a photo viewer whose photo stays put from photo to
+// photo; a checkout that says which step it is at, with its way back beside the step's heading.
 
 const PHONE = { width: 390, height: 844 };
+/** A thumb's touch target, px. */
+const TOUCH_PX = 44;
+
+/**
+ * The controls under `area` (links, buttons, fields, tabs) that a thumb finds smaller than 44 × 44 px, as "name w×h".
+ * A field inside a label counts by its label: a tap anywhere on it works the field.
+ */
+const smallTargets = (area: Locator) =>
+  area.evaluate((root, min) => {
+    const controls = root.querySelectorAll(
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"]',
+    );
+    return [...controls].flatMap((control) => {
+      const box = (control.closest('label') ?? control).getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) return []; // not shown at this width
+      if (box.width >= min - 0.5 && box.height >= min - 0.5) return [];
+      const name = control.getAttribute('aria-label') || control.textContent?.trim() || control.tagName;
+      return [`${name} ${Math.round(box.width)}×${Math.round(box.height)}`];
+    });
+  }, TOUCH_PX);
 
 /** How wide the page is: wider than the screen means the visitor has to scroll sideways. */
 const pageWidth = (page: Page) => page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
@@ -27,8 +50,20 @@ const drawnWidth = (photo: Locator) =>
     return img.naturalWidth * scale;
   });
 
+/** A demo car's page with its photo viewer open on the first photo; the viewer and its "n of N" count. */
+async function openPhotoViewer(page: Page) {
+  const car = await demoCar(page.request);
+  await page.goto(`/cars/${car.slug}`);
+  await page.waitForLoadState('networkidle'); // the server's page is live
+  await page.getByRole('button', { name: 'Enlarge photo' }).click();
+  const dialog = page.getByRole('dialog', { name: `${car.year} ${car.make} ${car.model}` });
+  const counter = dialog.getByText(/ · \d of \d$/);
+  await expect(counter).toHaveText(/ · 1 of \d$/);
+  return { dialog, counter };
+}
+
 test.describe('on a phone', () => {
-  test.use({ viewport: PHONE, hasTouch: true });
+  test.use({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true });
 
   test('the leaderboard fits the screen: podium, then a card per place with rank, photo, car, votes and change', async ({
     page,
@@ -78,20 +113,14 @@ test.describe('on a phone', () => {
     await page.goto(`/cars/${car.slug}`);
     const vote = page.getByRole('button', { name: 'Vote for this Car' });
     await expectInFirstScreen(vote);
-    // Half-way down the story, it is still there; at the end of the page it sits in its place, above the owner.
+    // Half-way down the story, it is still there; at the end of the page it sits in its place, after the car's panels.
     await page.getByRole('tab', { name: 'Car Story' }).scrollIntoViewIfNeeded();
     await expectInFirstScreen(vote);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
   });
 
   test('a swipe shows the next and the previous photo', async ({ page }) => {
-    const car = await demoCar(page.request);
-    await page.goto(`/cars/${car.slug}`);
-    await page.waitForLoadState('networkidle'); // the server's page is live
-    await page.getByRole('button', { name: 'Enlarge photo' }).click();
-    const dialog = page.getByRole('dialog', { name: `${car.year} ${car.make} ${car.model}` });
-    const counter = dialog.getByText(/ · \d of \d$/);
-    await expect(counter).toHaveText(/ · 1 of \d$/);
+    const { dialog, counter } = await openPhotoViewer(page);
     const box = await dialog.getByTestId('viewer-photo').boundingBox();
     if (!box) throw new Error('the photo is not on screen');
     const swipe = async (fromX: number, toX: number) => {
@@ -141,4 +170,125 @@ test('the photo viewer: larger than the page, arrows, keys, caption, Escape', as
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(enlarge).toBeFocused();
+});
+
+test.describe('what a thumb meets on a phone', () => {
+  test.use({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true });
+
+  test('the header, the open menu, the footer and the featured cars’ dots are 44 px targets', async ({ page }) => {
+    await registerByApi(page, newUser('thumb'), { verified: false });
+    await addMerchToCart(page); // the header's cart then carries its count
+    await page.goto('/');
+    await page.waitForLoadState('networkidle'); // the server's page is live, the footer's form arrived
+    await expect(page.getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible();
+    expect(await smallTargets(page.locator('header')), 'the header').toEqual([]);
+    expect(await smallTargets(page.locator('footer')), 'the footer').toEqual([]);
+    const dots = page.getByRole('button', { name: /^Show / });
+    expect(await dots.count(), 'the featured cars have dots').toBeGreaterThan(1);
+    expect(await smallTargets(dots.first().locator('..')), 'the featured cars’ dots').toEqual([]);
+
+    const burger = page.getByRole('button', { name: 'Open navigation menu' });
+    await burger.click();
+    const menu = page.locator('#mobile-menu');
+    await expect(menu.getByRole('link', { name: 'Gallery' })).toBeVisible();
+    expect(await smallTargets(menu), 'the menu').toEqual([]);
+  });
+
+  test('the menu dims the page, a tap there closes it, and Escape gives focus back to its button', async ({ page }) => {
+    await page.goto('/gallery');
+    await page.waitForLoadState('networkidle'); // the server's page is live
+    const burger = page.getByRole('button', { name: 'Open navigation menu' });
+    await burger.click();
+    const menu = page.locator('#mobile-menu');
+    const gallery = menu.getByRole('link', { name: 'Gallery' });
+    await expect(gallery).toHaveAttribute('aria-current', 'page');
+
+    // Under the menu, the page is covered (dimmed): a tap there closes the menu and does nothing else.
+    const menuBox = await menu.boundingBox();
+    if (!menuBox) throw new Error('the menu is not on screen');
+    const below = { x: PHONE.width / 2, y: Math.min(PHONE.height - 10, menuBox.y + menuBox.height + 40) };
+    expect(below.y, 'the page shows below the menu').toBeGreaterThan(menuBox.y + menuBox.height);
+    const coveredBelow = await page.evaluate(
+      ({ x, y }) => !document.querySelector('main')?.contains(document.elementFromPoint(x, y)),
+      below,
+    );
+    expect(coveredBelow, 'the page under the open menu is covered').toBe(true);
+    await page.mouse.click(below.x, below.y);
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/gallery$/);
+
+    // From a link inside the open menu, Escape closes it and focus is on the menu's button again.
+    await burger.click();
+    await gallery.focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open navigation menu' })).toBeFocused();
+  });
+
+  test('a car page’s photo tiles are 44 px targets, and the owner follows the story', async ({ page }) => {
+    const car = await demoCar(page.request);
+    await page.goto(`/cars/${car.slug}`);
+    const tile = page.getByRole('checkbox', { name: /^Select for print: / }).first();
+    await tile.scrollIntoViewIfNeeded();
+    await expect(tile).toBeVisible();
+    for (const grid of await page.getByRole('heading', { name: /Photos$/ }).all()) {
+      expect(await smallTargets(grid.locator('xpath=..')), (await grid.textContent()) ?? '').toEqual([]);
+    }
+    // No hole where the sticky Vote bar would stand: Meet the Owner comes right after the story.
+    const story = await page.getByRole('tabpanel', { name: 'Car Story' }).boundingBox();
+    const owner = await page.getByRole('heading', { name: 'Meet the Owner' }).boundingBox();
+    if (!story || !owner) throw new Error('the story or the owner is not shown');
+    expect(owner.y - (story.y + story.height), 'from the story to Meet the Owner, px').toBeLessThan(60);
+  });
+
+  test('the photo viewer’s photo stays in place from photo to photo, captioned or not', async ({ page }) => {
+    const { dialog, counter } = await openPhotoViewer(page);
+    const photo = dialog.getByTestId('viewer-photo');
+    const count = Number((await counter.textContent())?.match(/of (\d+)$/)?.[1]);
+    expect(count, 'the demo car has photos to step through').toBeGreaterThan(1);
+    expect(await smallTargets(dialog), 'the viewer’s buttons').toEqual([]);
+    const first = await photo.boundingBox();
+    for (let shown = 2; shown <= count; shown++) {
+      await dialog.getByRole('button', { name: 'Next photo' }).click();
+      await expect(counter).toHaveText(new RegExp(` · ${shown} of ${count}$`));
+      const box = await photo.boundingBox();
+      expect(box?.y, `photo ${shown}'s top`).toBe(first?.y);
+      expect(box?.height, `photo ${shown}'s height`).toBe(first?.height);
+    }
+  });
+
+  test('the cart’s and the checkout’s controls; the checkout’s steps, and its way back beside the heading', async ({
+    page,
+  }) => {
+    await registerByApi(page, newUser('steps'), { verified: false });
+    await addMerchToCart(page);
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    expect(await smallTargets(page.locator('main')), 'the cart').toEqual([]);
+
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const steps = page.getByRole('list', { name: 'Checkout steps' });
+    await expect(steps.getByRole('listitem')).toHaveText([/Shipping$/, /Payment$/, /Confirmation$/]);
+    await expect(steps.locator('[aria-current="step"]')).toHaveText(/Shipping$/);
+
+    await fillShippingAddress(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(steps.locator('[aria-current="step"]')).toHaveText(/Payment$/);
+
+    // The step's heading and the way back on one row: each one's middle within the other's height.
+    const heading = await page.getByRole('heading', { name: '2. Payment' }).boundingBox();
+    const back = page.getByRole('button', { name: 'Back to Shipping Information' });
+    const backBox = await back.boundingBox();
+    if (!heading || !backBox) throw new Error('the heading or the way back is not shown');
+    expect(heading.y + heading.height / 2, 'the heading beside the way back').toBeGreaterThan(backBox.y);
+    expect(heading.y + heading.height / 2, 'the heading beside the way back').toBeLessThan(backBox.y + backBox.height);
+    expect(backBox.x, 'the way back right of the heading').toBeGreaterThan(heading.x + heading.width);
+    expect(backBox.height, 'the way back, px high').toBeGreaterThanOrEqual(TOUCH_PX);
+
+    // The card field is empty and does not look filled in with the test card's number.
+    const card = page.getByLabel('Card number');
+    await expect(card).toHaveValue('');
+    expect((await card.getAttribute('placeholder')) ?? '').not.toMatch(/\d{4}/);
+  });
 });

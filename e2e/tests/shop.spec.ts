@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { addMerchToCart, DEMO_DRIVER, logIn, newUser, outboxMail, registerByApi, seeToast, toast } from './support';
+import {
+  addMerchToCart,
+  DEMO_DRIVER,
+  fillShippingAddress,
+  logIn,
+  newUser,
+  outboxMail,
+  registerByApi,
+  seeToast,
+  toast,
+} from './support';
 
 // The whole purchase as the demo driver with no Stripe keys (the built-in test provider): two photos from a car
 // page as prints, a sticker from /merch, checkout to California, a declined card, then 4242, order success and
@@ -53,12 +63,7 @@ test('buy two prints and a sticker, shipped to California, paid with the test ca
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
 
-  await page.getByLabel(/^Full name/).fill('Dana Driver');
-  await page.getByLabel(/^Address line 1/).fill('1 Market St');
-  await page.getByLabel(/^City/).fill('San Francisco');
-  await page.getByRole('combobox', { name: /^State/ }).fill('Califo');
-  await page.getByRole('option', { name: 'California' }).click();
-  await page.getByLabel(/^ZIP code/).fill('94105');
+  await fillShippingAddress(page);
   const summary = page.getByTestId('order-summary');
   await expect(summary.getByText('Tax (CA 7.25%)')).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();

@@ -89,17 +89,22 @@ export async function registerByApi(
   expect(verify.ok(), await verify.text()).toBe(true);
 }
 
-/** From a filled cart: checkout to San Francisco, CA, paid with the test provider's 4242 card. */
-export async function checkOutWithTestCard(page: Page) {
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+/** On the checkout's first step: fills in a shipping address in San Francisco, CA (the caller goes on). */
+export async function fillShippingAddress(page: Page) {
   await page.getByLabel(/^Full name/).fill('Dana Driver');
   await page.getByLabel(/^Address line 1/).fill('1 Market St');
   await page.getByLabel(/^City/).fill('San Francisco');
   await page.getByRole('combobox', { name: /^State/ }).fill('Califo');
   await page.getByRole('option', { name: 'California' }).click();
   await page.getByLabel(/^ZIP code/).fill('94105');
+}
+
+/** From a filled cart: checkout to San Francisco, CA, paid with the test provider's 4242 card. */
+export async function checkOutWithTestCard(page: Page) {
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await fillShippingAddress(page);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay Now' }).click();

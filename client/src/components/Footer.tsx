@@ -37,7 +37,8 @@ export function Footer() {
               The community showcase for street-car culture: cars shot at local meets, voted on by enthusiasts, and
               printed for your wall.
             </Text>
-            <Group gap="xs" mt="xs">
+            {/* The icons line up with the text (their 44 px targets reach past it). */}
+            <Group gap="xs" mt="xs" ml={-12}>
               {SOCIAL_LINKS.map(({ network, href }) => (
                 <ActionIcon
                   key={network}
@@ -101,7 +102,7 @@ export function Footer() {
               Meet announcements, new featured cars and the monthly leaderboard winners.
             </Text>
             {/* The fallback holds the form's height, so nothing moves when it arrives. */}
-            <ClientOnly fallback={<div style={{ minHeight: 36 }} />}>
+            <ClientOnly fallback={<div style={{ minHeight: 44 }} />}>
               <NewsletterForm />
             </ClientOnly>
           </section>

@@ -57,8 +57,8 @@ export function Header({ banner }: { banner?: ReactNode }) {
           {links.map(navLink)}
         </Group>
 
-        <Group gap="sm" wrap="nowrap">
-          <Suspense fallback={<Box w={34} h={34} />}>
+        <Group gap="sm" wrap="nowrap" className={classes.actions}>
+          <Suspense fallback={<Box className={classes.actionSlot} />}>
             <SchemeSwitch />
           </Suspense>
           <CartButton signedIn={Boolean(user)} count={cartCount} />
@@ -90,6 +90,7 @@ export function Header({ banner }: { banner?: ReactNode }) {
             onPointerEnter={loadMobileMenu}
             hiddenFrom="md"
             size="sm"
+            className={classes.burger}
             aria-label={menuOpen ? 'Close navigation menu' : 'Open navigation menu'}
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}

@@ -1,6 +1,7 @@
 import { Button, Container, Divider, Stack } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'wouter';
 import type { NavItem } from '../lib/nav';
 import classes from './Header.module.css';
@@ -24,16 +25,28 @@ export interface MobileMenuProps {
 export default function MobileMenu(props: MobileMenuProps) {
   const { id, burger, onClose, links, navLink, signedIn, cartCount, onLogout } = props;
   const [panel, setPanel] = useState<HTMLDivElement | null>(null);
-  // A click anywhere outside the open menu (the burger excepted: it toggles) closes it, and so does Escape.
-  useClickOutside(onClose, null, [burger, panel]);
+  const [backdrop, setBackdrop] = useState<HTMLDivElement | null>(null);
+  // A click anywhere outside the open menu (the burger excepted: it toggles) closes it. The backdrop over the page
+  // closes it on its own click, so the tap ends on the backdrop, not on a link under it.
+  useClickOutside(onClose, null, [burger, panel, backdrop]);
+  // Escape closes it and puts focus back on the burger (focus in the menu would otherwise fall to the page's start).
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      onClose();
+      burger?.focus();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  }, [onClose, burger]);
 
   return (
     <div ref={setPanel} id={id} className={classes.mobileMenu}>
+      {/* Outside the header: its backdrop-filter would make the header, not the screen, the box it covers. */}
+      {createPortal(
+        <div ref={setBackdrop} className={classes.menuBackdrop} aria-hidden="true" onClick={onClose} />,
+        document.body,
+      )}
       <Container size="lg">
         <Stack component="nav" aria-label="Mobile" gap={2}>
           {links.map(navLink)}

@@ -48,7 +48,8 @@ export default function CartPage() {
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1}>Your Cart</Title>
-          <Anchor component={Link} href="/gallery">
+          {/* A 44 px touch target, like the cart's other controls. */}
+          <Anchor component={Link} href="/gallery" display="inline-flex" mih={44} style={{ alignItems: 'center' }}>
             ← Back to Gallery
           </Anchor>
         </Group>
@@ -68,10 +69,10 @@ export default function CartPage() {
               {MESSAGES.cart.empty.message}
             </Title>
             <Group>
-              <Button component={Link} href="/gallery">
+              <Button component={Link} href="/gallery" h={44}>
                 Browse Gallery
               </Button>
-              <Button component={Link} href="/merch" variant="light">
+              <Button component={Link} href="/merch" variant="light" h={44}>
                 Shop Merchandise
               </Button>
             </Group>
@@ -84,7 +85,7 @@ export default function CartPage() {
                   <CartLine key={item.id} item={item} />
                 ))}
                 <Group justify="flex-end">
-                  <Button variant="subtle" color="red" onClick={() => setConfirmClear(true)}>
+                  <Button variant="subtle" color="red" h={44} onClick={() => setConfirmClear(true)}>
                     {CLEAR.confirm}
                   </Button>
                 </Group>
@@ -99,7 +100,7 @@ export default function CartPage() {
                     <Text size="xs" c="dimmed">
                       Tax is set by the shipping state at checkout.
                     </Text>
-                    <Button mt="sm" fullWidth onClick={() => navigate('/checkout')}>
+                    <Button mt="sm" fullWidth size="md" h={48} onClick={() => navigate('/checkout')}>
                       Proceed to Checkout
                     </Button>
                   </>

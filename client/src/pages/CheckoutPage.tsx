@@ -18,6 +18,7 @@ import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { notifyError } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
+import { CheckoutSteps } from './checkout/CheckoutSteps';
 import { ShippingFormFields, useShippingForm } from './checkout/ShippingForm';
 import { TestCardForm } from './checkout/TestCardForm';
 
@@ -102,7 +103,10 @@ export default function CheckoutPage() {
   return (
     <Container size="lg">
       <Stack gap="lg">
-        <Title order={1}>Checkout</Title>
+        <Stack gap="xs">
+          <Title order={1}>Checkout</Title>
+          <CheckoutSteps current={payment === null ? 0 : 1} />
+        </Stack>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Card withBorder radius="md" padding="lg">
@@ -114,11 +118,22 @@ export default function CheckoutPage() {
                 />
               ) : (
                 <Stack gap="sm">
-                  <Group justify="space-between">
-                    <Title order={2} fz="lg">
+                  {/* On one row at 390 px: the way back is a compact link-like button, its label wrapping rather than
+                      the row on a narrower screen. */}
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Title order={2} fz="lg" style={{ flex: 'none' }}>
                       2. Payment
                     </Title>
-                    <Button variant="subtle" onClick={() => setPayment(null)}>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      h="auto"
+                      mih={44}
+                      px="xs"
+                      mr={-8}
+                      styles={{ label: { whiteSpace: 'normal', textAlign: 'right' } }}
+                      onClick={() => setPayment(null)}
+                    >
                       {MESSAGES.labels.backToShipping}
                     </Button>
                   </Group>

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import { imageSrcSet } from '@curbside/shared';
-import { Group, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Modal, Text, UnstyledButton } from '@mantine/core';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import classes from './PhotoViewer.module.css';
 import type { NamedPhoto } from './photos';
@@ -16,7 +16,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 /**
  * The car's photos full-screen, one at a time, at the largest size the screen can show: Previous and Next (round
  * from the last to the first), the arrow keys, a swipe, and Escape or the close button to leave. Under each photo its
- * caption, if it has one, its name and where it is in the set. A dialog that keeps focus inside while open and gives
+ * caption, if it has one, its name and where it is in the set, in a band of one height for every photo. A dialog that keeps focus inside while open and gives
  * it back to the photo that opened it.
  *
  * Stays mounted while closed, so the dialog can give focus back to the button that opened it. It is loaded on the
@@ -82,7 +82,7 @@ export function PhotoViewer({
       title={alt}
       fullScreen
       classNames={{ content: classes.content, header: classes.header, body: classes.body }}
-      closeButtonProps={{ 'aria-label': 'Close photo viewer' }}
+      closeButtonProps={{ 'aria-label': 'Close photo viewer', size: 'xl' }}
     >
       <div
         className={classes.stage}
@@ -121,12 +121,19 @@ export function PhotoViewer({
           </>
         ) : null}
       </div>
-      <Group justify="center" gap="xs" className={classes.caption} aria-live="polite">
-        {image.caption ? <Text fw={600}>{image.caption}</Text> : null}
-        <Text c="dimmed" size="sm">
+      {/* As tall for every photo (two lines of caption, clipped, and the count), so the photo above does not move. */}
+      <div className={classes.caption} aria-live="polite">
+        <div className={classes.captionLines}>
+          {image.caption ? (
+            <Text fw={600} lineClamp={2}>
+              {image.caption}
+            </Text>
+          ) : null}
+        </div>
+        <Text c="dimmed" size="sm" truncate>
           {capitalised(name)} · {index + 1} of {count}
         </Text>
-      </Group>
+      </div>
     </Modal>
   );
 }

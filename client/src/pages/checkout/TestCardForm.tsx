@@ -46,7 +46,7 @@ export function TestCardForm(props: { paymentId: string; clientSecret: string; o
         </Alert>
         <TextInput
           label="Card number"
-          placeholder="4242 4242 4242 4242"
+          // No placeholder: the test card's number in grey looked filled in (the alert above says what to type).
           inputMode="numeric"
           autoComplete="off"
           value={cardNumber}
