@@ -13,7 +13,7 @@ const integration = ['server/src/**/*.integration.test.ts', 'server/test/**/*.in
 const SQLITE_ONLY = [
   'server/test/fuzz/**',
   'server/test/hardening/{authorization-matrix,cross-site,cross-origin,token-scopes,request-bounds}.integration.test.ts',
-  'server/test/contract/{generated-client,openapi-document,error-responses,platform}.integration.test.ts',
+  'server/test/contract/{generated-client,openapi-document,error-responses,platform,documented-statuses,api-examples}.integration.test.ts',
   'server/src/plugins/page-render.integration.test.ts',
 ];
 
