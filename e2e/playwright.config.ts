@@ -50,7 +50,7 @@ export default defineConfig({
   retries: 1,
   workers: WORKERS,
   // Measured with one worker on a quiet 2-core machine: the slowest journey (sign up, submit a car with photos) takes
-  // 43 s, the axe and screenshot sweeps about 20 s, the rest under 12 s. Three times the slowest leaves room for a
+  // 43 s, the axe sweeps about 20 s, the rest under 12 s. Three times the slowest leaves room for a
   // slow laptop or a busy machine; a test that needs more is to be made faster, not given a budget of its own.
   timeout: 120_000,
   expect: { timeout: 10_000 },
@@ -63,7 +63,7 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL,
-    // The visitor's system prefers the dark scheme (the brand's look, which the screenshots show); theme.spec.ts and
+    // The visitor's system prefers the dark scheme (the brand's look); theme.spec.ts and
     // a11y.spec.ts try the light one too.
     colorScheme: 'dark',
     screenshot: 'only-on-failure',

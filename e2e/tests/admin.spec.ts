@@ -151,6 +151,10 @@ test('create a product, sell it, ship one order and cancel another', async ({ pa
   await seeToast(page, 'Success!');
   await expect(page.getByTestId('order-row').filter({ hasText: `#${secondOrder}` })).toContainText('Canceled');
   expect(await merchStock(buyer, productName)).toBe(2);
+
+  // The statistics tab opens with its chart of the showcase's categories.
+  await page.goto('/admin?tab=statistics');
+  await expect(page.getByRole('heading', { name: 'Category Distribution' })).toBeVisible();
 });
 
 test('an event in Central time and a banner ad: created, seen by visitors, edited into summer time, deleted', async ({

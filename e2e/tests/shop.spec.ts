@@ -48,6 +48,7 @@ test('buy two prints and a sticker, shipped to California, paid with the test ca
 
   // Merch: one sticker pack.
   await page.goto('/merch');
+  await expect(page.getByRole('heading', { name: 'Merchandise', level: 1 })).toBeVisible();
   const card = page.getByTestId('merch-card').filter({ hasText: 'Curbside Sticker Pack' });
   await card.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('1 x Curbside Sticker Pack added to your cart')).toBeVisible();
