@@ -185,7 +185,7 @@ test('an event in Central time and a banner ad: created, seen by visitors, edite
   await adForm.getByRole('combobox', { name: /^Type/ }).selectOption('banner');
   await expect(adForm.getByText(/728x90 or 970x250 px/)).toBeVisible();
   const picture = await page.request.get((await carPhotoUrl(page)) ?? '');
-  await adForm.getByLabel(/Upload image/).setInputFiles({
+  await adForm.locator('input[type="file"]').setInputFiles({
     name: 'banner.jpg',
     mimeType: 'image/jpeg',
     buffer: Buffer.from(await picture.body()),

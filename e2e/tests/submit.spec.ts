@@ -166,7 +166,7 @@ test('sign up, submit a car with photos, edit it, then change the profile', asyn
   await expect(vehicle).toHaveCount(1);
   await expect(vehicle.getByText('Toyota Supra RZ')).toBeVisible();
   await expect(vehicle.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/upload?edit=${car.id}`);
-  await expect(vehicle.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', `/cars/${slug}`);
+  await expect(vehicle.getByRole('link', { name: 'View car page' })).toHaveAttribute('href', `/cars/${slug}`);
 
   await page.getByLabel('Display Name').fill('   ');
   await page.getByRole('button', { name: 'Save Name' }).click();

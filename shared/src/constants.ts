@@ -2,6 +2,13 @@
 
 export const SITE_NAME = 'Curbside';
 
+/** The shop's return address, printed under its name on every packing slip (docs/decisions.md, Admin). */
+export const SHOP_RETURN_ADDRESS = [
+  `${SITE_NAME} Print Shop`,
+  '2100 Commerce Street, Suite 4',
+  'Dallas, TX 75201',
+] as const;
+
 export const CAR_CATEGORIES = ['JDM', 'Euro', 'Muscle', 'Exotic', 'Classic', 'Hot Rod', 'Other'] as const;
 export type CarCategory = (typeof CAR_CATEGORIES)[number];
 

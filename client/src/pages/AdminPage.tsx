@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Tabs.css';
 import { MESSAGES } from '@curbside/shared';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { AdsTab } from './admin/AdsTab';
 import { ApiTokensTab } from './admin/ApiTokensTab';
+import tabClasses from './admin/admin-tabs.module.css';
 import { CarsTab } from './admin/CarsTab';
 import { EventsTab } from './admin/EventsTab';
 import { OrdersTab } from './admin/OrdersTab';
@@ -46,9 +47,17 @@ export default function AdminPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const active = tabFromSearch(search);
+  const list = useRef<HTMLDivElement>(null);
+  // On a phone the list scrolls sideways: keep the open tab in sight (e.g. Site Settings opened from a link).
+  useEffect(() => {
+    list.current
+      ?.querySelector<HTMLElement>(`[data-tab="${active}"]`)
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
 
   return (
-    <Container size="xl">
+    // The header's width, so the dashboard's left edge lines up with the logo; wide tables scroll inside it.
+    <Container size="lg">
       <Stack gap="lg">
         <Title order={1}>Admin Dashboard</Title>
         <Tabs
@@ -58,15 +67,15 @@ export default function AdminPage() {
           }}
           keepMounted={false}
         >
-          <Tabs.List>
+          <Tabs.List ref={list} className={tabClasses.list}>
             {ADMIN_TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
+              <Tabs.Tab key={tab.value} value={tab.value} className={tabClasses.tab} data-tab={tab.value}>
                 {tab.label}
               </Tabs.Tab>
             ))}
           </Tabs.List>
           {ADMIN_TABS.map(({ value, Panel }) => (
-            <Tabs.Panel key={value} value={value} pt="lg">
+            <Tabs.Panel key={value} value={value} pt="lg" className={tabClasses.panel}>
               <Panel />
             </Tabs.Panel>
           ))}

@@ -16,7 +16,7 @@ describe('ProfilePage', () => {
     const { userEvent, calls } = renderApp({ path: '/user/profile', user, handlers: { 'cars.owned': () => [] } });
     await screen.findByRole('heading', { name: 'Drift King' });
     expect(screen.getByText('drifter@example.com')).toBeTruthy();
-    expect(screen.getByText('admin')).toBeTruthy();
+    expect(screen.getByText('Site admin')).toBeTruthy();
     expect(screen.getByText('Member since January 15, 2025')).toBeTruthy();
     expect(screen.getByTestId('profile-bio').textContent).toBe('Sideways since 1999.');
     await screen.findByText('No vehicles yet');
@@ -29,7 +29,24 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(calls.some((c) => c.path === 'profile.update')).toBe(false));
   });
 
-  it('lists my vehicles with Edit and View Profile links', async () => {
+  it('shows no role badge for a plain user, and My Vehicles before the settings', async () => {
+    renderApp({
+      path: '/user/profile',
+      user: makeUser({ name: 'Plain Pat', role: 'user' }),
+      handlers: { 'cars.owned': () => [] },
+    });
+    await screen.findByRole('heading', { name: 'Plain Pat' });
+    expect(screen.queryByText(/^user$/i)).toBeNull();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.indexOf('My Vehicles')).toBeGreaterThanOrEqual(0);
+    expect(headings.indexOf('My Vehicles')).toBeLessThan(headings.indexOf('Settings'));
+    // The settings' first card comes after the vehicles in the page's order.
+    const vehicles = screen.getByRole('heading', { name: 'My Vehicles' });
+    const firstSetting = screen.getByRole('tab', { name: 'Account Settings' });
+    expect(vehicles.compareDocumentPosition(firstSetting) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('lists my vehicles with Edit and View car page links', async () => {
     renderApp({
       path: '/user/profile',
       user: makeUser(),
@@ -40,7 +57,7 @@ describe('ProfilePage', () => {
     expect(within(card).getByText('Featured')).toBeTruthy();
     expect(within(card).getByText('1993 · Uncategorized')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/upload?edit=3');
-    expect(within(card).getByRole('link', { name: 'View Profile' }).getAttribute('href')).toBe('/cars/mazda-rx-7-1');
+    expect(within(card).getByRole('link', { name: 'View car page' }).getAttribute('href')).toBe('/cars/mazda-rx-7-1');
     // The count says which it is: My Vehicles shows the all-time total (the gallery shows this month's votes).
     expect(within(card).getByText('all time').parentElement?.textContent).toBe('♥ 12 votes all time');
   });

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Tabs.css';
 import { MESSAGES } from '@curbside/shared';
-import { Container, Stack, Tabs } from '@mantine/core';
+import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { ApiTokensPanel } from '../components/ApiTokensPanel';
@@ -17,7 +17,7 @@ import { SecuritySettings } from './profile/SecuritySettings';
 /** Tokens made on My Profile; admins make admin-scoped ones on the admin dashboard. */
 const USER_TOKEN_SCOPES = ['read', 'write'] as const;
 
-/** /user/profile (part 1 §2 My Profile), with an API Tokens tab (chosen). */
+/** /user/profile (part 1 §2 My Profile): the header, My Vehicles, then the settings tabs, API Tokens among them (chosen). */
 export default function ProfilePage() {
   useDocumentTitle('My Profile');
   const { user, isLoading } = useCurrentUser();
@@ -35,23 +35,28 @@ export default function ProfilePage() {
       <Stack gap="xl">
         <ProfileHeader user={user} />
         <EmailVerificationNotice user={user} />
-        <Tabs defaultValue="account" keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="account">Account Settings</Tabs.Tab>
-            <Tabs.Tab value="security">Security</Tabs.Tab>
-            <Tabs.Tab value="api-tokens">{MESSAGES.apiTokens.title}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="account">
-            <AccountSettings user={user} />
-          </Tabs.Panel>
-          <Tabs.Panel value="security">
-            <SecuritySettings />
-          </Tabs.Panel>
-          <Tabs.Panel value="api-tokens">
-            <ApiTokensPanel scopes={USER_TOKEN_SCOPES} />
-          </Tabs.Panel>
-        </Tabs>
         <MyVehicles />
+        <Stack component="section" gap="md" aria-labelledby="profile-settings">
+          <Title order={2} id="profile-settings">
+            {MESSAGES.profile.settingsTitle}
+          </Title>
+          <Tabs defaultValue="account" keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="account">Account Settings</Tabs.Tab>
+              <Tabs.Tab value="security">Security</Tabs.Tab>
+              <Tabs.Tab value="api-tokens">{MESSAGES.apiTokens.title}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="account">
+              <AccountSettings user={user} />
+            </Tabs.Panel>
+            <Tabs.Panel value="security">
+              <SecuritySettings />
+            </Tabs.Panel>
+            <Tabs.Panel value="api-tokens">
+              <ApiTokensPanel scopes={USER_TOKEN_SCOPES} />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
       </Stack>
     </Container>
   );

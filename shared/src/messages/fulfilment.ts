@@ -40,6 +40,7 @@ export const FULFILMENT_MESSAGES = {
   packingSlip: 'Packing slip',
   printSlip: 'Print',
   shipTo: 'Ship to',
+  returnAddress: 'Return address',
   bulkSelected: (count: number) => `${count} selected`,
   bulkMoveTo: (status: string) => `Move to ${status}`,
   bulkTrackingTitle: 'Tracking numbers',

@@ -35,6 +35,10 @@ export const PROFILE_MESSAGES = {
     message: `We sent a link to ${email}. Your address changes once you follow it.`,
   }),
   emailChangeFailed: { title: 'E-mail Not Changed' },
+  /** The badge beside the name: none for a plain user (their role says nothing to them). */
+  roleBadge: { admin: 'Site admin', owner: 'Car owner' } as Partial<Record<'user' | 'owner' | 'admin', string>>,
+  settingsTitle: 'Settings',
+  viewCarPage: 'View car page',
   noVehicles: 'No vehicles yet',
   addFirstVehicle: 'Add Your First Vehicle',
 } as const;

@@ -14,7 +14,8 @@ import { useInvalidateCart } from './useInvalidateCart';
 
 const M = MESSAGES.merch;
 
-/** One merchandise item: picture (opens the lightbox), name, price, description, stock notice, quantity, Add to Cart. */
+/** One merchandise item: picture (opens the lightbox), name, price, description, stock notice, quantity, Add to Cart (or
+ * a disabled 'Sold out' at no stock). */
 export function MerchCard({ product, onOpenImage }: { product: Product; onOpenImage: (product: Product) => void }) {
   const trpc = useTRPC();
   const { user } = useCurrentUser();
@@ -70,25 +71,31 @@ export function MerchCard({ product, onOpenImage }: { product: Product; onOpenIm
             {product.description}
           </Text>
         ) : null}
-        {notice ? (
-          <Text size="sm" c={soldOut ? 'red' : 'orange'} fw={600}>
+        {notice && !soldOut ? (
+          <Text size="sm" c="orange" fw={600}>
             {notice}
           </Text>
         ) : null}
-        <Group align="end" wrap="nowrap">
-          <Select
-            label="Quantity"
-            data={options.map(String)}
-            value={soldOut ? null : quantity}
-            onChange={(value) => setQuantity(value ?? '1')}
-            disabled={soldOut}
-            allowDeselect={false}
-            w={90}
-          />
-          <Button flex={1} onClick={() => void addToCart()} disabled={soldOut} loading={add.isPending}>
-            {MESSAGES.labels.addToCart}
+        {soldOut ? (
+          // Nothing to choose: no empty quantity list, one disabled button that says why.
+          <Button fullWidth disabled mt="auto">
+            {M.soldOut}
           </Button>
-        </Group>
+        ) : (
+          <Group align="end" wrap="nowrap">
+            <Select
+              label="Quantity"
+              data={options.map(String)}
+              value={quantity}
+              onChange={(value) => setQuantity(value ?? '1')}
+              allowDeselect={false}
+              w={90}
+            />
+            <Button flex={1} onClick={() => void addToCart()} loading={add.isPending}>
+              {MESSAGES.labels.addToCart}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Card>
   );

@@ -11,8 +11,8 @@ import {
   defaultAdPeriod,
   MESSAGES,
 } from '@curbside/shared';
-import { Group, Input, Loader, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useId } from 'react';
+import { FileInput, Loader, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useRef } from 'react';
 import { uploadFile } from '../../components/upload/upload-file';
 import { notifyError } from '../../lib/notify';
 import { useTRPCClient } from '../../lib/trpc';
@@ -72,7 +72,7 @@ export function AdForm({
   onCancel: () => void;
 }) {
   const client = useTRPCClient();
-  const fileInputId = useId();
+  const resetPicker = useRef<() => void>(null);
   const { form, onSubmit, saving } = useRecordForm({
     editing: ad !== null,
     initialValues: ad ? adToForm(ad) : emptyAdForm(),
@@ -94,8 +94,7 @@ export function AdForm({
     (error) => notifyError({ title: MESSAGES.admin.uploadImageFailed }, error),
   );
 
-  const uploadImage = async (input: HTMLInputElement) => {
-    const file = input.files?.[0];
+  const uploadImage = async (file: File | null) => {
     const type = form.getValues().type;
     try {
       if (!file) return;
@@ -115,7 +114,7 @@ export function AdForm({
       });
     } finally {
       // Clears the picker, so choosing the same file again (after a failure or a missing type) uploads it again.
-      input.value = '';
+      resetPicker.current?.();
     }
   };
 
@@ -146,22 +145,21 @@ export function AdForm({
             key={form.key('imageUrl')}
             {...form.getInputProps('imageUrl')}
           />
-          <Input.Wrapper
-            id={fileInputId}
+          <FileInput
             label="Upload image"
             description="JPEG, PNG, WebP, GIF or AVIF; choose the type first"
-          >
-            <Group gap="xs">
-              <input
-                id={fileInputId}
-                type="file"
-                accept={ACCEPTED_IMAGE_TYPES.join(',')}
-                disabled={image.uploading}
-                onChange={(event) => void uploadImage(event.currentTarget)}
-              />
-              {image.uploading ? <Loader size="xs" aria-label="Uploading" /> : null}
-            </Group>
-          </Input.Wrapper>
+            placeholder="Choose an image file"
+            // Mantine's placeholder here is a real element (axe checks it): the dimmed text colour has the contrast.
+            styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            value={null}
+            resetRef={resetPicker}
+            onChange={(file) => void uploadImage(file)}
+            disabled={image.uploading}
+            rightSection={image.uploading ? <Loader size="xs" aria-label="Uploading" /> : null}
+            // The hidden file field carries the label too, so tests (and assistive tools) can hand it a file.
+            fileInputProps={{ 'aria-label': 'Upload image' }}
+          />
         </ImageField>
         <TextInput
           label="Link URL"

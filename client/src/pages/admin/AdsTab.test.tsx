@@ -19,7 +19,9 @@ function renderAds(handlers: Handlers) {
   return renderApp({ path: '/admin?tab=ads', user: admin, handlers });
 }
 
-const picker = (form: HTMLElement) => within(form).getByLabelText('Upload image') as HTMLInputElement;
+/** The file field inside Mantine's FileInput (the visible control is a labelled button that opens it). */
+const picker = (form: HTMLElement) =>
+  within(form).getByLabelText('Upload image', { selector: 'input[type="file"]' }) as HTMLInputElement;
 const imageUrlField = (form: HTMLElement) =>
   within(form).getByRole('textbox', { name: /^Image URL/ }) as HTMLInputElement;
 
@@ -80,6 +82,8 @@ describe('Advertisements tab', () => {
       },
     });
     const form = await screen.findByRole('form', { name: 'New advertisement' });
+    // A styled, labelled picker rather than the browser's bare "Choose File" input.
+    expect(within(form).getByRole('button', { name: /^Upload image/ }).textContent).toContain('Choose an image file');
     await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Wrap Shop');
     await user.selectOptions(within(form).getByRole('combobox', { name: /^Type/ }), 'banner');
     const file = new File(['x'], 'wrap.png', { type: 'image/png' });

@@ -402,7 +402,7 @@ describe('Order Management: one order', () => {
     await screen.findByText('Update failed');
   });
 
-  it('prints a packing slip: order number, date, ship-to, and each line with its photo and quantity', async () => {
+  it('prints a packing slip: shop and return address, order, ship-to, each line with photo and quantity, totals', async () => {
     // happy-dom has no window.print.
     const print = vi.fn();
     Object.defineProperty(window, 'print', { value: print, configurable: true });
@@ -411,6 +411,11 @@ describe('Order Management: one order', () => {
     await user.click(row.getByRole('button', { name: 'Packing slip' }));
     const slip = within(await screen.findByTestId('packing-slip'));
     expect(slip.getByRole('heading', { name: 'Order #41' })).toBeTruthy();
+    // Who it comes from and where a parcel goes back to.
+    const shop = within(slip.getByTestId('slip-shop'));
+    expect(shop.getByRole('heading', { name: 'Curbside' })).toBeTruthy();
+    expect(shop.getByText('Return address')).toBeTruthy();
+    expect(shop.getByText('Dallas, TX 75201')).toBeTruthy();
     expect(slip.getByText('11/20/2026, 12:00 PM CST')).toBeTruthy();
     expect(slip.getByText('San Francisco, CA 94105, US')).toBeTruthy();
     const lines = slip.getAllByTestId('slip-line');
@@ -419,6 +424,8 @@ describe('Order Management: one order', () => {
     expect(poster.getByText('Poster Print 12x18')).toBeTruthy();
     expect(poster.getByText('2')).toBeTruthy();
     expect(poster.getByRole('img').getAttribute('src')).toBe('/api/file/cars/3/photo.w400.webp');
+    expect(slip.getByTestId('order-subtotal').textContent).toBe('$54.98');
+    expect(slip.getByTestId('order-total').textContent).toBe('$68.97');
     await user.click(slip.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
     Reflect.deleteProperty(window, 'print');

@@ -2,11 +2,11 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
-import { formatCentralDateTime, formatOrderNumber, MESSAGES } from '@curbside/shared';
+import { formatCentralDateTime, formatOrderNumber, MESSAGES, SHOP_RETURN_ADDRESS, SITE_NAME } from '@curbside/shared';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '../../components/LoadError';
-import { ShippingAddressLines } from '../../components/shop/order-parts';
+import { OrderTotalsRows, ShippingAddressLines } from '../../components/shop/order-parts';
 import { useTRPC } from '../../lib/trpc';
 import { printAlt } from './OrderDialog';
 import classes from './packing-slip.module.css';
@@ -14,8 +14,8 @@ import classes from './packing-slip.module.css';
 const F = MESSAGES.fulfilment;
 
 /**
- * The packing slip of an order, a lazy chunk of the orders tab: order number, date, ship-to, and each
- * line with its photo and quantity, on one page. Print prints only the slip (packing-slip.module.css).
+ * The packing slip of an order, a lazy chunk of the orders tab: the shop's name and return address, order number,
+ * date, ship-to, each line with its photo and quantity, and the order's totals, on one page. Print prints only the slip (packing-slip.module.css).
  */
 export default function PackingSlip({ orderId, onClose }: { orderId: number; onClose: () => void }) {
   const trpc = useTRPC();
@@ -35,16 +35,29 @@ export default function PackingSlip({ orderId, onClose }: { orderId: number; onC
       {order.data ? (
         <Stack className={classes.slip} gap="md" data-testid="packing-slip">
           <Group justify="space-between" align="start">
-            <div>
+            <div data-testid="slip-shop">
               {/* Black on the slip's paper: the theme's titles are white. */}
+              <Title order={2} fz="h3" c="black">
+                {SITE_NAME}
+              </Title>
+              <Text size="sm" fw={700} mt={4}>
+                {F.returnAddress}
+              </Text>
+              {SHOP_RETURN_ADDRESS.map((line) => (
+                <Text size="sm" key={line}>
+                  {line}
+                </Text>
+              ))}
+            </div>
+            <Stack gap={4} align="end" ml="auto">
+              <Button className={classes.noPrint} onClick={() => window.print()}>
+                {F.printSlip}
+              </Button>
               <Title order={1} fz="h2" c="black">
                 Order {formatOrderNumber(order.data.id)}
               </Title>
               <Text>{formatCentralDateTime(order.data.createdAt)}</Text>
-            </div>
-            <Button className={classes.noPrint} onClick={() => window.print()}>
-              {F.printSlip}
-            </Button>
+            </Stack>
           </Group>
           <div>
             <Text fw={700}>{F.shipTo}</Text>
@@ -83,6 +96,9 @@ export default function PackingSlip({ orderId, onClose }: { orderId: number; onC
               ))}
             </tbody>
           </table>
+          <Stack gap={4} className={classes.totals} data-testid="slip-totals">
+            <OrderTotalsRows order={order.data} />
+          </Stack>
         </Stack>
       ) : null}
     </Modal>

@@ -14,7 +14,7 @@ import { useTRPC } from '../../lib/trpc';
 const P = MESSAGES.profile;
 const created = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
-/** 'My Vehicles': the user's cars with Edit and View Profile, or the empty state. */
+/** 'My Vehicles': the user's cars with Edit and View car page (there is no public owner page), or the empty state. */
 export function MyVehicles() {
   const trpc = useTRPC();
   const cars = useQuery(trpc.cars.owned.queryOptions());
@@ -80,7 +80,7 @@ function VehicleCard({ car }: { car: Car }) {
             Edit
           </Button>
           <Button component={Link} href={`/cars/${car.slug}`} variant="default">
-            View Profile
+            {P.viewCarPage}
           </Button>
         </Group>
         <Button component="a" href={meetCardPaths.owner(car.id, 'a6')} download variant="subtle" size="compact-sm">

@@ -1,14 +1,15 @@
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
-import type { User } from '@curbside/shared';
+import { MESSAGES, type User } from '@curbside/shared';
 import { Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 
 export const memberSince = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
-/** Avatar, name or username, e-mail, role badge, 'Member since' date and bio (part 1 §2 My Profile). */
+/** Avatar, name or username, e-mail, role badge (admins and owners), 'Member since' date and bio (part 1 §2 My Profile). */
 export function ProfileHeader({ user }: { user: User }) {
   const name = user.name || user.username;
+  const role = MESSAGES.profile.roleBadge[user.role];
   return (
     <Paper withBorder radius="lg" p="lg">
       <Group align="flex-start" wrap="nowrap" gap="lg">
@@ -20,9 +21,11 @@ export function ProfileHeader({ user }: { user: User }) {
             <Title order={1} fz="h2">
               {name}
             </Title>
-            <Badge color={user.role === 'admin' ? 'red' : 'blue'} variant="light">
-              {user.role}
-            </Badge>
+            {role ? (
+              <Badge color={user.role === 'admin' ? 'red' : 'blue'} variant="light">
+                {role}
+              </Badge>
+            ) : null}
           </Group>
           <Text c="dimmed">{user.email}</Text>
           <Text size="sm" c="dimmed">
