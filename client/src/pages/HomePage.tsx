@@ -2,7 +2,13 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
-import { CAR_CARD_IMAGE_SIZES, CAR_CARD_MESSAGES, HALL_OF_FAME_MESSAGES, primaryImage } from '@curbside/shared';
+import {
+  CAR_CARD_IMAGE_SIZES,
+  CAR_CARD_MESSAGES,
+  HALL_OF_FAME_MESSAGES,
+  HOME_MESSAGES,
+  primaryImage,
+} from '@curbside/shared';
 import { Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -14,6 +20,7 @@ import classes from '../components/cars/cars.module.css';
 import { FeaturedSlider } from '../components/cars/FeaturedSlider';
 import { HydrationUnit } from '../components/HydrationUnit';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useSubmitCarHref } from '../hooks/useSubmitCarHref';
 import { LANDING_INPUTS } from '../landing-inputs';
 import { useTRPC } from '../lib/trpc';
 
@@ -29,22 +36,32 @@ const SHOP = [
   { title: 'QR Code Merchandise', text: "Stickers and plaques that link straight to your car's page." },
 ];
 
+const C = HOME_MESSAGES.counters;
+
 const SectionLoadError = lazy(() => import('./home/SectionLoadError'));
 
 // "12,345": grouped by hand, since toLocaleString builds a number formatter (ICU data) on each call, ~15 ms apiece
 // on a phone while the page hydrates.
-const formatCount = (n: number | undefined) => (n === undefined ? '–' : String(n).replace(/\B(?=(\d{3})+$)/g, ','));
+const formatCount = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
+/**
+ * Below this a counter reads as emptiness ("0 Prints Ordered", "4 Featured Cars") rather than as a community, so the
+ * hero leaves it out; with none left, the row is not drawn.
+ */
+const HOME_COUNTER_MIN = 25;
 
 function Counters() {
   const trpc = useTRPC();
   const { data } = useQuery(trpc.stats.site.queryOptions());
+  if (!data) return null;
   const items = [
-    { label: 'Featured Cars', value: data?.featuredCarsCount },
-    { label: 'Total Votes', value: data?.totalVotesCount },
-    { label: 'Prints Ordered', value: data?.printsOrderedCount },
-  ];
+    { label: C.featuredCars, value: data.featuredCarsCount },
+    { label: C.totalVotes, value: data.totalVotesCount },
+    { label: C.printsOrdered, value: data.printsOrderedCount },
+  ].filter((item) => item.value >= HOME_COUNTER_MIN);
+  if (items.length === 0) return null;
   return (
-    <SimpleGrid cols={3} maw={560} spacing="lg">
+    <SimpleGrid cols={items.length} maw={(560 / 3) * items.length} spacing="lg">
       {items.map((item) => (
         <div key={item.label}>
           <Text fz={32} fw={800} lh={1} data-testid={`counter-${item.label}`}>
@@ -118,7 +135,7 @@ function FeaturedCars() {
   const featured = useQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.homeFeatured));
   return (
     <Stack gap="md">
-      <Title order={2}>Featured Cars</Title>
+      <Title order={2}>{C.featuredCars}</Title>
       {featured.isPending ? (
         <Skeleton height={400} radius="md" />
       ) : featured.isError ? (
@@ -212,6 +229,7 @@ function PrintShop() {
 
 export default function HomePage() {
   useDocumentTitle();
+  const submitHref = useSubmitCarHref();
   return (
     <Container size="lg" py="xl">
       <Stack gap={64}>
@@ -229,7 +247,7 @@ export default function HomePage() {
                 the photos into prints for your wall.
               </Text>
               <Group>
-                <Button component={Link} href="/upload" size="md">
+                <Button component={Link} href={submitHref} size="md">
                   Get Your Car Featured
                 </Button>
                 <Button component={Link} href="/gallery" size="md" variant="outline">
@@ -264,7 +282,7 @@ export default function HomePage() {
                 Ready to show off your ride?
               </Title>
               <Group>
-                <Button component={Link} href="/upload">
+                <Button component={Link} href={submitHref}>
                   Submit Your Car
                 </Button>
                 <Button component={Link} href="/events" variant="outline">
