@@ -5,6 +5,7 @@ import '@mantine/core/styles/Skeleton.css';
 import {
   CAR_CARD_IMAGE_SIZES,
   CAR_CARD_MESSAGES,
+  EVENTS_MESSAGES,
   HALL_OF_FAME_MESSAGES,
   HOME_MESSAGES,
   primaryImage,
@@ -286,7 +287,7 @@ export default function HomePage() {
                   Submit Your Car
                 </Button>
                 <Button component={Link} href="/events" variant="outline">
-                  View Upcoming Meets
+                  {EVENTS_MESSAGES.viewUpcoming}
                 </Button>
               </Group>
             </Stack>
