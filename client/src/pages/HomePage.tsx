@@ -2,14 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
-import {
-  CAR_CARD_IMAGE_SIZES,
-  CAR_CARD_MESSAGES,
-  EVENTS_MESSAGES,
-  HALL_OF_FAME_MESSAGES,
-  HOME_MESSAGES,
-  primaryImage,
-} from '@curbside/shared';
+import { CAR_CARD_IMAGE_SIZES, CAR_CARD_MESSAGES, HALL_OF_FAME_MESSAGES, primaryImage } from '@curbside/shared';
 import { Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -37,8 +30,6 @@ const SHOP = [
   { title: 'QR Code Merchandise', text: "Stickers and plaques that link straight to your car's page." },
 ];
 
-const C = HOME_MESSAGES.counters;
-
 const SectionLoadError = lazy(() => import('./home/SectionLoadError'));
 
 // "12,345": grouped by hand, since toLocaleString builds a number formatter (ICU data) on each call, ~15 ms apiece
@@ -56,9 +47,9 @@ function Counters() {
   const { data } = useQuery(trpc.stats.site.queryOptions());
   if (!data) return null;
   const items = [
-    { label: C.featuredCars, value: data.featuredCarsCount },
-    { label: C.totalVotes, value: data.totalVotesCount },
-    { label: C.printsOrdered, value: data.printsOrderedCount },
+    { label: 'Featured Cars', value: data.featuredCarsCount },
+    { label: 'Total Votes', value: data.totalVotesCount },
+    { label: 'Prints Ordered', value: data.printsOrderedCount },
   ].filter((item) => item.value >= HOME_COUNTER_MIN);
   if (items.length === 0) return null;
   return (
@@ -136,7 +127,7 @@ function FeaturedCars() {
   const featured = useQuery(trpc.cars.list.queryOptions(LANDING_INPUTS.homeFeatured));
   return (
     <Stack gap="md">
-      <Title order={2}>{C.featuredCars}</Title>
+      <Title order={2}>Featured Cars</Title>
       {featured.isPending ? (
         <Skeleton height={400} radius="md" />
       ) : featured.isError ? (
@@ -287,7 +278,7 @@ export default function HomePage() {
                   Submit Your Car
                 </Button>
                 <Button component={Link} href="/events" variant="outline">
-                  {EVENTS_MESSAGES.viewUpcoming}
+                  View Upcoming Events
                 </Button>
               </Group>
             </Stack>

@@ -8,8 +8,6 @@ export const EVENTS_MESSAGES = {
   loadError: 'Error loading events. Please try again later.',
   empty: 'No Upcoming Events',
   viewFacebookEvent: 'View Facebook Event',
-  /** Chosen: the home page's closing link. */
-  viewUpcoming: 'View Upcoming Events',
   /** Chosen: an event card's .ics download. */
   addToCalendar: 'Add to Calendar',
   addToCalendarLabel: (title: string) => `Add to Calendar: ${title}`,

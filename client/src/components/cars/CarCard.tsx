@@ -118,22 +118,18 @@ export function VoteCount({
   periodShown?: boolean;
 }) {
   const label = ` ${CAR_CARD_MESSAGES.votePeriod[period]}`;
-  if (count === 0) {
-    return (
-      <span className={chip ? `${classes.votes} ${classes.voteChip}` : classes.votes}>
-        <span aria-hidden>♥ </span>
-        {CAR_CARD_MESSAGES.noVotes}
-      </span>
-    );
-  }
   return (
     <span className={chip ? `${classes.votes} ${classes.voteChip}` : classes.votes}>
       <span>
         <span aria-hidden>♥ </span>
-        {count}
-        <VisuallyHidden> {count === 1 ? 'vote' : 'votes'}</VisuallyHidden>
+        {count || CAR_CARD_MESSAGES.noVotes}
+        {count ? <VisuallyHidden> {count === 1 ? 'vote' : 'votes'}</VisuallyHidden> : null}
       </span>
-      {periodShown ? <span className={classes.votePeriod}>{label}</span> : <VisuallyHidden>{label}</VisuallyHidden>}
+      {!count ? null : periodShown ? (
+        <span className={classes.votePeriod}>{label}</span>
+      ) : (
+        <VisuallyHidden>{label}</VisuallyHidden>
+      )}
     </span>
   );
 }
