@@ -56,7 +56,7 @@ export default function OrdersPage() {
             <LoadError message={O.loadError} query={orders} back={null} />
           ) : orders.data.length === 0 ? (
             <Stack align="center" py="xl" gap="xs">
-              <Title order={2} fz="xl">
+              <Title order={3} fz="xl">
                 {O.emptyTitle}
               </Title>
               <Text c="dimmed">{O.emptyText}</Text>
