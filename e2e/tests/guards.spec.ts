@@ -32,7 +32,9 @@ test("the home page's main call to action asks a signed-out visitor to sign in, 
   await page.getByRole('link', { name: 'Get Your Car Featured' }).click();
   // The sign-in page, saying why, not the form's "log in first" panel.
   await expect(page).toHaveURL(/\/auth\?next=%2Fupload$/);
-  await expect(page.getByText("Log in or register to submit your car. You'll go straight on to the form.")).toBeVisible();
+  await expect(
+    page.getByText("Log in or register to submit your car. You'll go straight on to the form."),
+  ).toBeVisible();
   const form = page.getByRole('tabpanel', { name: 'Log In' });
   await form.getByLabel(/^Email/).fill(DEMO_DRIVER.email);
   await form.getByLabel(/^Password/).fill(DEMO_DRIVER.password);
