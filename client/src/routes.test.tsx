@@ -78,6 +78,12 @@ describe('routes and guards', () => {
   it('shows the not-found page for an unknown path', async () => {
     renderApp({ path: '/no-such-page' });
     await screen.findByRole('heading', { name: '404 Page Not Found' });
+    // What happened and a way on come first; the spec's sentence stays, in small print below.
+    expect(
+      screen.getByText("There's no page at this address. It may have moved, or the link may be mistyped."),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse the Gallery' }).getAttribute('href')).toBe('/gallery');
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
   });
 
@@ -110,7 +116,11 @@ describe('routes and guards', () => {
   it('shows a signed-out visitor on /upload the sign-in panel instead of the form', async () => {
     renderApp({ path: '/upload?edit=3' });
     await screen.findByRole('heading', { name: 'Authentication Required' });
-    expect(screen.getByRole('link', { name: 'Sign In or Register' }).getAttribute('href')).toBe('/auth');
+    // Signing in comes back here, the car being edited included.
+    expect(screen.getByRole('link', { name: 'Sign In or Register' }).getAttribute('href')).toBe(
+      '/auth?next=%2Fupload%3Fedit%3D3',
+    );
+    expect(screen.getByText("You'll come straight back to the form afterwards.")).toBeTruthy();
     expect(currentAddress()).toBe('/upload?edit=3');
   });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   checkOutWithTestCard,
@@ -199,8 +200,17 @@ test('an event in Central time and a banner ad: created, seen by visitors, edite
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto('/events');
   const card = visitor.getByTestId('event-card').filter({ hasText: eventTitle });
-  await expect(card.getByText('01/15/2027, 7:30 PM CST')).toBeVisible();
+  await expect(card.getByText('Fri, Jan 15, 2027 · 7:30 PM CST')).toBeVisible();
   await expect(card.getByRole('link', { name: 'View Facebook Event' })).toHaveAttribute('target', '_blank');
+  // Add to Calendar saves an .ics file holding the event, its start in UTC.
+  const [download] = await Promise.all([
+    visitor.waitForEvent('download'),
+    card.getByRole('link', { name: `Add to Calendar: ${eventTitle}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.ics$/);
+  const ics = readFileSync(await download.path(), 'utf8');
+  expect(ics).toContain('\r\nDTSTART:20270116T013000Z\r\n');
+  expect(ics).toContain(`\r\nSUMMARY:${eventTitle}\r\n`);
 
   // Several banners may be live (the demo has one); the home page picks one at random, so look until ours shows.
   await expect(async () => {
@@ -217,7 +227,7 @@ test('an event in Central time and a banner ad: created, seen by visitors, edite
   await editForm.getByRole('button', { name: 'Update Event' }).click();
   await seeToast(page, 'Success!');
   await visitor.goto('/events');
-  await expect(card.getByText('07/04/2027, 12:00 PM CDT')).toBeVisible();
+  await expect(card.getByText('Sun, Jul 4, 2027 · 12:00 PM CDT')).toBeVisible();
 
   // Both deleted, after the confirmation: gone for visitors too.
   for (const { tab, rowId, name } of [

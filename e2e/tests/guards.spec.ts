@@ -19,10 +19,28 @@ test('every protected page sends a signed-out visitor to sign in, saying why', a
     await expect(page.getByRole('tab', { name: 'Log In' })).toBeVisible();
   }
 
-  // The submission page explains itself instead.
+  // The submission page explains itself instead, and its sign-in link comes back to it.
   await page.goto('/upload');
   await expect(page.getByText('You need to be logged in to submit or edit a car.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign In or Register' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In or Register' })).toHaveAttribute('href', '/auth?next=%2Fupload');
+});
+
+test("the home page's main call to action asks a signed-out visitor to sign in, then opens the form", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get Your Car Featured' }).click();
+  // The sign-in page, saying why, not the form's "log in first" panel.
+  await expect(page).toHaveURL(/\/auth\?next=%2Fupload$/);
+  await expect(
+    page.getByText("Log in or register to submit your car. You'll go straight on to the form."),
+  ).toBeVisible();
+  const form = page.getByRole('tabpanel', { name: 'Log In' });
+  await form.getByLabel(/^Email/).fill(DEMO_DRIVER.email);
+  await form.getByLabel(/^Password/).fill(DEMO_DRIVER.password);
+  await form.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page).toHaveURL(/\/upload$/);
+  await expect(page.getByRole('heading', { name: 'Submit Your Car', level: 1 })).toBeVisible();
 });
 
 test('the dashboard is for admins only: a signed-in user is sent home', async ({ page }) => {
@@ -38,7 +56,11 @@ test('an unknown address shows the 404 page, sent with status 404', async ({ pag
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await expect(
+    page.getByText("There's no page at this address. It may have moved, or the link may be mistyped."),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Browse the Gallery' }).click();
+  await expect(page).toHaveURL(/\/gallery$/);
 });
 
 test('tracking parameters are stripped from the address, the rest is kept', async ({ page }) => {

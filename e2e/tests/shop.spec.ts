@@ -44,7 +44,7 @@ test('buy two prints and a sticker, shipped to California, paid with the test ca
   await page.getByRole('option', { name: /Poster Print 12x18/ }).click();
   await expect(page.getByTestId('print-total')).toHaveText(money(2 * 2499));
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByText('2 print(s) added to your cart.')).toBeVisible();
+  await expect(page.getByText('2 prints added to your cart.')).toBeVisible();
 
   // Merch: one sticker pack.
   await page.goto('/merch');

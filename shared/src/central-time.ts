@@ -114,7 +114,26 @@ export function centralZoneLabel(instant: Date | string): 'CST' | 'CDT' {
 export function formatCentralDateTime(instant: Date | string): string {
   const date = new Date(instant);
   const wall = centralWallClock(date);
+  return `${pad2(wall.month)}/${pad2(wall.day)}/${wall.year}, ${timeOfDay(date, wall)}`;
+}
+
+/** '3:30 AM CDT': the wall clock's time of an instant, 12-hour, with that moment's zone label. */
+function timeOfDay(date: Date, wall: WallClock): string {
   const hour12 = wall.hour % 12 === 0 ? 12 : wall.hour % 12;
   const dayPeriod = wall.hour < 12 ? 'AM' : 'PM';
-  return `${pad2(wall.month)}/${pad2(wall.day)}/${wall.year}, ${hour12}:${pad2(wall.minute)} ${dayPeriod} ${centralZoneLabel(date)}`;
+  return `${hour12}:${pad2(wall.minute)} ${dayPeriod} ${centralZoneLabel(date)}`;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A UTC instant → 'Sat, Dec 5, 2026 · 5:00 PM CST': an event's date as a visitor reads it, in Central time with the
+ * CST/CDT label of that day (the events page; the admin lists keep formatCentralDateTime).
+ */
+export function formatCentralEventDate(instant: Date | string): string {
+  const date = new Date(instant);
+  const wall = centralWallClock(date);
+  const weekday = WEEKDAYS[new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay()];
+  return `${weekday}, ${MONTHS[wall.month - 1]} ${wall.day}, ${wall.year} · ${timeOfDay(date, wall)}`;
 }

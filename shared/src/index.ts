@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './ads';
+export * from './calendar';
 export * from './car-display';
 export * from './cars';
 export * from './cart';

@@ -18,8 +18,8 @@ const QUICK_LINKS = [
 ];
 
 const RESOURCES = [
-  // The spec's 'Upcoming Meets' is a placeholder; the events screen is where meets are listed.
-  { label: 'Upcoming Meets', href: '/events' },
+  // The spec's 'Upcoming Meets' placeholder: the events screen, by its own name (EVENTS_MESSAGES).
+  { label: 'Upcoming Events', href: '/events' },
   { label: 'Terms of Service', href: '/terms-of-service' },
   { label: 'Privacy Policy', href: '/terms-of-service#privacy-policy' },
 ];

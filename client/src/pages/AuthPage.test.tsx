@@ -4,6 +4,26 @@ import { currentAddress, makeUser, renderApp } from '../test/render';
 import { ProcedureError } from '../test/trpc-fake';
 
 describe('/auth', () => {
+  it('says why to a visitor on the way to the car form, and returns there after logging in', async () => {
+    let signedIn: ReturnType<typeof makeUser> | null = null;
+    const { userEvent } = renderApp({
+      path: '/auth?next=%2Fupload',
+      handlers: {
+        'accounts.me': () => signedIn,
+        'accounts.login': () => {
+          signedIn = makeUser();
+          return signedIn;
+        },
+      },
+    });
+    await screen.findByText("Log in or register to submit your car. You'll go straight on to the form.");
+    const form = within(await screen.findByRole('form', { name: 'Log in' }));
+    await userEvent.type(form.getByLabelText('Email'), 'drifter@example.com');
+    await userEvent.type(form.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(form.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(currentAddress()).toBe('/upload'));
+  });
+
   it('validates the log-in form with the shared rules', async () => {
     const { userEvent, calls } = renderApp({ path: '/auth' });
     const form = within(await screen.findByRole('form', { name: 'Log in' }));

@@ -61,7 +61,9 @@ export default function AuthPage({ signedIn = false }: { signedIn?: boolean }) {
             Welcome to {SITE_NAME}
           </Title>
           <Text c="dimmed" ta="center" mt={4}>
-            Log in to vote, order prints and submit your car.
+            {returnTarget(search).startsWith('/upload')
+              ? MESSAGES.upload.signInReason
+              : 'Log in to vote, order prints and submit your car.'}
           </Text>
         </div>
         <Paper withBorder p="lg" radius="lg">

@@ -26,6 +26,13 @@ describe('car page', () => {
     expect(calls.find((call) => call.path === 'votes.cast')?.input).toEqual({ carId: 5 });
   });
 
+  it("says 'No votes yet' for a car nobody has voted for, not '0 votes all time'", async () => {
+    const car = makeCarDto(7, { make: 'Datsun', model: '240Z', totalVotes: 0, lastMonthVotes: 0 });
+    renderApp({ path: '/cars/car-7', handlers: { ...common, 'cars.bySlug': () => car } });
+    await screen.findByRole('heading', { name: 'Datsun 240Z', level: 1 });
+    expect(screen.getByTestId('car-votes').textContent).toBe('♥ No votes yet');
+  });
+
   it('shows its Hall of Fame honours, each linked to its month', async () => {
     const car = makeCarDto(6, { make: 'Honda', model: 'NSX' });
     renderApp({

@@ -120,6 +120,7 @@ export default function CarDetailPage() {
   const rank = top.data?.find((entry) => entry.id === car.id)?.rank;
   const canEdit = Boolean(user && (isAdmin || user.id === car.ownerId));
   const alt = `${car.year} ${car.make} ${car.model}`;
+  const votes = carVoteCount(car);
   const toggle = (id: number) =>
     setSelectedIds((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
 
@@ -135,8 +136,10 @@ export default function CarDetailPage() {
               <Text c="dimmed">{car.year}</Text>
               <Text c="dimmed">{car.ownerName || MESSAGES.carCard.unknownOwner}</Text>
               <Text c="yellow" fw={700} data-testid="car-votes">
-                ♥ {carVoteCount(car)} {carVoteCount(car) === 1 ? 'vote' : 'votes'}{' '}
-                {MESSAGES.carCard.votePeriod[carVotePeriod(car)]}
+                ♥{' '}
+                {votes === 0
+                  ? MESSAGES.carCard.noVotes
+                  : `${votes} ${votes === 1 ? 'vote' : 'votes'} ${MESSAGES.carCard.votePeriod[carVotePeriod(car)]}`}
               </Text>
               <Badge variant="light">{car.category || MESSAGES.carCard.otherCategory}</Badge>
             </Group>

@@ -45,15 +45,25 @@ describe('/events', () => {
     await screen.findByRole('heading', { name: 'Upcoming Events', level: 1 });
     const [winter, summer] = await screen.findAllByTestId('event-card');
     const w = within(winter as HTMLElement);
-    expect(w.getByText('01/15/2027, 7:30 PM CST')).toBeTruthy();
+    expect(w.getByText('Fri, Jan 15, 2027 · 7:30 PM CST')).toBeTruthy();
     expect(w.getByText('Chicago, IL')).toBeTruthy();
     const link = w.getByRole('link', { name: 'View Facebook Event' });
     expect(link.getAttribute('href')).toBe('https://facebook.com/events/123');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
     const s = within(summer as HTMLElement);
-    expect(s.getByText('07/04/2027, 6:00 PM CDT')).toBeTruthy();
+    expect(s.getByText('Sun, Jul 4, 2027 · 6:00 PM CDT')).toBeTruthy();
     expect(s.queryByRole('link', { name: 'View Facebook Event' })).toBeNull();
+    // Each event saves to a calendar as an .ics file, its start in UTC.
+    const calendar = w.getByRole('link', { name: 'Add to Calendar: Friday Night Meet' });
+    expect(calendar.getAttribute('download')).toBe('friday-night-meet.ics');
+    const href = calendar.getAttribute('href') ?? '';
+    expect(href.startsWith('data:text/calendar;charset=utf-8,')).toBe(true);
+    const ics = decodeURIComponent(href.slice(href.indexOf(',') + 1));
+    expect(ics).toContain('\r\nDTSTART:20270116T013000Z\r\n');
+    expect(ics).toContain('\r\nSUMMARY:Friday Night Meet\r\n');
+    expect(ics).toContain('\r\nLOCATION:Chicago\\, IL\r\n');
+    expect(s.getByRole('link', { name: 'Add to Calendar: Summer Cruise' })).toBeTruthy();
     // The advertisement sits above the list.
     expect((await screen.findByTestId('banner-ad')).getAttribute('href')).toBe('https://detailing.example.com');
   });

@@ -1,7 +1,14 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Image.css';
-import { type CarEvent, formatCentralDateTime, MESSAGES } from '@curbside/shared';
+import {
+  type CarEvent,
+  eventCalendarFile,
+  eventCalendarFileName,
+  formatCentralEventDate,
+  MESSAGES,
+  SITE_NAME,
+} from '@curbside/shared';
 import { Button, Card, Center, Container, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { BannerAd } from '../components/ads/BannerAd';
@@ -63,7 +70,7 @@ function EventCard({ event }: { event: CarEvent }) {
           {event.title}
         </Title>
         <Text size="sm" fw={600} c="orange">
-          <time dateTime={event.eventDate}>{formatCentralDateTime(event.eventDate)}</time>
+          <time dateTime={event.eventDate}>{formatCentralEventDate(event.eventDate)}</time>
         </Text>
         <Text size="sm" c="dimmed">
           {event.location}
@@ -71,13 +78,23 @@ function EventCard({ event }: { event: CarEvent }) {
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
           {event.description}
         </Text>
-        {event.fbEventUrl && (
-          <Group mt="xs">
+        <Group mt="xs">
+          {/* A data: address built here, no request: the browser saves the .ics file for the visitor's calendar. */}
+          <Button
+            component="a"
+            href={`data:text/calendar;charset=utf-8,${encodeURIComponent(eventCalendarFile(event, SITE_NAME))}`}
+            download={eventCalendarFileName(event.title)}
+            aria-label={TEXT.addToCalendarLabel(event.title)}
+            variant="default"
+          >
+            {TEXT.addToCalendar}
+          </Button>
+          {event.fbEventUrl && (
             <Button component="a" href={event.fbEventUrl} target="_blank" rel="noopener noreferrer" variant="light">
-              View Facebook Event
+              {TEXT.viewFacebookEvent}
             </Button>
-          </Group>
-        )}
+          )}
+        </Group>
       </Stack>
     </Card>
   );

@@ -2,7 +2,7 @@ import type { Advertisement } from '@curbside/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCarDto, makeEntry, makePlace } from '../components/cars/showcase-fixtures';
-import { renderApp } from '../test/render';
+import { makeUser, renderApp } from '../test/render';
 
 const ad = (name: string, fields: Partial<Advertisement>): Advertisement => ({
   id: name.length,
@@ -36,6 +36,30 @@ describe('home', () => {
     expect((await screen.findByTestId('banner-ad')).querySelector('img')?.getAttribute('alt')).toBe('Live');
     expect(screen.getAllByTestId('banner-ad')).toHaveLength(1);
     await screen.findByRole('link', { name: 'View Details' });
+  });
+
+  it('leaves out counters too small to read as a community, and the row when none is left', async () => {
+    renderApp({
+      path: '/',
+      handlers: { 'stats.site': () => ({ featuredCarsCount: 4, totalVotesCount: 1234, printsOrderedCount: 0 }) },
+    });
+    await screen.findByText('1,234');
+    expect(screen.getByText('Total Votes')).toBeTruthy();
+    expect(screen.queryByText('Prints Ordered')).toBeNull();
+    expect(screen.queryByTestId('counter-Featured Cars')).toBeNull();
+  });
+
+  it("sends a signed-out visitor's Get Your Car Featured to sign-in and back; a signed-in one to the form", async () => {
+    const { unmount } = renderApp({ path: '/' });
+    const cta = await screen.findByRole('link', { name: 'Get Your Car Featured' });
+    expect(cta.getAttribute('href')).toBe('/auth?next=%2Fupload');
+    const closing = within(screen.getByRole('main')).getByRole('link', { name: 'Submit Your Car' });
+    expect(closing.getAttribute('href')).toBe('/auth?next=%2Fupload');
+    unmount();
+
+    renderApp({ path: '/', user: makeUser() });
+    const signedIn = await screen.findByRole('link', { name: 'Get Your Car Featured' });
+    expect(signedIn.getAttribute('href')).toBe('/upload');
   });
 
   it("shows this month's leader beside the hero text, with the photo the first card uses, linked to its page", async () => {

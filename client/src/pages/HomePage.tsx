@@ -14,6 +14,7 @@ import classes from '../components/cars/cars.module.css';
 import { FeaturedSlider } from '../components/cars/FeaturedSlider';
 import { HydrationUnit } from '../components/HydrationUnit';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useSubmitCarHref } from '../hooks/useSubmitCarHref';
 import { LANDING_INPUTS } from '../landing-inputs';
 import { useTRPC } from '../lib/trpc';
 
@@ -33,18 +34,26 @@ const SectionLoadError = lazy(() => import('./home/SectionLoadError'));
 
 // "12,345": grouped by hand, since toLocaleString builds a number formatter (ICU data) on each call, ~15 ms apiece
 // on a phone while the page hydrates.
-const formatCount = (n: number | undefined) => (n === undefined ? '–' : String(n).replace(/\B(?=(\d{3})+$)/g, ','));
+const formatCount = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
+/**
+ * Below this a counter reads as emptiness ("0 Prints Ordered", "4 Featured Cars") rather than as a community, so the
+ * hero leaves it out; with none left, the row is not drawn.
+ */
+const HOME_COUNTER_MIN = 25;
 
 function Counters() {
   const trpc = useTRPC();
   const { data } = useQuery(trpc.stats.site.queryOptions());
+  if (!data) return null;
   const items = [
-    { label: 'Featured Cars', value: data?.featuredCarsCount },
-    { label: 'Total Votes', value: data?.totalVotesCount },
-    { label: 'Prints Ordered', value: data?.printsOrderedCount },
-  ];
+    { label: 'Featured Cars', value: data.featuredCarsCount },
+    { label: 'Total Votes', value: data.totalVotesCount },
+    { label: 'Prints Ordered', value: data.printsOrderedCount },
+  ].filter((item) => item.value >= HOME_COUNTER_MIN);
+  if (items.length === 0) return null;
   return (
-    <SimpleGrid cols={3} maw={560} spacing="lg">
+    <SimpleGrid cols={items.length} maw={(560 / 3) * items.length} spacing="lg">
       {items.map((item) => (
         <div key={item.label}>
           <Text fz={32} fw={800} lh={1} data-testid={`counter-${item.label}`}>
@@ -212,6 +221,7 @@ function PrintShop() {
 
 export default function HomePage() {
   useDocumentTitle();
+  const submitHref = useSubmitCarHref();
   return (
     <Container size="lg" py="xl">
       <Stack gap={64}>
@@ -229,7 +239,7 @@ export default function HomePage() {
                 the photos into prints for your wall.
               </Text>
               <Group>
-                <Button component={Link} href="/upload" size="md">
+                <Button component={Link} href={submitHref} size="md">
                   Get Your Car Featured
                 </Button>
                 <Button component={Link} href="/gallery" size="md" variant="outline">
@@ -264,11 +274,11 @@ export default function HomePage() {
                 Ready to show off your ride?
               </Title>
               <Group>
-                <Button component={Link} href="/upload">
+                <Button component={Link} href={submitHref}>
                   Submit Your Car
                 </Button>
                 <Button component={Link} href="/events" variant="outline">
-                  View Upcoming Meets
+                  View Upcoming Events
                 </Button>
               </Group>
             </Stack>

@@ -161,7 +161,10 @@ function CarEditor({ car, isAdmin, defaultOwner }: { car: Car | null; isAdmin: b
     }
     const failed = await uploadPhotos(saved.id, saved.images.length > 0);
     await queryClient.invalidateQueries({ queryKey: trpc.cars.pathKey() });
-    if (failed === 0) notifyToast(MESSAGES.admin.success);
+    if (failed === 0) {
+      const name = `${saved.year} ${saved.make} ${saved.model}`;
+      notifyToast(car ? MESSAGES.admin.done.carSaved(name) : MESSAGES.admin.done.carSubmitted(name));
+    }
     setSaving(false);
     // Public once a photo is stored; until then its page would be "Car not found", so the owner stays here, where
     // the car waits for a photo.

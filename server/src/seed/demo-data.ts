@@ -30,7 +30,7 @@ export const DEMO_USERS: DemoUser[] = [
     username: 'demo_driver',
     name: 'Demo Driver',
     role: 'user',
-    bio: 'Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.',
+    bio: 'Weekend wrencher who learned to weld on a rusty wagon. Happiest at early-morning meets with a coffee.',
     password: 'curbside-driver',
   },
   {

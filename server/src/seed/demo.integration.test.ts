@@ -60,6 +60,9 @@ describe('demo data', () => {
     const owners = await ds.getRepository(UserEntity).findBy({ role: 'owner' });
     expect(owners.length).toBeGreaterThanOrEqual(3);
     expect(owners.every((o) => o.bio)).toBe(true);
+    // Bios are public (a car page's Meet the Owner): none tells visitors how to use the demo accounts.
+    const everyone = await ds.getRepository(UserEntity).find();
+    expect(everyone.filter((u) => /sign in|log in|password/i.test(u.bio ?? '')).map((u) => u.username)).toEqual([]);
   });
 
   test('has a dozen cars across every category, four featured, one long story', async () => {

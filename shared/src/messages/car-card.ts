@@ -12,4 +12,6 @@ export const CAR_CARD_MESSAGES = {
   featuredBadge: 'Featured',
   /** Chosen: which count a card's heart shows (a card shows this month's votes, else the all-time total). */
   votePeriod: VOTE_PERIOD,
+  /** Chosen: a car without a vote in either count (not "0 votes all time"). */
+  noVotes: 'No votes yet',
 } as const;

@@ -5,7 +5,7 @@ export const PRINT_CART_MESSAGES = {
   addedOne: { title: 'Added to cart!', message: 'Your selected print has been added to your cart.' },
   addedMany: (count: number): ToastText => ({
     title: 'Added to cart!',
-    message: `${count} print(s) added to your cart.`,
+    message: `${count} ${count === 1 ? 'print' : 'prints'} added to your cart.`,
   }),
   failed: { title: 'Failed to add to cart' },
   /** Shown as a signed-out visitor's Add to Cart takes them to sign-in (and back, with the choice kept). */

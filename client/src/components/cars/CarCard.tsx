@@ -104,7 +104,7 @@ export function CarCard({ car, rank, variant = 'full', eager, priority, titleOrd
  * A heart, a count and which count it is ('this month' or 'all time'), on one line: a card shows this month's votes
  * when there are any, else the all-time total; My Vehicles shows the total. Read as "7 votes this month". As a chip
  * (`chip`) it sits on a card's photo; `periodShown` false leaves the period to screen readers (a ranked card's badge
- * shows it).
+ * shows it). No vote at all reads 'No votes yet', without a period.
  */
 export function VoteCount({
   count,
@@ -122,10 +122,14 @@ export function VoteCount({
     <span className={chip ? `${classes.votes} ${classes.voteChip}` : classes.votes}>
       <span>
         <span aria-hidden>♥ </span>
-        {count}
-        <VisuallyHidden> {count === 1 ? 'vote' : 'votes'}</VisuallyHidden>
+        {count || CAR_CARD_MESSAGES.noVotes}
+        {count ? <VisuallyHidden> {count === 1 ? 'vote' : 'votes'}</VisuallyHidden> : null}
       </span>
-      {periodShown ? <span className={classes.votePeriod}>{label}</span> : <VisuallyHidden>{label}</VisuallyHidden>}
+      {!count ? null : periodShown ? (
+        <span className={classes.votePeriod}>{label}</span>
+      ) : (
+        <VisuallyHidden>{label}</VisuallyHidden>
+      )}
     </span>
   );
 }

@@ -85,7 +85,7 @@ describe('Purchase Print card', () => {
     });
     await choosePrint(user);
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    await screen.findByText('2 print(s) added to your cart.');
+    await screen.findByText('2 prints added to your cart.');
     expect(calls.filter((c) => c.path === 'cart.add').map((c) => c.input)).toEqual([
       { carId: 3, imageId: 10, productId: 1, quantity: 1 },
       { carId: 3, imageId: 11, productId: 1, quantity: 1 },

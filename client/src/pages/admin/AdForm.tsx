@@ -78,6 +78,7 @@ export function AdForm({
     initialValues: ad ? adToForm(ad) : emptyAdForm(),
     emptyValues: emptyAdForm,
     schema: advertisementCreateInputSchema,
+    nameOf: (body) => body.name,
     save: (body) =>
       ad ? client.admin.ads.update.mutate({ id: ad.id, ...body }) : client.admin.ads.create.mutate(body),
     onSaved,

@@ -53,6 +53,7 @@ export function AdminRecordsTab<T extends AdminRecord>(props: AdminRecordsTabPro
   const actions = useRecordActions<T>({
     ...props.calls,
     onDeleted: (record) => setEditing((current) => (current?.id === record.id ? null : current)),
+    nameOf,
     deleteTitle: (record) => `Delete ${nameOf(record)}?`,
   });
 

@@ -55,7 +55,7 @@ function CancelForm({ order, onClose, onCanceled, onFailed }: CancelOrderDialogP
       { id: order.id, refund },
       {
         onSuccess: (updated) => {
-          notifyToast(MESSAGES.admin.success);
+          notifyToast(MESSAGES.admin.done.orderCanceled(order.id));
           onCanceled(updated);
         },
         onError: (error) => {

@@ -40,6 +40,7 @@ describe('Manage Cars', () => {
 
     await user.click(toggle);
     await screen.findByText('Success!');
+    expect(screen.getByText('1993 Mazda RX-7 is now featured.')).toBeTruthy();
     expect(calls.find((c) => c.path === 'cars.update')?.input).toEqual({ id: 3, featured: true });
     await waitFor(() =>
       expect((screen.getByRole('switch', { name: 'Featured: 1993 Mazda RX-7' }) as HTMLInputElement).checked).toBe(
@@ -107,6 +108,7 @@ describe('Manage Cars', () => {
     dialog = await screen.findByRole('dialog', { name: 'Delete 1990 BMW M3?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await screen.findByText('Success!');
+    expect(screen.getByText('1990 BMW M3 was deleted.')).toBeTruthy();
     expect(calls.find((c) => c.path === 'admin.cars.delete')?.input).toEqual({ id: 4 });
     await waitFor(() => expect(screen.getAllByTestId('car-row')).toHaveLength(1));
     expect(screen.queryByText('1990 BMW M3')).toBeNull();

@@ -56,7 +56,7 @@ export function CarsTab() {
             trpc.cars.page.queryKey(adminCarsInput(pages.cursor)),
             (page) => page && { ...page, items: page.items.map((item) => (item.id === updated.id ? updated : item)) },
           );
-          notifyToast(MESSAGES.admin.success);
+          notifyToast(MESSAGES.admin.done.carFeatured(carTitle(car), featured));
           void refresh();
         },
         onError: (error) => notifyError({ title: MESSAGES.upload.updateFailed }, error),
@@ -65,11 +65,12 @@ export function CarsTab() {
 
   const confirmDelete = () => {
     if (!toDelete) return;
+    const deleted = carTitle(toDelete);
     remove.mutate(
       { id: toDelete.id },
       {
         onSuccess: () => {
-          notifyToast(MESSAGES.admin.success);
+          notifyToast(MESSAGES.admin.done.deleted(deleted));
           setToDelete(null);
           void refresh();
         },

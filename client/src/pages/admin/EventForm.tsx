@@ -58,6 +58,7 @@ export function EventForm({
     initialValues: event ? eventToForm(event) : emptyEventForm(),
     emptyValues: emptyEventForm,
     schema: eventFormSchema,
+    nameOf: (body) => body.title,
     save: (body) =>
       event ? client.admin.events.update.mutate({ id: event.id, ...body }) : client.admin.events.create.mutate(body),
     onSaved,

@@ -71,6 +71,7 @@ describe('Events tab', () => {
     await user.click(within(form).getByRole('button', { name: 'Create Event' }));
 
     await screen.findByText('Success!');
+    expect(screen.getByText('Summer Night Meet was added.')).toBeTruthy();
     expect(calls.find((c) => c.path === 'admin.events.create')?.input).toEqual({
       title: 'Summer Night Meet',
       description: 'Bring the whole crew.',
@@ -97,6 +98,7 @@ describe('Events tab', () => {
     await user.click(within(form).getByRole('button', { name: 'Update Event' }));
 
     await screen.findByText('Success!');
+    expect(screen.getByText('Lakefront Cars & Coffee was saved.')).toBeTruthy();
     expect(calls.find((c) => c.path === 'admin.events.update')?.input).toMatchObject({
       id: 3,
       eventDate: '2027-01-16T02:00:00.000Z',
@@ -122,6 +124,7 @@ describe('Events tab', () => {
     const toggle = (await screen.findByRole('switch', { name: 'Active: Lakefront Cars & Coffee' })) as HTMLInputElement;
     await user.click(toggle);
     await screen.findByText('Success!');
+    expect(screen.getByText('Lakefront Cars & Coffee is now inactive.')).toBeTruthy();
     expect(calls.find((c) => c.path === 'admin.events.update')?.input).toEqual({ id: 3, active: false });
     await waitFor(() => expect(toggle.checked).toBe(false));
 
@@ -131,6 +134,7 @@ describe('Events tab', () => {
     expect(calls.some((c) => c.path === 'admin.events.delete')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByTestId('event-row')).toBeNull());
+    await screen.findByText('Lakefront Cars & Coffee was deleted.');
     expect(calls.find((c) => c.path === 'admin.events.delete')?.input).toEqual({ id: 3 });
   });
 

@@ -230,7 +230,7 @@ function OrderDetails({
       { id: order.id, status, trackingNumber, notes },
       {
         onSuccess: (updated) => {
-          notifyToast(MESSAGES.admin.success);
+          notifyToast(MESSAGES.admin.done.orderStatus(updated.id, orderStatusLabel(updated.status)));
           setChosen(null);
           onUpdated(updated);
         },

@@ -99,6 +99,7 @@ export function ProductForm({
     initialValues: product ? productToForm(product) : emptyProductForm(),
     emptyValues: emptyProductForm,
     schema: productFormSchema,
+    nameOf: (body) => body.name,
     save: (body) =>
       product
         ? client.admin.products.update.mutate({ id: product.id, ...body })

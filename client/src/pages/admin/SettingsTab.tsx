@@ -53,7 +53,7 @@ export function SettingsTab() {
         onSuccess: (saved) => {
           queryClient.setQueryData(trpc.settings.get.queryKey(), saved);
           setForm(toForm(saved));
-          notifyToast(A.success);
+          notifyToast(A.done.settingsSaved);
         },
         onError: (error) => notifyError(A.saveFailed, error),
       },

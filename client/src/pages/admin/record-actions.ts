@@ -24,13 +24,15 @@ export interface RecordCalls<T extends AdminRecord> {
 export interface RecordActionsOptions<T extends AdminRecord> extends RecordCalls<T> {
   /** Runs after a delete, with the deleted row (the tab closes its form when it was editing that row). */
   onDeleted?: (record: T) => void;
+  /** The row's name, for the toasts ('Spring Meet was deleted.'). */
+  nameOf: (record: T) => string;
   /** The delete dialog's title for a row, e.g. 'Delete Spring Meet?'. */
   deleteTitle: (record: T) => string;
 }
 
 /**
- * The Active switch and the Delete-with-confirmation of an admin list (part 2 §2, §5 Deletion), with the 'Success!'
- * toast and a red toast carrying the server's message on failure.
+ * The Active switch and the Delete-with-confirmation of an admin list (part 2 §2, §5 Deletion), with a 'Success!'
+ * toast saying what changed and a red toast carrying the server's message on failure.
  */
 export function useRecordActions<T extends AdminRecord>(options: RecordActionsOptions<T>) {
   const toggle = useMutation({ mutationFn: options.setActive });
@@ -43,7 +45,7 @@ export function useRecordActions<T extends AdminRecord>(options: RecordActionsOp
       {
         onSuccess: (updated) => {
           options.replaceInList(updated);
-          notifyToast(MESSAGES.admin.success);
+          notifyToast(MESSAGES.admin.done.activeChanged(options.nameOf(record), active));
           void options.refresh();
         },
         onError: (error) => notifyError(MESSAGES.admin.updateFailed, error),
@@ -57,7 +59,7 @@ export function useRecordActions<T extends AdminRecord>(options: RecordActionsOp
       { id: record.id },
       {
         onSuccess: () => {
-          notifyToast(MESSAGES.admin.success);
+          notifyToast(MESSAGES.admin.done.deleted(options.nameOf(record)));
           setToDelete(null);
           options.onDeleted?.(record);
           void options.refresh();

@@ -15,6 +15,8 @@ export interface RecordFormOptions<Values extends Record<string, unknown>, Body>
   schema: z.ZodType<Body>;
   /** The create or update call. */
   save: (body: Body) => Promise<unknown>;
+  /** The record's name, for the 'Success!' toast ('Spring Meet was saved.'). */
+  nameOf: (body: Body) => string;
   /** After a successful save: the tab closes the edit and reloads its lists. */
   onSaved: () => Promise<unknown>;
   /** When the fields do not pass the schema (nothing is sent). */
@@ -23,7 +25,7 @@ export interface RecordFormOptions<Values extends Record<string, unknown>, Body>
 
 /**
  * An admin create/edit form (products, events, advertisements; part 2 §5): the spec's field messages before anything
- * is sent; on a refusal the server's messages go on their fields and into a 'Save failed' toast; 'Success!' on save.
+ * is sent; on a refusal the server's messages go on their fields and into a 'Save failed' toast; 'Success!' saying what was saved.
  */
 export function useRecordForm<Values extends Record<string, unknown>, Body>(options: RecordFormOptions<Values, Body>) {
   const { schema } = options;
@@ -43,7 +45,7 @@ export function useRecordForm<Values extends Record<string, unknown>, Body>(opti
       notifyError(MESSAGES.admin.saveFailed, error);
       return;
     }
-    notifyToast(MESSAGES.admin.success);
+    notifyToast(MESSAGES.admin.done.saved(options.nameOf(body), !options.editing));
     if (!options.editing) form.setValues(options.emptyValues());
     await options.onSaved();
   }, options.onInvalid);

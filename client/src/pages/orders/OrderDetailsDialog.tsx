@@ -4,9 +4,9 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Badge.css';
 import { formatOrderNumber, type Order } from '@curbside/shared';
-import { Badge, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { OrderItemRows, OrderTotalsRows, ShippingAddressLines } from '../../components/shop/order-parts';
-import { ORDER_STATUS_COLOR, orderStatusLabel } from '../../components/shop/order-status';
+import { StatusBadge } from './StatusBadge';
 
 /** View Details: shipping, status, tracking number, items, totals and notes. */
 export function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
@@ -23,7 +23,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: Order | null; on
         <Stack gap="sm">
           <Group>
             <Text fw={600}>Status</Text>
-            <Badge color={ORDER_STATUS_COLOR[order.status]}>{orderStatusLabel(order.status)}</Badge>
+            <StatusBadge status={order.status} />
           </Group>
           <div>
             <Text fw={600}>Shipping</Text>

@@ -1,13 +1,43 @@
 import type { Order } from '@curbside/shared';
 import { makeOrder } from '@curbside/shared/test-fixtures';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { currentAddress, makeUser, renderApp } from '../../test/render';
 import { ProcedureError } from '../../test/trpc-fake';
 
 const ORDER = makeOrder({ status: 'shipped', trackingNumber: '1Z999' });
 
 describe('My Orders', () => {
+  it("says a paid order waiting to be printed is 'Paid · preparing', and counts one item as '1 item'", async () => {
+    const [line] = makeOrder().items;
+    assert(line);
+    const paid = makeOrder({ status: 'pending', items: [{ ...line, quantity: 1 }] });
+    renderApp({ path: '/user/orders', user: makeUser(), handlers: { 'orders.mine': () => [paid] } });
+    const row = await screen.findByTestId('order-row');
+    expect(within(row).getByText('Paid · preparing')).toBeTruthy();
+    expect(within(row).getByText('1 item')).toBeTruthy();
+    expect(within(row).queryByText(/pending/i)).toBeNull();
+  });
+
+  it('lists the orders under one Order History heading, with no tab bar and no Refresh button', async () => {
+    renderApp({ path: '/user/orders', user: makeUser(), handlers: { 'orders.mine': () => [ORDER] } });
+    await screen.findByTestId('order-row');
+    expect(screen.getByRole('heading', { name: 'Order History', level: 2 })).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+  });
+
+  it('reads the list again when the visitor comes back to the tab', async () => {
+    let orders: Order[] = [makeOrder({ status: 'pending' })];
+    renderApp({ path: '/user/orders', user: makeUser(), handlers: { 'orders.mine': () => orders } });
+    await screen.findByText('Paid · preparing');
+    orders = [ORDER];
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    await screen.findByText('Shipped');
+  });
+
   it('lists orders with status, count and total, and opens the details', async () => {
     const { userEvent: user } = renderApp({
       path: '/user/orders',
@@ -17,7 +47,7 @@ describe('My Orders', () => {
     const row = await screen.findByTestId('order-row');
     expect(within(row).getByText('Shipped')).toBeTruthy();
     expect(within(row).getByText('Order #41')).toBeTruthy();
-    expect(within(row).getByText('3 item(s)')).toBeTruthy();
+    expect(within(row).getByText('3 items')).toBeTruthy();
     expect(within(row).getByText('$68.97')).toBeTruthy();
 
     await user.click(within(row).getByRole('button', { name: 'View Details' }));

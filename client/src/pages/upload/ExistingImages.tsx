@@ -23,7 +23,7 @@ export function ExistingImages({ carId, images }: { carId: number; images: CarIm
       { id: image.id, carId },
       {
         onSuccess: () => {
-          notifyToast(MESSAGES.admin.success);
+          notifyToast(MESSAGES.admin.done.primaryPhoto);
           void refresh();
         },
         onError: (error) => notifyError({ title: U.primaryImageFailed }, error),
@@ -35,7 +35,7 @@ export function ExistingImages({ carId, images }: { carId: number; images: CarIm
       { id: image.id },
       {
         onSuccess: () => {
-          notifyToast(MESSAGES.admin.success);
+          notifyToast(MESSAGES.admin.done.photoDeleted);
           void refresh();
         },
         onError: (error) => {

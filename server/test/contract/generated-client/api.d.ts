@@ -1361,7 +1361,7 @@ export interface operations {
                      *       "role": "user",
                      *       "emailVerified": true,
                      *       "pendingEmail": null,
-                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "bio": "Weekend wrencher who learned to weld on a rusty wagon. Happiest at early-morning meets with a coffee.",
                      *       "profilePicture": null,
                      *       "createdAt": "2026-11-01T18:00:00.000Z"
                      *     }
@@ -1418,7 +1418,7 @@ export interface operations {
                      *       "role": "user",
                      *       "emailVerified": true,
                      *       "pendingEmail": null,
-                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "bio": "Weekend wrencher who learned to weld on a rusty wagon. Happiest at early-morning meets with a coffee.",
                      *       "profilePicture": null,
                      *       "createdAt": "2026-11-01T18:00:00.000Z"
                      *     }
@@ -1475,7 +1475,7 @@ export interface operations {
                      *       "role": "user",
                      *       "emailVerified": true,
                      *       "pendingEmail": null,
-                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "bio": "Weekend wrencher who learned to weld on a rusty wagon. Happiest at early-morning meets with a coffee.",
                      *       "profilePicture": null,
                      *       "createdAt": "2026-11-01T18:00:00.000Z"
                      *     }
@@ -2633,7 +2633,7 @@ export interface operations {
                      *       "role": "user",
                      *       "emailVerified": true,
                      *       "pendingEmail": null,
-                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "bio": "Weekend wrencher who learned to weld on a rusty wagon. Happiest at early-morning meets with a coffee.",
                      *       "profilePicture": null,
                      *       "createdAt": "2026-11-01T18:00:00.000Z"
                      *     }
@@ -2689,7 +2689,7 @@ export interface operations {
                      *       "role": "user",
                      *       "emailVerified": true,
                      *       "pendingEmail": null,
-                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "bio": "Weekend wrencher who learned to weld on a rusty wagon. Happiest at early-morning meets with a coffee.",
                      *       "profilePicture": null,
                      *       "createdAt": "2026-11-01T18:00:00.000Z"
                      *     }
@@ -6167,7 +6167,7 @@ export interface operations {
                      *       "role": "user",
                      *       "emailVerified": true,
                      *       "pendingEmail": null,
-                     *       "bio": "Weekend wrencher. Sign in as me to try the cart, checkout and My Vehicles.",
+                     *       "bio": "Weekend wrencher who learned to weld on a rusty wagon. Happiest at early-morning meets with a coffee.",
                      *       "profilePicture": "me.jpg",
                      *       "createdAt": "2026-11-01T18:00:00.000Z"
                      *     }
