@@ -15,6 +15,7 @@ import { CARD_FORM_MESSAGES } from './messages/card-form';
 import { CART_MESSAGES } from './messages/cart';
 import { CART_CLEAR_MESSAGES } from './messages/cart-clear';
 import { CHECKOUT_MESSAGES } from './messages/checkout';
+import { COLOR_SCHEME_MESSAGES } from './messages/color-scheme';
 import { EVENTS_MESSAGES } from './messages/events';
 import { FETCH_ERROR_MESSAGES, LOAD_ERROR_MESSAGES } from './messages/fetch-error';
 import { FULFILMENT_MESSAGES } from './messages/fulfilment';
@@ -53,6 +54,7 @@ export {
   CART_CLEAR_MESSAGES,
   CART_MESSAGES,
   CHECKOUT_MESSAGES,
+  COLOR_SCHEME_MESSAGES,
   EVENTS_MESSAGES,
   FETCH_ERROR_MESSAGES,
   FULFILMENT_MESSAGES,
@@ -90,6 +92,7 @@ export const MESSAGES = {
   notFound: NOT_FOUND_MESSAGES,
   siteMode: SITE_MODE_MESSAGES,
   nav: NAV_MESSAGES,
+  colorScheme: COLOR_SCHEME_MESSAGES,
   auth: AUTH_MESSAGES,
   carCard: CAR_CARD_MESSAGES,
   home: HOME_MESSAGES,
