@@ -92,7 +92,6 @@ export const MESSAGES = {
   notFound: NOT_FOUND_MESSAGES,
   siteMode: SITE_MODE_MESSAGES,
   nav: NAV_MESSAGES,
-  colorScheme: COLOR_SCHEME_MESSAGES,
   auth: AUTH_MESSAGES,
   carCard: CAR_CARD_MESSAGES,
   home: HOME_MESSAGES,

@@ -101,7 +101,8 @@ export default function SchemeSwitch() {
     >
       <SunIcon className={classes.sun} />
       <MoonIcon className={classes.moon} />
-      <SystemIcon className={classes.system} />
+      {/* Shown by Header.module.css as the icon after the moon. */}
+      <SystemIcon />
     </ActionIcon>
   );
 }
