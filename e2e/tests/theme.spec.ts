@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { gotoServerPage } from './support';
 
 // The brand's look as a visitor gets it: its own faces (Inter, Barlow Condensed), served by the site with a long
 // cache, and the light or dark scheme their system prefers, right from the page the server sends (no dark page that
@@ -64,16 +65,7 @@ async function serverPageOnly(browser: Browser, colorScheme: 'light' | 'dark', p
   }
   const page = await context.newPage();
   const violations = cspViolations(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  // Not waiting for DOMContentLoaded: it waits for the module scripts held here.
-  await page.goto(path, { waitUntil: 'commit' });
+  const release = await gotoServerPage(page, path);
   return { page, context, violations, release };
 }
 
