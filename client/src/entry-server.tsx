@@ -1,8 +1,9 @@
-// The server's render of a landing page (/, /gallery, a car page, /leaderboard) for a signed-out visitor, built with
-// `vite build --ssr` into dist/.ssr/ and run by the API server (server/src/plugins/page-render.ts). The same <App>
-// as main.tsx, at the request's address, on a query cache filled by the same prefetches the browser would make
-// (landing.ts): its procedures are called in-process, through `call`, with the request's own context. The browser
-// hydrates the HTML with the dehydrated cache, so its first render is the server's.
+// The server's render of a landing page (/, /gallery, a car page, /leaderboard) or the Hall of Fame (server-pages.ts)
+// for a signed-out visitor, built with `vite build --ssr` into dist/.ssr/ and run by the API server
+// (server/src/plugins/page-render.ts). The same <App> as main.tsx, at the request's address, on a query cache filled
+// by the same prefetches the browser would make (landing.ts): its procedures are called in-process, through `call`,
+// with the request's own context. The browser hydrates the HTML with the dehydrated cache, so its first render is the
+// server's.
 import type { CallProcedure, NotRendered, RenderedPage, RenderRequest } from '@curbside/shared';
 import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
@@ -11,9 +12,10 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App, type AppClients } from './App';
-import { type LandingPageAt, landingPageAt } from './landing';
+import type { LandingPageAt } from './landing';
 import { type AppRouter, createQueryClient } from './lib/trpc';
 import { leaderboardInput, leaderboardMonthOf } from './pages/leaderboard-period';
+import { serverPageAt } from './server-pages';
 import { SERVER_STATE_ELEMENT_ID } from './server-state';
 
 export { pageAddress } from './page-address';
@@ -71,11 +73,11 @@ const BY_QUERY_STRING: Record<string, (clients: AppClients, search: string) => P
 };
 
 /**
- * Renders the landing page at `request.path` with its data, or says why not. Throws when React fails to render it
+ * Renders the page at `request.path` (a landing page, or another page the server renders) with its data, or says why not. Throws when React fails to render it
  * (the server then sends index.html as it is).
  */
 export async function render(request: RenderRequest): Promise<RenderedPage | NotRendered> {
-  const page = landingPageAt(request.path, request.search);
+  const page = serverPageAt(request.path, request.search);
   if (!page) return { skipped: 'not-landing' };
   const queryClient = createQueryClient();
   try {

@@ -21,20 +21,26 @@ const app = (
   </StrictMode>
 );
 
-// A landing page the server rendered (a signed-out visitor; server/src/plugins/page-render.ts) comes with the query
-// cache it was rendered from: the app starts on that cache and adopts the server's markup instead of rendering it
-// again.
+// A page the server rendered (a landing page or the Hall of Fame, for a signed-out visitor;
+// server/src/plugins/page-render.ts) comes with the query cache it was rendered from: the app starts on that cache and
+// adopts the server's markup instead of rendering it again.
 const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID);
-const landing = landingPageAt(window.location.pathname);
-if (serverState?.textContent && root.firstElementChild && landing) {
+if (serverState?.textContent && root.firstElementChild) {
   hydrate(queryClient, JSON.parse(serverState.textContent));
   // A recent voter's votes, marked on the page every visitor gets: shown once it is hydrated.
   readViewerVotes();
   // Hydration starts at once, so a click on the rendered page is never lost (React replays it once that part is live);
   // the page's own part follows when its chunk, requested here, arrives. As a transition, hydration yields to the
   // browser every few milliseconds instead of holding the main thread for the whole page. The chunk is asked for in a
-  // task of its own: its code (preloaded, so it would run at once) is not run in the task that ran this entry.
-  setTimeout(() => landing.load().catch(() => undefined), 0);
+  // task of its own: its code (preloaded, so it would run at once) is not run in the task that ran this entry. Another
+  // page's route asks for its chunk as it hydrates (React keeps the server's markup meanwhile).
+  setTimeout(
+    () =>
+      landingPageAt(window.location.pathname)
+        ?.load()
+        .catch(() => undefined),
+    0,
+  );
   // The page's deferred parts (HydrationUnit defer) wait for the visitor's first interaction.
   deferUnitsUntilInteraction();
   startTransition(() => {

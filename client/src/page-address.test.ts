@@ -35,7 +35,13 @@ describe('pageAddress', () => {
     expect(pageAddress('/leaderboard', 'month=2026-13')).toBe('/leaderboard');
   });
 
-  it('keeps the whole address of a page that is not a landing page', () => {
+  it("keeps the Hall of Fame's month, nothing else", () => {
+    expect(pageAddress('/hall-of-fame', 'utm_source=x')).toBe('/hall-of-fame');
+    expect(pageAddress('/hall-of-fame', 'month=2026-10&junk=1')).toBe('/hall-of-fame?month=2026-10');
+    expect(pageAddress('/hall-of-fame', 'month=2026-13')).toBe('/hall-of-fame');
+  });
+
+  it('keeps the whole address of a page the server does not render', () => {
     expect(pageAddress('/merch', 'x=1')).toBe('/merch?x=1');
   });
 });

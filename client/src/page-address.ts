@@ -1,9 +1,10 @@
-// The address a server-rendered landing page is kept under (server/src/plugins/client.ts): for the server entry only
+// The address a server-rendered page is kept under (server/src/plugins/client.ts): for the server entry only
 // (entry-server.tsx), so what it imports stays out of the browser's first download.
-import { landingPageAt } from './landing';
 import { LANDING_INPUTS } from './landing-inputs';
 import { parseGalleryQuery, withGalleryQuery } from './pages/gallery/query';
+import { askedHallOfFameMonth } from './pages/hall-of-fame-month';
 import { leaderboardMonthOf, leaderboardPeriodOf } from './pages/leaderboard-period';
+import { HALL_OF_FAME_MODULE, serverPageAt } from './server-pages';
 
 /**
  * The query string of the parameters each landing page reads, as it reads them ('' when it reads none, as the home
@@ -19,6 +20,10 @@ const PAGE_STATE: Record<string, (search: string) => string> = {
     if (month) state.set('month', month);
     return state.toString();
   },
+  [HALL_OF_FAME_MODULE]: (search) => {
+    const month = askedHallOfFameMonth(search);
+    return month ? `month=${month}` : '';
+  },
 };
 
 /**
@@ -29,7 +34,7 @@ const PAGE_STATE: Record<string, (search: string) => string> = {
  * the server render and keep a page per address. An address that is no landing page is kept whole.
  */
 export function pageAddress(path: string, search: string): string {
-  const page = landingPageAt(path, search);
+  const page = serverPageAt(path, search);
   if (!page) return search ? `${path}?${search}` : path;
   const state = PAGE_STATE[page.module]?.(search) ?? '';
   const readPath = decodedPath(path);

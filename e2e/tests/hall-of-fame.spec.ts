@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoServerPage } from './support';
 
 // The Hall of Fame on the demo data, whose votes span this month and the two before: both past months are closed by
 // the first visit, each with its winner, and the month picker moves between them (the choice kept in the address).
@@ -42,4 +43,33 @@ test('the Hall of Fame shows each closed month with its winner and places, and t
   await expect(page).toHaveURL(/\/leaderboard\?month=\d{4}-\d{2}$/);
   await expect(page.getByText(`The final ranking of ${options[0]}, frozen when the month ended.`)).toBeVisible();
   await expect(page.getByTestId('leaderboard-row').first()).toContainText(name.replace(/^\d{4} /, ''));
+});
+
+test('the Hall of Fame comes rendered by the server, and the browser adopts it as it is', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const release = await gotoServerPage(page, '/hall-of-fame');
+  const winner = page.getByTestId('hall-of-fame-winner');
+  await expect(winner.getByText(/^Car of the Month · /)).toBeVisible();
+  await expect(page.getByTestId('past-winner')).toHaveCount(2);
+  const served = await winner.elementHandle();
+
+  // Once the code runs, React adopts that markup (its fiber on the same element) instead of drawing the page again.
+  release();
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(() => winner.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))))
+    .toBe(true);
+  expect(await served?.evaluate((element) => element.isConnected), 'the winner was drawn again').toBe(true);
+  expect(errors, 'no hydration error').toEqual([]);
+
+  // And it works: the picker moves to the older month.
+  const picker = page.getByLabel('Month');
+  await picker.focus();
+  const options = await picker.locator('option').allTextContents();
+  await picker.selectOption({ label: options[1] as string });
+  await expect(page).toHaveURL(/\/hall-of-fame\?month=\d{4}-\d{2}$/);
+  await expect(winner.getByText(`Car of the Month · ${options[1]}`)).toBeVisible();
 });

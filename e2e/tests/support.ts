@@ -163,3 +163,21 @@ export async function addMerchToCart(page: Page) {
   const added = await page.request.post('/api/cart', { data: { productId: product?.id, quantity: 1 } });
   expect(added.ok(), await added.text()).toBe(true);
 }
+
+/**
+ * Opens `path` with the app's code held back: what shows is the page as the server sent it, before any of the app's
+ * scripts could change it. Returns a function that lets the code through.
+ */
+export async function gotoServerPage(page: Page, path: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not waiting for DOMContentLoaded: it waits for the module scripts held here.
+  await page.goto(path, { waitUntil: 'commit' });
+  return release;
+}

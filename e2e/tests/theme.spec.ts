@@ -1,8 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { gotoServerPage } from './support';
 
 // The brand's look as a visitor gets it: its own faces (Inter, Barlow Condensed), served by the site with a long
 // cache, and the light or dark scheme their system prefers, right from the page the server sends (no dark page that
-// turns light once the app's code has run), with a switch in the header that the next visit remembers.
+// turns light once the app's code has run), with a switch in the header (light, dark, or the same as the system's,
+// the default) that the next visit remembers.
 
 /** The page's Content-Security-Policy violations (the scheme's inline script, the fonts), as Chromium reports them. */
 function cspViolations(page: Page): string[] {
@@ -51,24 +53,19 @@ test('the brand faces are loaded from the site, the headings face preloaded, cac
 });
 
 /**
- * Opens `path` in a browser whose system prefers `colorScheme`, with the app's code held back: what shows is the page
- * as the server sent it, before any of the app's scripts could change it. Returns the page and a function that lets
- * the code through.
+ * Opens `path` in a browser whose system prefers `colorScheme` (and where an earlier visit chose `stored`, if given),
+ * with the app's code held back: what shows is the page as the server sent it, before any of the app's scripts could
+ * change it. Returns the page and a function that lets the code through.
  */
-async function serverPageOnly(browser: Browser, colorScheme: 'light' | 'dark', path: string) {
+async function serverPageOnly(browser: Browser, colorScheme: 'light' | 'dark', path: string, stored?: string) {
   const context = await browser.newContext({ colorScheme, viewport: { width: 390, height: 844 } });
+  if (stored) {
+    // Where the switch keeps the choice (Mantine's colour-scheme manager), there before the page's first script.
+    await context.addInitScript((value) => localStorage.setItem('mantine-color-scheme-value', value), stored);
+  }
   const page = await context.newPage();
   const violations = cspViolations(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  // Not waiting for DOMContentLoaded: it waits for the module scripts held here.
-  await page.goto(path, { waitUntil: 'commit' });
+  const release = await gotoServerPage(page, path);
   return { page, context, violations, release };
 }
 
@@ -90,7 +87,7 @@ for (const [colorScheme, colour] of [
 
     // Once the app runs, the page stays in that scheme.
     release();
-    await expect(page.getByRole('button', { name: 'Switch between light and dark theme' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Theme: same as system' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(colorScheme);
     expect(await background(page)).toBe(colour);
@@ -99,20 +96,72 @@ for (const [colorScheme, colour] of [
   });
 }
 
-test('the header switch changes the scheme, and the next visit keeps the choice', async ({ browser }) => {
+const SWITCH = /^Theme: /;
+
+test("the header switch goes to the other scheme, then the system's kept, then the system's followed; visits keep it", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ colorScheme: 'light' });
   const page = await context.newPage();
   await page.goto('/gallery');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await background(page)).toBe('rgb(255, 255, 255)');
+  const schemeSwitch = page.getByRole('button', { name: SWITCH });
+  await expect(schemeSwitch).toHaveAccessibleName('Theme: same as system');
 
-  await page.getByRole('button', { name: 'Switch between light and dark theme' }).click();
+  await schemeSwitch.click();
   await expect.poll(() => background(page)).toBe('rgb(36, 36, 36)');
+  await expect(schemeSwitch).toHaveAccessibleName('Theme: dark');
 
   // A new visit (the server's page again) is dark from the start, although the system still prefers light.
   await page.route(/\/assets\/[\w-]+\.js$/, (route) => route.abort());
   await page.goto('/gallery', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await background(page)).toBe('rgb(36, 36, 36)');
+  await page.unroute(/\/assets\/[\w-]+\.js$/);
+
+  // Light, kept even when the system turns dark.
+  await page.goto('/gallery');
+  await schemeSwitch.click();
+  await expect(schemeSwitch).toHaveAccessibleName('Theme: light');
+  await expect.poll(() => background(page)).toBe('rgb(255, 255, 255)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await background(page)).toBe('rgb(255, 255, 255)');
+
+  // Then the system's scheme kept (dark), then the system's followed: dark now, and light as soon as the system turns
+  // light, without a new visit.
+  await schemeSwitch.click();
+  await expect(schemeSwitch).toHaveAccessibleName('Theme: dark');
+  await expect.poll(() => background(page)).toBe('rgb(36, 36, 36)');
+  await schemeSwitch.click();
+  await expect(schemeSwitch).toHaveAccessibleName('Theme: same as system');
+  await expect.poll(() => background(page)).toBe('rgb(36, 36, 36)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(() => background(page)).toBe('rgb(255, 255, 255)');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await background(page)).toBe('rgb(255, 255, 255)');
   await context.close();
+});
+
+test("a choice kept from an earlier visit wins over the system's preference, from the server's page on", async ({
+  browser,
+}) => {
+  for (const [system, chosen, colour] of [
+    ['light', 'dark', 'rgb(36, 36, 36)'],
+    ['dark', 'light', 'rgb(255, 255, 255)'],
+  ] as const) {
+    const { page, context, violations, release } = await serverPageOnly(browser, system, '/', chosen);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(chosen);
+    expect(await background(page)).toBe(colour);
+    release();
+    await expect(page.getByRole('button', { name: `Theme: ${chosen}` })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await background(page)).toBe(colour);
+    expect(violations, 'no content security policy violation').toEqual([]);
+    await context.close();
+  }
 });

@@ -1,14 +1,23 @@
 /**
- * The light or dark scheme, chosen before the page is drawn: a visitor's own choice (the header's switch, kept by
- * Mantine's colour-scheme manager under its default key), else their system's preference. Run as an inline script in
- * the HTML head (client/vite.config.ts puts it there), before any markup is painted, so a page rendered on the server
- * is drawn in the right scheme from its first frame; the Content-Security-Policy allows this one script by its hash
+ * The light or dark scheme, chosen before the page is drawn: a visitor's own choice (the header's switch: light, dark,
+ * or the same as their system's, kept by Mantine's colour-scheme manager under its default key), else — for a new
+ * visitor, or one who chose "system" — their system's preference. Run as an inline script in the HTML head
+ * (client/vite.config.ts puts it there), before any markup is painted, so a page rendered on the server is drawn in the
+ * right scheme from its first frame; the Content-Security-Policy allows this one script by its hash
  * (server/src/plugins/security.ts). What Mantine's ColorSchemeScript does with defaultColorScheme "auto", which cannot
- * be used here: index.html is not rendered by React.
+ * be used here: index.html is not rendered by React. It also names the choice on <html> (COLOR_SCHEME_CHOICE_ATTRIBUTE),
+ * so the switch's icon, picked by CSS, shows it before the app's code has run.
  */
 export const COLOR_SCHEME_STORAGE_KEY = 'mantine-color-scheme-value';
 
+/** The visitor's choice of scheme: 'auto' follows their system's preference (the default). */
+export type ColorSchemeChoice = 'light' | 'dark' | 'auto';
+
+/** The attribute of <html> that holds the visitor's ColorSchemeChoice. */
+export const COLOR_SCHEME_CHOICE_ATTRIBUTE = 'data-scheme-choice';
+
 export const COLOR_SCHEME_SCRIPT =
-  `(function(){var s;try{s=localStorage.getItem("${COLOR_SCHEME_STORAGE_KEY}")}catch(e){}` +
-  `document.documentElement.setAttribute("data-mantine-color-scheme",s==="light"||s==="dark"?s:` +
+  `(function(){var s,d=document.documentElement;try{s=localStorage.getItem("${COLOR_SCHEME_STORAGE_KEY}")}catch(e){}` +
+  `if(s!=="light"&&s!=="dark")s="auto";d.setAttribute("${COLOR_SCHEME_CHOICE_ATTRIBUTE}",s);` +
+  `d.setAttribute("data-mantine-color-scheme",s!=="auto"?s:` +
   `matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")})()`;

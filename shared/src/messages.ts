@@ -15,6 +15,7 @@ import { CARD_FORM_MESSAGES } from './messages/card-form';
 import { CART_MESSAGES } from './messages/cart';
 import { CART_CLEAR_MESSAGES } from './messages/cart-clear';
 import { CHECKOUT_MESSAGES } from './messages/checkout';
+import { COLOR_SCHEME_MESSAGES } from './messages/color-scheme';
 import { EVENTS_MESSAGES } from './messages/events';
 import { FETCH_ERROR_MESSAGES, LOAD_ERROR_MESSAGES } from './messages/fetch-error';
 import { FULFILMENT_MESSAGES } from './messages/fulfilment';
@@ -53,6 +54,7 @@ export {
   CART_CLEAR_MESSAGES,
   CART_MESSAGES,
   CHECKOUT_MESSAGES,
+  COLOR_SCHEME_MESSAGES,
   EVENTS_MESSAGES,
   FETCH_ERROR_MESSAGES,
   FULFILMENT_MESSAGES,

@@ -1,28 +1,108 @@
+import {
+  COLOR_SCHEME_CHOICE_ATTRIBUTE,
+  COLOR_SCHEME_MESSAGES,
+  COLOR_SCHEME_STORAGE_KEY,
+  type ColorSchemeChoice,
+} from '@curbside/shared';
 import { ActionIcon, useMantineContext } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
 import classes from './Header.module.css';
 import { type IconProps, Svg } from './icons';
 
+type SystemScheme = 'light' | 'dark';
+
+/** The visitor's choice as the head's script left it on <html> (shared/src/color-scheme.ts), kept in step below. */
+function currentChoice(): ColorSchemeChoice {
+  const choice = document.documentElement.getAttribute(COLOR_SCHEME_CHOICE_ATTRIBUTE);
+  return choice === 'light' || choice === 'dark' ? choice : 'auto';
+}
+
+let darkSystem: MediaQueryList | undefined;
+const darkSystemQuery = () => {
+  darkSystem ??= matchMedia('(prefers-color-scheme: dark)');
+  return darkSystem;
+};
+const systemScheme = (): SystemScheme => (darkSystemQuery().matches ? 'dark' : 'light');
+
 /**
- * The header's switch to the light or dark scheme, whichever is not showing; the choice is kept in this browser (else
- * the system's preference rules). The same markup in both schemes (the icon is picked by CSS), so a page rendered on
- * the server hydrates as it is. The provider's own setter, from its context: useMantineColorScheme would bring code
- * that tracks the system's preference in React state, which the switch does not need.
+ * The choice after `choice`, in a cycle whose every step but the last changes what the page looks like: from the
+ * system's scheme to the other one, then to the system's (now kept whatever the system does), then back to following
+ * the system.
+ */
+export function nextChoice(choice: ColorSchemeChoice, system: SystemScheme): ColorSchemeChoice {
+  if (choice === 'auto') return system === 'dark' ? 'light' : 'dark';
+  return choice === system ? 'auto' : system;
+}
+
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+function setChoiceAttribute(choice: ColorSchemeChoice) {
+  document.documentElement.setAttribute(COLOR_SCHEME_CHOICE_ATTRIBUTE, choice);
+  notify();
+}
+/** Another tab's choice (Mantine's manager applies its scheme; the attribute follows here). */
+function onStorage(event: StorageEvent) {
+  if (event.key !== COLOR_SCHEME_STORAGE_KEY) return;
+  const value = event.newValue;
+  setChoiceAttribute(value === 'light' || value === 'dark' ? value : 'auto');
+}
+function subscribe(listener: () => void) {
+  if (listeners.size === 0) {
+    addEventListener('storage', onStorage);
+    darkSystemQuery().addEventListener('change', notify);
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    removeEventListener('storage', onStorage);
+    darkSystemQuery().removeEventListener('change', notify);
+  };
+}
+/** The choice and the system's scheme, as one value React can compare. */
+const snapshot = () => `${currentChoice()} ${systemScheme()}`;
+/**
+ * The server knows neither: its markup names the default choice (the icon, picked by CSS, shows the real one), and
+ * the first render in the browser, which hydrates that markup, does the same.
+ */
+const serverSnapshot = () => 'auto dark';
+
+/**
+ * The header's theme switch: light, dark, or the same as the system's (the default, which follows the system as it
+ * changes). Each click moves to the next choice (nextChoice); the choice is kept in this browser and applied by the
+ * head's script before the next page is drawn. The same markup whatever the choice (the icon is picked by CSS, from
+ * the attribute the head's script sets), so a page rendered on the server hydrates as it is; its name and title follow
+ * once hydrated. The provider's own setter, from its context: useMantineColorScheme would bring code that tracks the
+ * system's preference in React state, which the switch does not need.
  */
 export default function SchemeSwitch() {
   const { setColorScheme } = useMantineContext();
-  const toggle = () =>
-    setColorScheme(document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark' ? 'light' : 'dark');
+  const [choice, system] = useSyncExternalStore(subscribe, snapshot, serverSnapshot).split(' ') as [
+    ColorSchemeChoice,
+    SystemScheme,
+  ];
+  const next = nextChoice(choice, system);
+  const advance = () => {
+    const chosen = nextChoice(currentChoice(), systemScheme());
+    // Mantine keeps 'auto' as a choice too, and follows the system's changes while it is the one.
+    setColorScheme(chosen);
+    setChoiceAttribute(chosen);
+  };
   return (
     <ActionIcon
       variant="subtle"
       color="gray"
       size="lg"
-      onClick={toggle}
-      aria-label="Switch between light and dark theme"
-      title="Light or dark theme"
+      onClick={advance}
+      aria-label={COLOR_SCHEME_MESSAGES.switchLabel(choice)}
+      title={COLOR_SCHEME_MESSAGES.switchTitle(choice, next)}
     >
       <SunIcon className={classes.sun} />
       <MoonIcon className={classes.moon} />
+      {/* Shown by Header.module.css as the icon after the moon. */}
+      <SystemIcon />
     </ActionIcon>
   );
 }
@@ -40,6 +120,17 @@ function MoonIcon(props: IconProps) {
   return (
     <Svg {...props}>
       <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
+    </Svg>
+  );
+}
+
+/** A screen whose left half is lit: "as the system says". */
+function SystemIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3" y="4" width="18" height="13" rx="2" />
+      <path d="M8 21h8M12 17v4" />
+      <path d="M12 4v13H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" fill="currentColor" />
     </Svg>
   );
 }

@@ -178,9 +178,15 @@ export function listen(appClients: AppClients, landing: typeof LandingPageAt): v
   // page, fetches nothing ahead by itself.
   if (!matchMedia('(hover: none)').matches || !('IntersectionObserver' in window) || savesData()) return;
   let inView: IntersectionObserver | undefined;
-  const scan = () => {
+  // Bumped by every change of address: a scan the idle callback runs after one belongs to a page no longer shown.
+  let visit = 0;
+  const scan = (scannedVisit: number) => {
+    if (scannedVisit !== visit) return;
     inView?.disconnect();
+    // The cap is for pages whose code is not in yet: not the page on screen (a car page's links to other cars), nor
+    // one whose code a touch on its link has already loaded (the phone's hero photo, where many scrolls start).
     const chosen = new Set<string>();
+    const loaded = new Set([location.pathname, ...started.keys()].map((path) => pageAt(path)?.module));
     inView = new IntersectionObserver((entries) => {
       const visible = entries
         .filter((entry) => entry.isIntersecting)
@@ -188,7 +194,7 @@ export function listen(appClients: AppClients, landing: typeof LandingPageAt): v
       for (const entry of visible) {
         const found = linkOf(entry.target);
         const module = found && pageAt(found.path)?.module;
-        if (!module || chosen.has(module) || chosen.size >= PAGES_IN_VIEW_PER_VISIT) continue;
+        if (!module || loaded.has(module) || chosen.has(module) || chosen.size >= PAGES_IN_VIEW_PER_VISIT) continue;
         chosen.add(module);
         void prefetchFiles(module);
       }
@@ -198,9 +204,11 @@ export function listen(appClients: AppClients, landing: typeof LandingPageAt): v
   };
   const engaged = () => {
     for (const type of ENGAGEMENT) removeEventListener(type, engaged, true);
-    (window.requestIdleCallback ?? setTimeout)(scan);
+    const scannedVisit = visit;
+    (window.requestIdleCallback ?? setTimeout)(() => scan(scannedVisit));
   };
   const waitForEngagement = () => {
+    visit += 1;
     inView?.disconnect();
     for (const type of ENGAGEMENT) addEventListener(type, engaged, { capture: true, passive: true });
   };

@@ -7,29 +7,17 @@ import {
   CAR_CARD_MESSAGES,
   type HallOfFamePlace,
   type HallOfFameWinners,
-  isMonthKey,
   MESSAGES,
   primaryImage,
 } from '@curbside/shared';
-import {
-  Anchor,
-  Badge,
-  Card,
-  Container,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Card, Container, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CarImage } from '../components/cars/CarImage';
 import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useTRPC } from '../lib/trpc';
+import { hallOfFameMonth } from './hall-of-fame-month';
 import classes from './leaderboard/leaderboard.module.css';
 
 const TEXT = MESSAGES.hallOfFame;
@@ -74,9 +62,9 @@ export default function HallOfFamePage() {
   useDocumentTitle(TEXT.title);
   const trpc = useTRPC();
   const [, navigate] = useLocation();
-  const asked = new URLSearchParams(useSearch()).get('month');
+  const search = useSearch();
   const winners = useQuery(trpc.hallOfFame.winners.queryOptions());
-  const month = asked && isMonthKey(asked) ? asked : winners.data?.[0]?.month;
+  const month = hallOfFameMonth(search, winners.data);
   const ranking = useQuery({ ...trpc.hallOfFame.month.queryOptions({ month: month ?? '' }), enabled: Boolean(month) });
 
   const pick = (next: string) => navigate(`/hall-of-fame?month=${next}`);

@@ -19,8 +19,8 @@ import { withViewerVotes } from './viewer-votes';
 // Production: the built client. Hashed assets are cached for a year; every other non-API path gets index.html,
 // so deep links such as /cars/some-slug work on reload. Unknown /api and /trpc paths get a 404 JSON response.
 // A car page's HTML (/cars/{slug}, /gallery/{slug}) carries the car's Open Graph and Twitter tags for link previews.
-// The landing pages (/, /gallery, a car page, /leaderboard) are sent to signed-out visitors already rendered
-// (page-render.ts), when the client build has its server entry and `serverPages` is given.
+// The landing pages (/, /gallery, a car page, /leaderboard) and the Hall of Fame are sent to signed-out visitors
+// already rendered (page-render.ts), when the client build has its server entry and `serverPages` is given.
 
 /** The landing pages rendered on the server (SERVER_RENDER). */
 export interface ServerPages {
@@ -256,5 +256,6 @@ function registerPages(
     }),
   );
   if (!renderer) return; // the other paths are index.html (the not-found handler)
-  for (const path of ['/gallery', '/cars', '/leaderboard']) app.get(path, (req, reply) => sendPage(req, reply, noHead));
+  for (const path of ['/gallery', '/cars', '/leaderboard', '/hall-of-fame'])
+    app.get(path, (req, reply) => sendPage(req, reply, noHead));
 }

@@ -297,6 +297,45 @@ describe('a page every signed-out visitor sees alike', () => {
     }
   });
 
+  it('renders the Hall of Fame with its closed months, the newest by default or the one its address names', async () => {
+    // A database of its own: the Hall of Fame closes the months once per process, at the first read after they end.
+    const fresh = await startTestApp({ CLIENT_DIST: dist, PUBLIC_URL: 'https://curbside.example' });
+    try {
+      const lastMonth = addMonths(centralMonthKey(new Date()), -1);
+      const earlier = addMonths(lastMonth, -1);
+      const dayInto = (month: string) => new Date(centralMonthStart(month).getTime() + 86_400_000);
+      const newest = await makeCar(fresh.app.services.ds, { make: 'Lancia', model: 'Delta Integrale' });
+      const older = await makeCar(fresh.app.services.ds, { make: 'Alfa Romeo', model: 'GTV6' });
+      for (const car of [newest, older]) await makeImage(fresh.app.services.ds, car, { isPrimary: true });
+      await pastVotes(fresh.app.services, newest.id, [dayInto(lastMonth)]);
+      await pastVotes(fresh.app.services, older.id, [dayInto(earlier)]);
+      const hallOfFame = async (address: string) => {
+        const res = await new HttpClient(fresh.baseUrl).get(address);
+        expect(res.status, address).toBe(200);
+        const page = parsePage(res.text);
+        expect(page.state, `${address} is rendered on the server`).toBeDefined();
+        expect(page.inlineScripts, address).toEqual([]);
+        // Its styles come with it, so it shows styled before any file arrives.
+        expect(res.text, address).toMatch(/<style>[^<]*\.m_/);
+        return { text: textOf(page.rootMarkup), month: renderedData(res.text, 'hallOfFame.month')?.month };
+      };
+
+      // The newest closed month: its winner large, every month's winner below, with the data it was rendered from.
+      const latest = await hallOfFame('/hall-of-fame');
+      expect(latest.month).toBe(lastMonth);
+      expect(latest.text).toContain(MESSAGES.hallOfFame.title);
+      expect(latest.text).toContain('Lancia Delta Integrale');
+      expect(latest.text).toContain(MESSAGES.hallOfFame.pastWinners);
+      expect(latest.text).toContain('Alfa Romeo GTV6');
+      // The month its address names (a shared link), kept apart from the newest one's page.
+      const named = await hallOfFame(`/hall-of-fame?month=${earlier}`);
+      expect(named.month).toBe(earlier);
+      expect((await hallOfFame('/hall-of-fame?utm_source=x')).month).toBe(lastMonth);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("shows another visitor's vote on the next page, and the voter their own vote", async () => {
     const car = await makeCar(t.app.services.ds, { make: 'Toyota', model: 'AE86 Trueno' });
     await makeImage(t.app.services.ds, car, { isPrimary: true });

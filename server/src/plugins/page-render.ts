@@ -4,9 +4,9 @@ import { pathToFileURL } from 'node:url';
 import type { ServerEntry } from '@curbside/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 
-// The landing pages (/, /gallery, a car page, /leaderboard) are sent to signed-out visitors already rendered: the
-// client's build has a server entry (client/src/entry-server.tsx, built into dist/.ssr/) that renders the same app at
-// the request's address, on the responses of the same procedures the browser would ask (called in-process, with the
+// The landing pages (/, /gallery, a car page, /leaderboard) and the Hall of Fame are sent to signed-out visitors
+// already rendered: the client's build has a server entry (client/src/entry-server.tsx, built into dist/.ssr/) that
+// renders the same app at the request's address, on the responses of the same procedures the browser would ask (called in-process, with the
 // request's own context, so cached reads are shared and hasVoted is the viewer's). The HTML carries that data as JSON
 // and the browser hydrates it. A page rendered only from shared responses (no recent vote of the viewer's in it) is
 // kept for every such visitor (client.ts). Everything here is an extra: no server entry in the build, a page it does
