@@ -194,6 +194,14 @@ test.describe('what a thumb meets on a phone', () => {
     expect(await smallTargets(menu), 'the menu').toEqual([]);
   });
 
+  test('the home page’s buttons and links are 44 px targets', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle'); // the server's page is live, its sections arrived
+    await expect(page.getByRole('link', { name: 'View Leaderboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Hall of Fame' }).first()).toBeVisible();
+    expect(await smallTargets(page.locator('main')), 'the home page').toEqual([]);
+  });
+
   test('the menu dims the page, a tap there closes it, and Escape gives focus back to its button', async ({ page }) => {
     await page.goto('/gallery');
     await page.waitForLoadState('networkidle'); // the server's page is live
@@ -241,6 +249,28 @@ test.describe('what a thumb meets on a phone', () => {
     expect(owner.y - (story.y + story.height), 'from the story to Meet the Owner, px').toBeLessThan(60);
   });
 
+  test('a car page’s tabs, print card and share links are 44 px targets', async ({ page }) => {
+    const car = await demoCar(page.request);
+    await page.goto(`/cars/${car.slug}`);
+    await page.waitForLoadState('networkidle'); // the server's page is live
+    // The share card arrives when it comes near the screen.
+    const share = page.getByRole('heading', { name: 'Share this Car' });
+    await page.getByRole('heading', { name: 'Meet the Owner' }).scrollIntoViewIfNeeded();
+    await share.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('link', { name: 'Facebook', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+    expect(await smallTargets(page.locator('main')), 'the car page').toEqual([]);
+
+    // The "Select all" row is its checkbox's label: a tap beside the box ticks every photo.
+    const selectAll = page.getByRole('checkbox', { name: 'Select all' });
+    const row = selectAll.locator('xpath=ancestor::label');
+    const rowBox = await row.boundingBox();
+    if (!rowBox) throw new Error('Select all is not shown');
+    // Its top right corner: above the words, right of the box.
+    await page.mouse.click(rowBox.x + rowBox.width - 4, rowBox.y + 4);
+    await expect(selectAll).toBeChecked();
+  });
+
   test('the photo viewer’s photo stays in place from photo to photo, captioned or not', async ({ page }) => {
     const { dialog, counter } = await openPhotoViewer(page);
     const photo = dialog.getByTestId('viewer-photo');
@@ -273,8 +303,11 @@ test.describe('what a thumb meets on a phone', () => {
     await expect(steps.locator('[aria-current="step"]')).toHaveText(/Shipping$/);
 
     await fillShippingAddress(page);
+    expect(await smallTargets(page.locator('main')), 'the checkout’s shipping step').toEqual([]);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await expect(steps.locator('[aria-current="step"]')).toHaveText(/Payment$/);
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    expect(await smallTargets(page.locator('main')), 'the checkout’s payment step').toEqual([]);
 
     // The step's heading and the way back on one row: each one's middle within the other's height.
     const heading = await page.getByRole('heading', { name: '2. Payment' }).boundingBox();

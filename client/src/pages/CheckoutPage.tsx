@@ -18,6 +18,7 @@ import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { notifyError } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
+import touch from '../styles/touch.module.css';
 import { CheckoutSteps } from './checkout/CheckoutSteps';
 import { ShippingFormFields, useShippingForm } from './checkout/ShippingForm';
 import { TestCardForm } from './checkout/TestCardForm';
@@ -101,7 +102,7 @@ export default function CheckoutPage() {
     : cartTotals(items, state);
 
   return (
-    <Container size="lg">
+    <Container size="lg" className={touch.targets}>
       <Stack gap="lg">
         <Stack gap="xs">
           <Title order={1}>Checkout</Title>

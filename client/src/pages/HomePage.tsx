@@ -223,7 +223,7 @@ export default function HomePage() {
   useDocumentTitle();
   const submitHref = useSubmitCarHref();
   return (
-    <Container size="lg" py="xl">
+    <Container size="lg" py="xl" className={classes.home}>
       <Stack gap={64}>
         <HydrationUnit defer>
           {/* Headline, this month's leader, then the words and buttons: on a phone in that order, the photo across the

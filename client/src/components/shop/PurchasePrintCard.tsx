@@ -7,7 +7,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/CheckboxCard.css';
 import { carPrintTotal, formatCents, isLargeEnoughForPrint, MESSAGES, requiredPrintPixels } from '@curbside/shared';
-import { Button, Card, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, type CheckboxProps, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -31,6 +31,9 @@ export interface PurchasePrintCardProps {
 }
 
 const T = MESSAGES.printCart;
+
+/** Mantine's InlineInput takes these through a checkbox's wrapperProps (its type names only a div's attributes). */
+const LABEL_AS_BODY = { bodyElement: 'label', labelElement: 'span' } as CheckboxProps['wrapperProps'];
 
 /**
  * Purchase Print (spec part 1 §2): a print product, a quantity, and Add to Cart, which adds one cart line per
@@ -128,6 +131,8 @@ export function PurchasePrintCard({ carId, photos, selectedImageIds, onSelection
             indeterminate={count > 0 && !allSelected}
             onChange={() => onSelectionChange(allSelected ? [] : imageIds)}
             aria-describedby={summaryId}
+            // The label holds the box and its words: a tap anywhere on the row ticks it.
+            wrapperProps={LABEL_AS_BODY}
           />
           <Text size="sm" c="dimmed" id={summaryId} data-testid="print-selected-count" aria-live="polite">
             {T.selectedCount(count)}
