@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css';
 import { MESSAGES, type OrderStatus } from '@curbside/shared';
 import { Badge } from '@mantine/core';
 
