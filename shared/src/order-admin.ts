@@ -52,6 +52,30 @@ export function isLargeEnoughForPrint(
   return photoShort >= Math.min(needed.width, needed.height) && photoLong >= Math.max(needed.width, needed.height);
 }
 
+/** How a print of `printSize` frames a photo: the print's shape turned like the photo, and what it trims. */
+export interface PrintFraming {
+  /** The print's width over its height, turned like the photo (a landscape photo gets a landscape print). */
+  aspectRatio: number;
+  /** Which of the photo's edges the print trims; null when the whole photo fits (within 1%). */
+  trimmed: 'sides' | 'top and bottom' | null;
+  /** The share of the photo's width (sides) or height (top and bottom) trimmed, in whole percent. */
+  trimmedPercent: number;
+}
+
+/** The framing of a photo in a print size ('12x18'); null when the size is not known. */
+export function printFraming(photo: { width: number; height: number }, printSize: string | null): PrintFraming | null {
+  const needed = requiredPrintPixels(printSize);
+  if (!needed || photo.width <= 0 || photo.height <= 0) return null;
+  const long = Math.max(needed.width, needed.height);
+  const short = Math.min(needed.width, needed.height);
+  const aspectRatio = photo.width >= photo.height ? long / short : short / long;
+  const photoRatio = photo.width / photo.height;
+  const kept = photoRatio > aspectRatio ? aspectRatio / photoRatio : photoRatio / aspectRatio;
+  const trimmedPercent = Math.round((1 - kept) * 100);
+  if (trimmedPercent < 1) return { aspectRatio, trimmed: null, trimmedPercent: 0 };
+  return { aspectRatio, trimmed: photoRatio > aspectRatio ? 'sides' : 'top and bottom', trimmedPercent };
+}
+
 /** A print line's photo as the admin sees it: pixels, what the print needs, and the admin-only download. */
 export const orderItemPhotoSchema = z.object({
   thumbnailUrl: z.string(),

@@ -16,5 +16,9 @@ export const PRINT_CART_MESSAGES = {
   /** Before the sale: the customer's side of the admin's "Too small for this print" (one rule: isLargeEnoughForPrint). */
   tooSmall: (photos: string[], size: string) =>
     `Too small for a sharp ${size} print: ${photos.join(', ')}. Choose a smaller size, or expect a softer print.`,
+  /** Under the print-shape preview (printFraming): what the chosen size does to the photo. */
+  framingWhole: (size: string) => `A ${size} print shows the whole photo.`,
+  framingTrimmed: (size: string, percent: number, edges: 'sides' | 'top and bottom') =>
+    `A ${size} print trims about ${percent}% of the photo from the ${edges}.`,
   selectedCount: (count: number) => `${count} image${count === 1 ? '' : 's'} selected`,
 } as const;

@@ -17,6 +17,7 @@ import { signInPath } from '../../lib/return-to';
 import { useTRPC } from '../../lib/trpc';
 import type { NamedPhoto } from '../../pages/car-detail/photos';
 import { PRINT_PARAMS } from '../../pages/car-detail/print-selection';
+import { PrintFramingPreview } from './PrintFramingPreview';
 import { QuantityStepper } from './QuantityStepper';
 import { useInvalidateCart } from './useInvalidateCart';
 
@@ -72,6 +73,8 @@ export function PurchasePrintCard({ carId, photos, selectedImageIds, onSelection
   const tooSmall = needed
     ? photos.filter(({ image }) => selectedImageIds.includes(image.id) && !isLargeEnoughForPrint(image, needed))
     : [];
+  // The preview shows the first ticked photo, or the car's first before any is ticked.
+  const previewPhoto = (photos.find(({ image }) => selectedImageIds.includes(image.id)) ?? photos[0])?.image;
   const allSelected = imageIds.length > 0 && imageIds.every((id) => selectedImageIds.includes(id));
 
   function signInKeepingChoice() {
@@ -145,6 +148,9 @@ export function PurchasePrintCard({ carId, photos, selectedImageIds, onSelection
               product.printSize,
             )}
           </Text>
+        ) : null}
+        {product?.printSize && previewPhoto ? (
+          <PrintFramingPreview photo={previewPhoto} printSize={product.printSize} />
         ) : null}
         <Group justify="space-between">
           <Text size="sm">Price per image</Text>

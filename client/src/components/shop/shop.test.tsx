@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../App';
 import { createQueryClient, createTrpcClient } from '../../lib/trpc';
+import type { NamedPhoto } from '../../pages/car-detail/photos';
 import { makeUser, NORMAL_SETTINGS, renderApp } from '../../test/render';
 import { createFakeTrpcFetch, type Handlers, ProcedureError } from '../../test/trpc-fake';
 import { PurchasePrintCard } from './PurchasePrintCard';
@@ -28,7 +29,12 @@ function product(overrides: Partial<Product> = {}): Product {
   };
 }
 
-function renderCard(props: { selectedImageIds: number[]; user?: User | null; handlers?: Handlers }) {
+function renderCard(props: {
+  selectedImageIds: number[];
+  user?: User | null;
+  handlers?: Handlers;
+  photos?: NamedPhoto[];
+}) {
   const server = createFakeTrpcFetch({
     'accounts.me': () => (props.user === undefined ? makeUser() : props.user),
     'settings.get': () => NORMAL_SETTINGS,
@@ -45,7 +51,7 @@ function renderCard(props: { selectedImageIds: number[]; user?: User | null; han
     >
       <PurchasePrintCard
         carId={3}
-        photos={[]}
+        photos={props.photos ?? []}
         selectedImageIds={props.selectedImageIds}
         onSelectionChange={onSelectionChange}
       />
@@ -76,6 +82,53 @@ describe('Purchase Print card', () => {
     fireEvent.blur(quantity);
     await waitFor(() => expect(screen.getByTestId('print-total').textContent).toBe('$49.98'));
     expect((quantity as HTMLInputElement).value).toBe('1');
+  });
+
+  it("previews the print's shape over the first ticked photo, and says what it trims", async () => {
+    const photo = (id: number, width: number, height: number): NamedPhoto => ({
+      image: {
+        id,
+        url: `/api/file/${id}.jpg`,
+        isPrimary: id === 10,
+        isAdminUploaded: true,
+        caption: null,
+        fileSize: 1024,
+        width,
+        height,
+        variants: { w400: `/api/file/${id}-400.webp` },
+      },
+      name: `official photo ${id - 9}`,
+    });
+    const photos = [photo(10, 1600, 1000), photo(11, 2000, 3000)];
+    const nothingTicked = renderCard({ selectedImageIds: [], photos });
+    expect(screen.queryByTestId('print-framing')).toBeNull();
+    await choosePrint(nothingTicked.user);
+    const landscape = screen.getByTestId('print-framing');
+    expect(within(landscape).getByText('A 12x18 print trims about 6% of the photo from the sides.')).toBeTruthy();
+    expect(landscape.querySelector('img')?.getAttribute('src')).toBe('/api/file/10-400.webp');
+    expect(Number.parseFloat((landscape.firstElementChild as HTMLElement).style.aspectRatio)).toBe(1.5);
+  });
+
+  it('previews a ticked portrait photo upright, whole in a print of its own shape', async () => {
+    const portrait: NamedPhoto = {
+      image: {
+        id: 11,
+        url: '/api/file/11.jpg',
+        isPrimary: false,
+        isAdminUploaded: false,
+        caption: null,
+        fileSize: 1024,
+        width: 2000,
+        height: 3000,
+      },
+      name: 'owner photo 1',
+    };
+    const { user } = renderCard({ selectedImageIds: [11], photos: [portrait] });
+    await choosePrint(user);
+    const framing = screen.getByTestId('print-framing');
+    expect(within(framing).getByText('A 12x18 print shows the whole photo.')).toBeTruthy();
+    expect(framing.querySelector('img')?.getAttribute('src')).toBe('/api/file/11.jpg');
+    expect(Number.parseFloat((framing.firstElementChild as HTMLElement).style.aspectRatio)).toBeCloseTo(2 / 3);
   });
 
   it('adds one line per selected photo, toasts, and clears the selection', async () => {
