@@ -6,8 +6,9 @@ import { notifyError } from '../lib/notify';
 import { makeUser, renderApp } from '../test/render';
 import { type Handlers, ProcedureError } from '../test/trpc-fake';
 
-// happy-dom's canvas has no 2D context to draw the success page's confetti on.
-vi.mock('canvas-confetti', () => ({ default: () => undefined }));
+// happy-dom's canvas has no 2D context to draw the success page's confetti on: the calls are recorded instead.
+const confetti = vi.hoisted(() => vi.fn());
+vi.mock('canvas-confetti', () => ({ default: confetti }));
 
 // The pages are lazy-loaded: load their code once up front so the first test does not spend its wait on it.
 beforeAll(async () => {
@@ -43,6 +44,9 @@ describe('order success', () => {
     expect(screen.getByRole('link', { name: 'View My Orders' }).getAttribute('href')).toBe(
       '/user/orders?fromOrderSuccess=true',
     );
+    // Confetti celebrates, except for a visitor whose system asks for reduced motion.
+    await waitFor(() => expect(confetti).toHaveBeenCalled());
+    expect(confetti.mock.calls.every(([options]) => options?.disableForReducedMotion === true)).toBe(true);
   });
 
   it("takes a stale 'Payment Failed' toast off the screen once the order is confirmed", async () => {

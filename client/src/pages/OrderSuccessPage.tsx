@@ -18,7 +18,7 @@ import { useTRPC } from '../lib/trpc';
 
 const M = ORDER_CONFIRMATION_MESSAGES;
 
-/** Confetti for 3 seconds; the library loads only here. */
+/** Confetti for 3 seconds, none for a visitor who asks for reduced motion; the library loads only here. */
 function useConfetti(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
@@ -28,8 +28,8 @@ function useConfetti(enabled: boolean) {
       .then(({ default: confetti }) => {
         const frame = () => {
           if (stopped || Date.now() > end) return;
-          confetti({ particleCount: 4, angle: 60, spread: 55, origin: { x: 0 } });
-          confetti({ particleCount: 4, angle: 120, spread: 55, origin: { x: 1 } });
+          confetti({ particleCount: 4, angle: 60, spread: 55, origin: { x: 0 }, disableForReducedMotion: true });
+          confetti({ particleCount: 4, angle: 120, spread: 55, origin: { x: 1 }, disableForReducedMotion: true });
           requestAnimationFrame(frame);
         };
         frame();
