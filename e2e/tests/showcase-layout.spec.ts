@@ -52,9 +52,11 @@ for (const viewport of [PHONE, LAPTOP, WIDE]) {
     test('car cards show the whole "Year Make Model" and one vote chip with one period', async ({ page }) => {
       await page.goto('/gallery');
       await expectWholeCardTitles(page);
-      // A car nobody has voted for says 'No votes yet' without a period (CarCard.test.tsx); this one has votes.
-      const card = page.getByTestId('car-card').filter({ hasNotText: 'No votes yet' }).first();
-      expect(await periodsShown(card)).toEqual(1);
+      // A car with votes names their period once; one nobody has voted for says 'No votes yet', with no period. The
+      // newest cars (other journeys add some) may have none yet.
+      const card = page.getByTestId('car-card').first();
+      const unvoted = (await card.getByText('No votes yet').count()) > 0;
+      expect(await periodsShown(card)).toEqual(unvoted ? 0 : 1);
       expect(await card.evaluate((element) => (element.textContent?.match(/♥/g) ?? []).length)).toBe(1);
 
       await page.goto('/');

@@ -3,19 +3,9 @@
 // Each is one line of text, so a deliberate one can be acknowledged by that line in docs/openapi-breaking-changes.json
 // (checked by server/test/contract/openapi-document.integration.test.ts).
 
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  additionalProperties?: Schema | boolean;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-};
+import type { OpenApiSchema } from './openapi-schema';
+
+type Schema = OpenApiSchema;
 type Operation = {
   parameters?: { in: string; name: string; required?: boolean; schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };

@@ -6,6 +6,7 @@ import {
   SITE_SETTINGS_DEFAULTS,
 } from '@curbside/shared';
 import { DEMO_CARS, DEMO_PRODUCTS, DEMO_USERS, demoEvents, PHOTO_CAPTIONS } from '../seed/demo-data';
+import type { OpenApiSchema } from './openapi-schema';
 
 // The examples of the OpenAPI document: one request per operation, written with the demo data (server/src/seed), and
 // its answer, generated from the response schema with the demo records' values. They are sent, in this table's
@@ -442,25 +443,7 @@ const ANY_RECORD: Record<string, unknown> = {
   qrCode: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAQAAAAEACAYAAABccqhmAAAAAklEQVR4AewaftIAAA…',
 };
 
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  exclusiveMinimum?: number;
-  minLength?: number;
-  default?: unknown;
-  minItems?: number;
-};
+type Schema = OpenApiSchema;
 
 /** A record's fields the server derives from others (a created merchandise item has no print size). */
 function derived(name: string, record: Record<string, unknown>): Record<string, unknown> {
