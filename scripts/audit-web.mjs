@@ -196,7 +196,8 @@ const MODULE_PRELOAD = /<link\b[^>]*\brel\s*=\s*["']?modulepreload\b[^>]*>/gi;
 /**
  * What the one inline script of index.html does before the first paint: it marks the colour scheme on <html> from the
  * visitor's stored choice (none in Lighthouse's fresh profile: "auto") and the system's preference (Chromium's is
- * light when nothing asks it otherwise). The floor keeps those marks, so it is styled as the page is.
+ * light when nothing asks it otherwise), in place of the server's default. The floor carries those marks, so it is
+ * styled as the page is.
  */
 const SCHEME_SCRIPT = /data-mantine-color-scheme/;
 const SCHEME_MARKS = 'data-scheme-choice="auto" data-mantine-color-scheme="light"';
@@ -205,7 +206,13 @@ const SCHEME_MARKS = 'data-scheme-choice="auto" data-mantine-color-scheme="light
 function withoutScripts(html) {
   const scripts = html.match(SCRIPT_ELEMENT) ?? [];
   let floor = html.replace(SCRIPT_ELEMENT, '').replace(MODULE_PRELOAD, '');
-  if (scripts.some((script) => SCHEME_SCRIPT.test(script))) floor = floor.replace(/<html\b/i, `<html ${SCHEME_MARKS}`);
+  if (scripts.some((script) => SCHEME_SCRIPT.test(script))) {
+    floor = floor.replace(/<html\b[^>]*>/i, (tag) =>
+      tag
+        .replace(/\s+data-(?:mantine-color-scheme|scheme-choice)="[^"]*"/g, '')
+        .replace(/^<html/i, `<html ${SCHEME_MARKS}`),
+    );
+  }
   return floor;
 }
 
