@@ -3031,7 +3031,7 @@ export interface operations {
                      *         "description": "A morning drive through the Hill Country, coffee at the end.",
                      *         "location": "Fredericksburg, TX",
                      *         "eventDate": "2026-11-01T18:00:00.000Z",
-                     *         "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                     *         "imageUrl": "/api/file/demo/events/friday-night-cruise-in.jpg",
                      *         "fbEventUrl": null,
                      *         "active": true
                      *       }
@@ -5233,7 +5233,7 @@ export interface operations {
                      *         "description": "A morning drive through the Hill Country, coffee at the end.",
                      *         "location": "Fredericksburg, TX",
                      *         "eventDate": "2026-11-01T18:00:00.000Z",
-                     *         "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                     *         "imageUrl": "/api/file/demo/events/friday-night-cruise-in.jpg",
                      *         "fbEventUrl": null,
                      *         "active": true
                      *       }
@@ -5265,7 +5265,7 @@ export interface operations {
                  *       "description": "A morning drive through the Hill Country, coffee at the end.",
                  *       "eventDate": "2030-10-12T14:00:00.000Z",
                  *       "location": "Fredericksburg, TX",
-                 *       "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                 *       "imageUrl": "/api/file/demo/events/friday-night-cruise-in.jpg",
                  *       "fbEventUrl": ""
                  *     }
                  */
@@ -5297,7 +5297,7 @@ export interface operations {
                      *       "description": "A morning drive through the Hill Country, coffee at the end.",
                      *       "location": "Fredericksburg, TX",
                      *       "eventDate": "2026-11-01T18:00:00.000Z",
-                     *       "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                     *       "imageUrl": "/api/file/demo/events/friday-night-cruise-in.jpg",
                      *       "fbEventUrl": null,
                      *       "active": true
                      *     }
@@ -5359,7 +5359,7 @@ export interface operations {
                      *       "description": "A morning drive through the Hill Country, coffee at the end.",
                      *       "location": "Luckenbach, TX",
                      *       "eventDate": "2026-11-01T18:00:00.000Z",
-                     *       "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                     *       "imageUrl": "/api/file/demo/events/friday-night-cruise-in.jpg",
                      *       "fbEventUrl": null,
                      *       "active": true
                      *     }
