@@ -51,7 +51,7 @@ export class SuspensionsService {
    * One suspension or lift in its own transaction, then the user's e-mail. The change stands whether or not the mail
    * goes out (a failure is logged): the account's state must not wait on the mail server.
    */
-  async change(
+  private async change(
     step: typeof suspendUser | typeof liftSuspension,
     change: SuspensionChange,
     log?: Log,
