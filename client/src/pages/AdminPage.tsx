@@ -14,10 +14,11 @@ import { ProductsTab } from './admin/ProductsTab';
 import { SettingsTab } from './admin/SettingsTab';
 import { StatsTab } from './admin/StatsTab';
 import { SubmissionsTab } from './admin/SubmissionsTab';
+import { UsersTab } from './admin/UsersTab';
 
 const L = MESSAGES.labels;
 
-/** The eight tabs of part 2 §2, in order, then API Tokens (chosen); the value is what ?tab= holds. */
+/** The eight tabs of part 2 §2, in order, then API Tokens and Users (chosen); the value is what ?tab= holds. */
 export const ADMIN_TABS = [
   { value: 'cars', label: L.manageCars, Panel: CarsTab },
   { value: 'submissions', label: 'Submissions', Panel: SubmissionsTab },
@@ -28,6 +29,7 @@ export const ADMIN_TABS = [
   { value: 'statistics', label: 'Statistics', Panel: StatsTab },
   { value: 'site-settings', label: 'Site Settings', Panel: SettingsTab },
   { value: 'api-tokens', label: MESSAGES.apiTokens.title, Panel: ApiTokensTab },
+  { value: 'users', label: MESSAGES.suspensions.tab.title, Panel: UsersTab },
 ] as const satisfies readonly { value: string; label: string; Panel: ComponentType }[];
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];

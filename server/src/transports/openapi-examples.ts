@@ -51,6 +51,8 @@ const productId = (index: number) => index + 1;
 /** The id of photo `n` (0-based) of car `index`: every car's photos are inserted one car after another. */
 const photoId = (index: number, n: number) =>
   DEMO_CARS.slice(0, index).reduce((sum, car) => sum + car.photos, 0) + n + 1;
+/** A demo user's id: the users are inserted in the data set's order. */
+const userId = (key: string) => DEMO_USERS.findIndex((user) => user.key === key) + 1;
 /** The id the next row of a table gets after `existing` demo rows. */
 const next = (existing: number) => existing + 1;
 const DEMO_EVENT_COUNT = DEMO_EVENTS.length;
@@ -315,6 +317,16 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   'admin-ads-delete': { as: 'admin', parameters: { id: next(DEMO_AD_COUNT) }, status: 204 },
   'admin-stats-overview': { as: 'admin', status: 200 },
   'admin-cardVotes-perEvent': { as: 'admin', status: 200 },
+  'admin-users-find': { as: 'admin', parameters: { q: 'kenji' }, status: 200 },
+  'admin-users-suspend': {
+    as: 'admin',
+    parameters: { id: userId('kenji') },
+    body: { note: 'Photos copied from another owner’s gallery.' },
+    status: 200,
+  },
+  'admin-users-suspensions': { as: 'admin', status: 200 },
+  // Lifted at once, so the examples after these find his cars listed again.
+  'admin-users-lift': { as: 'admin', parameters: { id: userId('kenji'), note: 'Sorted out by e-mail.' }, status: 200 },
   'admin-settings-update': {
     as: 'admin',
     body: {
