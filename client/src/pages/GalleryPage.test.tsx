@@ -88,7 +88,7 @@ describe('gallery', () => {
   it("asks a search for the pages' cards and one more, and for the next page's with Load More", async () => {
     const many = Array.from({ length: 30 }, (_, i) => makeCarDto(i + 1, { model: 'Skyline GT' }));
     const search: Handler<'cars.search'> = (input) =>
-      many.filter((car) => car.model.includes(input.q)).slice(0, input.limit);
+      many.filter((car) => car.model.includes(input.q)).slice(0, Number(input.limit));
     const { userEvent, calls } = renderApp({ path: '/gallery?q=GT', handlers: { ...handlers, 'cars.search': search } });
     await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(12));
     const asked = () => calls.filter((call) => call.path === 'cars.search').map((call) => call.input);
