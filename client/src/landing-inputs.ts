@@ -19,3 +19,16 @@ export const galleryPageInput = (category: GalleryFilter) => ({
 
 /** The cursor of the page after `page` (keyset pagination); undefined after the last. */
 export const galleryNextCursor = (page: CarPage) => page.nextCursor ?? undefined;
+
+/**
+ * A search's results as the gallery asks for them: the cards of the pages shown and one more (which tells whether
+ * Load More has more to show), up to galleryFetchLimit. Asking for all of them at once made every search cost the
+ * server the cards of eight pages. A category filters the results in the browser: then all of them are asked for.
+ */
+export const gallerySearchInput = (q: string, category: GalleryFilter, pages: number) => ({
+  q,
+  limit:
+    category === ALL_CARS_FILTER
+      ? Math.min(LIMITS.galleryFetchLimit, pages * LIMITS.galleryPageSize + 1)
+      : LIMITS.galleryFetchLimit,
+});

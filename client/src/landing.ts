@@ -1,8 +1,7 @@
-import { LIMITS } from '@curbside/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppClients } from './App';
-import { galleryNextCursor, galleryPageInput, LANDING_INPUTS } from './landing-inputs';
+import { galleryNextCursor, galleryPageInput, gallerySearchInput, LANDING_INPUTS } from './landing-inputs';
 import { preloadable } from './lib/preloadable';
 import type { AppRouter } from './lib/trpc';
 import { parseGalleryQuery } from './pages/gallery/query';
@@ -52,7 +51,7 @@ const LANDING_PAGES: LandingPage[] = [
       });
       return [
         qc.prefetchInfiniteQuery({ ...list, pages }),
-        ...(q ? [qc.prefetchQuery(trpc.cars.search.queryOptions({ q, limit: LIMITS.galleryFetchLimit }))] : []),
+        ...(q ? [qc.prefetchQuery(trpc.cars.search.queryOptions(gallerySearchInput(q, category, pages)))] : []),
       ];
     },
   },

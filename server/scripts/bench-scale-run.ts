@@ -8,11 +8,13 @@
 //   2. start the production server (server/dist/main.js, as bench.ts does) on it and time its start-up;
 //   3. send each read of READS one at a time, SCALE_SAMPLES times (default 25), each request one no cache answers: a
 //      new input each time (a new search word, another offset, car or page) or, for reads without an input that the
-//      read cache keeps, a vote just before from a new address, which drops that cached response as any vote does;
+//      read cache keeps, a vote just before from a new address for a car they show, which drops that cached response
+//      as any vote does; reads marked `kept` (a kept list or page) are asked again as they are, and reads marked
+//      `recentVoter` come from an address that voted at the start; the server's CPU during each read is noted;
 //   4. read the leaderboard (as a visitor and as a recent voter) while votes from distinct addresses stream in at
 //      SCALE_VOTES_PER_SECOND (default 1,000) for SCALE_STREAM_SECONDS (default 10), then check in the database that
 //      every vote was counted exactly once;
-// and print, per database, the median and p99 of each read per size and the growth from the smallest size to the
+// and print, per database, the median, p99 and server CPU of each read per size and the growth from the smallest size to the
 // largest, then start-up, peak resident set and the leaderboard under votes. Each run adds its votes (about 0.1% of
 // a size's) to the kept databases.
 import 'reflect-metadata';
@@ -30,7 +32,13 @@ import { createDataSource, dialectOf } from '../src/db/data-source';
 import { encodeCursor } from '../src/db/keyset';
 import { sqliteMigrations } from '../src/db/migrations/sqlite';
 import { serverEnv } from './bench-run';
-import { buildProductionServer, type MeasuredServer, residentSet, startProductionServer } from './measured-server';
+import {
+  buildProductionServer,
+  cpuTimeMicros,
+  type MeasuredServer,
+  residentSet,
+  startProductionServer,
+} from './measured-server';
 import { fillScale, SCALE_DATA_VERSION, type ScaleFill, scaleSizes } from './scale-data';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +84,8 @@ interface Site {
   slug(i: number): string;
   /** The car on top of the gallery's first page. */
   newestCarId: number;
+  /** The car on top of each ranking: a vote for it drops that ranking's cached lists. */
+  leader: { month: number; all: number };
   /** A car anywhere in the site. */
   carId(i: number): number;
   firstOrderId: number;
@@ -84,6 +94,10 @@ interface Site {
   middleOrdersCursor(i: number): string;
   /** The cursor of a page in the middle of the gallery (Load More far down, a different one each request). */
   middleCarsCursor(i: number): string;
+  /** The cursor of the gallery's page 400 (after 4,788 cars; one car further each request). */
+  page400Cursor(i: number): string;
+  /** The cursor of a page of one category (JDM) in its middle, or at page 400 when it is longer. */
+  categoryCursor(i: number): string;
   /** Months with orders, newest first, as 'YYYY-MM'. */
   month(i: number): string;
 }
@@ -93,6 +107,10 @@ interface Read {
   /** The i-th request's path (0 ≤ i < SAMPLES plus a warm-up). */
   path(site: Site, i: number): string;
   admin?: boolean;
+  /** Sent as the recent voter (a vote of theirs in the last 24 hours: they see their votes marked). */
+  recentVoter?: boolean;
+  /** The answer is kept between requests (the cost of a kept answer, not of making it). */
+  kept?: boolean;
   /** A vote for this car just before each request: the read cache keeps this read's answer until a vote drops it. */
   voteBefore?(site: Site, i: number): number;
   /** Only the first request of a fresh server counts (the answer is kept afterwards). */
@@ -105,8 +123,12 @@ const missingWord = (i: number) => `zq${i.toString(36)}x`;
 /** Every read measured, in the table's order. Extend here. */
 const READS: Read[] = [
   {
-    name: 'GET /api/cars/search?q=… (a new word of a make or model each time)',
-    path: (s, i) => `/api/cars/search?q=${s.word(i)}`,
+    name: "GET /api/cars/search?q=…&limit=13 (the gallery's first page: a new word of a make or model each time)",
+    path: (s, i) => `/api/cars/search?q=${s.word(i)}&limit=13`,
+  },
+  {
+    name: 'GET /api/cars/search?q=… (the default limit, 100 cars: a new word of a make or model each time)',
+    path: (s, i) => `/api/cars/search?q=${s.word(i + 80)}`,
   },
   {
     name: 'GET /api/cars/search?q=… (a new word no car has)',
@@ -115,30 +137,71 @@ const READS: Read[] = [
   {
     name: 'GET /api/cars/top?period=month',
     path: () => '/api/cars/top?period=month&limit=20',
-    voteBefore: (s, i) => s.carId(i),
+    voteBefore: (s) => s.leader.month,
   },
   {
     name: 'GET /api/cars/top?period=all',
     path: () => '/api/cars/top?period=all&limit=20',
-    voteBefore: (s, i) => s.carId(i),
+    voteBefore: (s) => s.leader.all,
   },
   {
-    name: 'GET /api/cars?limit=12&offset=4788+i (Load More, page 400)',
+    name: 'GET /api/cars/top?period=month (a recent voter)',
+    path: () => '/api/cars/top?period=month&limit=20',
+    voteBefore: (s) => s.leader.month,
+    recentVoter: true,
+  },
+  {
+    name: 'GET /api/cars/top?period=all (a recent voter)',
+    path: () => '/api/cars/top?period=all&limit=20',
+    voteBefore: (s) => s.leader.all,
+    recentVoter: true,
+  },
+  {
+    name: 'GET /api/cars/top?period=month (kept list, a recent voter)',
+    path: () => '/api/cars/top?period=month&limit=20',
+    recentVoter: true,
+    kept: true,
+  },
+  {
+    name: 'GET /api/cars?limit=12&offset=4788+i (Load More, page 400 by offset)',
     path: (_, i) => `/api/cars?limit=12&offset=${4788 + i}`,
+  },
+  {
+    name: 'GET /api/cars?limit=12&cursor=… (Load More, page 400 by cursor)',
+    path: (s, i) => `/api/cars?limit=12&cursor=${s.page400Cursor(i)}`,
   },
   {
     name: 'GET /api/cars?limit=12&cursor=… (Load More, the middle of the gallery)',
     path: (s, i) => `/api/cars?limit=12&cursor=${s.middleCarsCursor(i)}`,
   },
   {
+    name: 'GET /api/cars?limit=12&category=JDM&cursor=… (a category, page 400 or its middle)',
+    path: (s, i) => `/api/cars?limit=12&category=JDM&cursor=${s.categoryCursor(i)}`,
+  },
+  {
+    name: 'GET /api/cars?limit=12&offset=10000-i (the largest offsets allowed)',
+    path: (_, i) => `/api/cars?limit=12&offset=${10_000 - i}`,
+  },
+  {
     name: '/gallery?q=… rendered on the server (a word of a make or model)',
     path: (s, i) => `/gallery?q=${s.word(i + 40)}`,
+  },
+  {
+    name: '/gallery?q=…&category=JDM rendered on the server (a word of a make or model; all 100 results asked, as every search did before)',
+    path: (s, i) => `/gallery?q=${s.word(i + 120)}&category=JDM`,
   },
   {
     name: '/gallery?q=… rendered on the server (a word no car has)',
     path: (_, i) => `/gallery?q=${missingWord(i + 1000)}`,
   },
   { name: '/sitemap.xml, first request', path: () => '/sitemap.xml', once: true },
+  ...['/', '/leaderboard', '/cars/{slug}', '/gallery'].flatMap((page): Read[] => {
+    const path = (s: Site) => (page === '/cars/{slug}' ? `/cars/${s.slug(0)}` : page);
+    return [
+      { name: `${page} rendered on the server (kept page)`, path, kept: true },
+      { name: `${page} rendered on the server (kept page, a recent voter)`, path, kept: true, recentVoter: true },
+    ];
+  }),
   { name: 'GET /api/cars/{slug}', path: (s, i) => `/api/cars/${s.slug(i)}` },
   { name: 'GET /api/stats', path: () => '/api/stats', voteBefore: (s, i) => s.carId(i) },
   {
@@ -314,6 +377,8 @@ const newAddress = () => {
 };
 /** The one visitor who reads (never votes). */
 const READER = '2001:db8:ffff:ffff::1';
+/** A visitor who voted at the start of a size's measuring: a recent voter throughout. */
+const RECENT_VOTER = '2001:db8:ffff:fffe::1';
 
 async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; status: number }> {
   const started = performance.now();
@@ -354,11 +419,14 @@ interface Latency {
   median: number;
   p99: number;
   n: number;
+  /** The server process's CPU per request, ms (its mean: /proc counts in 10 ms ticks); NaN when not measured. */
+  cpu: number;
 }
-const latency = (values: number[]): Latency => ({
+const latency = (values: number[], cpuMicros = Number.NaN): Latency => ({
   median: percentile(values, 50),
   p99: percentile(values, 99),
   n: values.length,
+  cpu: cpuMicros / 1000 / values.length,
 });
 
 interface SizeResult {
@@ -407,10 +475,19 @@ async function siteOf(ds: DataSource, baseUrl: string): Promise<Site> {
   ).json()) as {
     id: number;
   }[];
+  const leaderOf = async (period: string) => {
+    const url = `${baseUrl}/api/cars/top?period=${period}&limit=1`;
+    const [top] = (await (await fetch(url, { headers: { 'x-forwarded-for': READER } })).json()) as { id: number }[];
+    return top?.id;
+  };
   const [orders] = await ds.query('SELECT MIN(id) AS lo, COUNT(*) AS n FROM orders');
   const [listed] = await ds.query('SELECT COUNT(*) AS n FROM cars WHERE published = 1');
   const middleOrders = await middleCursors(ds, 'orders', '', Math.floor(Number(orders.n) / 2));
   const middleCars = await middleCursors(ds, 'cars', 'WHERE published = 1', Math.floor(Number(listed.n) / 2));
+  const page400 = await middleCursors(ds, 'cars', 'WHERE published = 1', 4787);
+  const [jdm] = await ds.query("SELECT COUNT(*) AS n FROM cars WHERE published = 1 AND category = 'JDM'");
+  const categoryFrom = Math.min(4787, Math.floor(Number(jdm.n) / 2));
+  const category = await middleCursors(ds, 'cars', "WHERE published = 1 AND category = 'JDM'", categoryFrom);
   const now = new Date();
   return {
     // The start of a make's or model's word (3 letters or more, as a visitor types), a new one each request while
@@ -418,11 +495,14 @@ async function siteOf(ds: DataSource, baseUrl: string): Promise<Site> {
     word: (i) => words[i % words.length] as string,
     slug: (i) => slugs.get(i % slugs.size) as string,
     newestCarId: first[0]?.id ?? hi,
+    leader: { month: (await leaderOf('month')) ?? hi, all: (await leaderOf('all')) ?? hi },
     carId,
     firstOrderId: Number(orders.lo),
     orders: Math.max(1, Number(orders.n)),
     middleOrdersCursor: (i) => middleOrders[i % middleOrders.length] as string,
     middleCarsCursor: (i) => middleCars[i % middleCars.length] as string,
+    page400Cursor: (i) => page400[i % page400.length] as string,
+    categoryCursor: (i) => category[i % category.length] as string,
     month: (i) => {
       const m = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1 - (i % 20), 1));
       return m.toISOString().slice(0, 7);
@@ -573,23 +653,38 @@ async function measureSize(bundle: string, built: Built): Promise<SizeResult> {
     }
     const cookie = await signIn(url);
     const site = await siteOf(ds, url);
+    // The recent voter: a vote of theirs for the leader (in every ranking they read, marked for them).
+    const voterStatus = await vote(url, site.leader.month, RECENT_VOTER);
+    if (voterStatus !== 201) throw new Error(`The recent voter's vote responded ${voterStatus}`);
     for (const read of READS.filter((r) => !r.once)) {
-      const headers: Record<string, string> = { 'x-forwarded-for': READER, ...(read.admin ? { cookie } : {}) };
+      const headers: Record<string, string> = {
+        'x-forwarded-for': read.recentVoter ? RECENT_VOTER : READER,
+        'accept-encoding': 'br, gzip',
+        ...(read.admin ? { cookie } : {}),
+      };
       const times: number[] = [];
-      // Two warm-up requests (the code's first run), then the samples, each with an input of its own.
+      let cpuMicros = 0;
+      // Two warm-up requests (the code's first run), then the samples, each with an input of its own (unless the
+      // answer is kept).
       for (let i = 0; i < SAMPLES + 2; i++) {
         const voteFor = read.voteBefore?.(site, i);
         if (voteFor !== undefined) {
           const status = await vote(url, voteFor);
           if (status !== 201) throw new Error(`A vote before ${read.name} responded ${status}`);
         }
-        const { ms, status } = await timed(url + read.path(site, i), headers);
+        const cpuBefore = cpuTimeMicros(server.pid);
+        const { ms, status } = await timed(url + read.path(site, read.kept ? 0 : i), headers);
         if (status !== 200) throw new Error(`${read.name} (${read.path(site, i)}) responded ${status}`);
-        if (i >= 2) times.push(ms);
+        if (i >= 2) {
+          times.push(ms);
+          cpuMicros += cpuTimeMicros(server.pid) - cpuBefore;
+        }
       }
-      const l = latency(times);
+      const l = latency(times, cpuMicros);
       reads.set(read.name, l);
-      console.log(`    ${read.name}: median ${l.median.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms`);
+      console.log(
+        `    ${read.name}: median ${l.median.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, server CPU ${l.cpu.toFixed(1)} ms`,
+      );
     }
     const stream = await underVotes(ds, url, site);
     console.log(
@@ -622,13 +717,13 @@ function report(label: string, results: SizeResult[]): string {
   const lines = [
     `### ${label}`,
     '',
-    `| read | ${sizes.map((s) => `${s} median ms | ${s} p99 ms`).join(' | ')} | growth (median, ${sizes[0]} → ${sizes.at(-1)}) |`,
-    `| --- | ${sizes.map(() => '---: | ---:').join(' | ')} | ---: |`,
+    `| read | ${sizes.map((s) => `${s} median ms | ${s} p99 ms | ${s} server CPU ms`).join(' | ')} | growth (median, ${sizes[0]} → ${sizes.at(-1)}) |`,
+    `| --- | ${sizes.map(() => '---: | ---: | ---:').join(' | ')} | ---: |`,
   ];
   for (const read of READS) {
     const cells = results.map((r) => {
       const l = r.reads.get(read.name);
-      return l ? `${ms(l.median)} | ${ms(l.p99)}` : '– | –';
+      return l ? `${ms(l.median)} | ${ms(l.p99)} | ${Number.isNaN(l.cpu) ? '–' : ms(l.cpu)}` : '– | – | –';
     });
     const first = results[0]?.reads.get(read.name)?.median;
     const last = results.at(-1)?.reads.get(read.name)?.median;
@@ -705,7 +800,12 @@ async function main() {
   process.exitCode = exact ? 0 : 1;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Exits when done: after a MySQL/MariaDB database was built in this process, a handle of its driver kept the process
+// alive with the report printed (seen 2026-11-28, 20 minutes idle).
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,41 +1,72 @@
 import {
   type Car,
+  carCategorySchema,
   type HallOfFameMonth,
   type HallOfFameWinners,
   type LeaderboardEntry,
   type Page,
+  queryBooleanSchema,
   type TopCarsQuery,
   topCarsQuerySchema,
   type VoteOutput,
   voteInputSchema,
 } from '@curbside/shared';
+import type { CarPlacement } from './modules/cars/placement';
 import type { CachedReadPolicy, Invalidates, ViewerVariance } from './read-cache/policy';
 import { levelTag } from './read-cache/read-cache';
 import type { Services } from './services';
 
 // The read cache's policies in this app's words (the cache itself knows none: read-cache/policy.ts). Tags name what
 // a cached response was made of, so a write drops exactly the responses it changed: a vote changes one car's
-// tallies, the rankings that car is in or reaches, and the site counters; a car's edit changes its own responses and
-// the lists it is in, and may move it into others; cart lines and sessions change no cached response; every other
-// write clears the whole cache.
+// tallies, the rankings that car is in or reaches, and the site counters; a write to a car (an edit, its listing by
+// its first photo or unlisting by its last, its removal) changes its own responses and the lists it is in, which
+// carry its tag, and moves it into the lists, rankings and counters its new placement picks it for (carMoved); cart
+// lines and sessions change no cached response; every other write clears the whole cache. Searches are not cached
+// (each is computed), so a car's words pick no cached response.
 
 export const carTag = (carId: number) => `car:${carId}`;
+/** Responses asked for by a car's address that show nothing of the car but whether it is public (its honours). */
+export const carSlugTag = (slug: string) => `car-slug:${slug}`;
 export const LEADERBOARD_TAG = 'leaderboard';
 /** Anything counting votes site-wide (the home page counters). */
 export const VOTES_TAG = 'votes';
-/**
- * What lists of cars are made of beyond each car's own data (which each list carries as its cars' tags): which cars
- * are listed, and the fields lists pick them by. Carried by lists and counters whose membership a car edit may change.
- */
-export const CAR_LISTS_TAG = 'car-lists';
-/** The sitemap index, which gives each page the time its cars last changed: any car edit moves it. */
+/** Counters of listed cars (the home page's featured cars). */
+export const CAR_COUNTS_TAG = 'car-counts';
+/** The Hall of Fame's months, whose places show a car only while it is listed. */
+export const HALL_OF_FAME_TAG = 'hall-of-fame';
+/** The sitemap index, which gives each page the time its cars last changed: any change of a listed car moves it. */
 export const SITEMAP_TAG = 'sitemap';
+
+/**
+ * A list of cars picked by `featured` and `category` (undefined: not filtered by it). Each list response carries the
+ * tag of its filter, and a car is in the lists of up to four filters (carListTags): a write that moves a car into a
+ * list drops the lists of that filter; a list it leaves carries the car's tag.
+ */
+export const carListTag = (featured: boolean | undefined, category: string | undefined) =>
+  `car-list:${featured === undefined ? '*' : featured ? 'featured' : 'unfeatured'}:${category ?? '*'}`;
+/** Carried by a list whose filter cannot be read (none is kept: the cache keeps only inputs that parsed). */
+const ANY_CAR_LIST_TAG = 'car-list:?';
+
+/** The lists a listed car with this flag and category is in. */
+export const carListTags = (car: { featured: boolean; category: string | null }): string[] => [
+  carListTag(undefined, undefined),
+  carListTag(car.featured, undefined),
+  ...(car.category === null ? [] : [carListTag(undefined, car.category), carListTag(car.featured, car.category)]),
+];
+
+/** The filter tag of a list asked for with `input` (as sent: REST sends text). */
+function listFilterTag(input: unknown): string {
+  const sent = (input ?? {}) as { featured?: unknown; category?: unknown };
+  const featured = queryBooleanSchema.optional().safeParse(sent.featured);
+  const category = carCategorySchema.optional().safeParse(sent.category);
+  return featured.success && category.success ? carListTag(featured.data, category.data) : ANY_CAR_LIST_TAG;
+}
 
 /** The same for everyone, changed only by writes other than votes (settings, ads, events, merchandise). */
 export const sharedCache: CachedReadPolicy = { reads: () => [] };
 
-/** Site counters, which every vote moves (and featuring or listing a car). */
-export const statsCache: CachedReadPolicy = { reads: () => [VOTES_TAG, CAR_LISTS_TAG] };
+/** Site counters, which every vote moves (and featuring, listing or removing a featured car). */
+export const statsCache: CachedReadPolicy = { reads: () => [VOTES_TAG, CAR_COUNTS_TAG] };
 
 /** The car ids of the car tags among `tags`. */
 export function carIdsOf(tags: readonly string[]): Set<number> {
@@ -59,9 +90,9 @@ const personalizeList = <T extends Car>(cars: T[], ownTags: readonly string[]) =
   return cars.map((car) => asSeenBy(car, voted));
 };
 
-/** A list of cars (gallery, search): its cars, and which cars it picks. */
+/** A list of cars (the gallery, home's featured cars): its cars, and which cars it picks. */
 export const carListCache: CachedReadPolicy = {
-  reads: (cars: Car[]) => [CAR_LISTS_TAG, ...cars.map((car) => carTag(car.id))],
+  reads: (cars: Car[], input: unknown) => [listFilterTag(input), ...cars.map((car) => carTag(car.id))],
   variesBy: 'viewer',
   personalize: personalizeList,
 };
@@ -74,7 +105,7 @@ export const rankingTag = (period: TopCarsQuery['period'], votes: number) => lev
 
 /** A page of the car list by cursor (cars.page: the gallery's Load More, the admin's car list). */
 export const carPageCache: CachedReadPolicy = {
-  reads: (page: Page<Car>) => [CAR_LISTS_TAG, ...page.items.map((car) => carTag(car.id))],
+  reads: (page: Page<Car>, input: unknown) => [listFilterTag(input), ...page.items.map((car) => carTag(car.id))],
   variesBy: 'viewer',
   personalize: (page: Page<Car>, ownTags) => ({ ...page, items: personalizeList(page.items, ownTags) }),
 };
@@ -106,7 +137,10 @@ export const leaderboardCache: CachedReadPolicy = {
  * month that closes appears when the cached response expires (the cache's time-to-live).
  */
 export const hallOfFameCache: CachedReadPolicy = {
-  reads: (months: HallOfFameWinners) => months.flatMap((m) => (m.winner.car ? [carTag(m.winner.car.id)] : [])),
+  reads: (months: HallOfFameWinners) => [
+    HALL_OF_FAME_TAG,
+    ...months.flatMap((m) => (m.winner.car ? [carTag(m.winner.car.id)] : [])),
+  ],
   variesBy: 'viewer',
   personalize: (months: HallOfFameWinners, ownTags) => {
     const voted = carIdsOf(ownTags);
@@ -117,11 +151,22 @@ export const hallOfFameCache: CachedReadPolicy = {
 };
 
 export const hallOfFameMonthCache: CachedReadPolicy = {
-  reads: (month: HallOfFameMonth) => month.places.flatMap((place) => (place.car ? [carTag(place.car.id)] : [])),
+  reads: (month: HallOfFameMonth) => [
+    HALL_OF_FAME_TAG,
+    ...month.places.flatMap((place) => (place.car ? [carTag(place.car.id)] : [])),
+  ],
   variesBy: 'viewer',
   personalize: (month: HallOfFameMonth, ownTags) => {
     const voted = carIdsOf(ownTags);
     return { ...month, places: month.places.map((p) => (p.car ? { ...p, car: asSeenBy(p.car, voted) } : p)) };
+  },
+};
+
+/** A car's honours (closed months never change): answered while the car is listed, which its address tells. */
+export const carHonoursCache: CachedReadPolicy = {
+  reads: (_honours: unknown, input: unknown) => {
+    const slug = (input as { slug?: unknown } | undefined)?.slug;
+    return [HALL_OF_FAME_TAG, ...(typeof slug === 'string' ? [carSlugTag(slug)] : [])];
   },
 };
 
@@ -134,31 +179,51 @@ export const voteInvalidates: Invalidates = (totals: VoteOutput, input: unknown)
   return [carTag(carId), rankingTag('month', totals.lastMonthVotes), rankingTag('all', totals.totalVotes), VOTES_TAG];
 };
 
-/** Fields of a car that lists pick or find cars by: an edit of one may move the car into a list it is not in. */
-const LISTED_BY = ['make', 'model', 'ownerName', 'category', 'featured'];
+/**
+ * A write to a car that may have moved it (an edit, its listing or unlisting, its removal), from its placement before
+ * (null: it is new) to after (null: removed): its own responses and those of the lists and rankings it is in (they
+ * carry its tag), the lists its new placement puts it in, the rankings and Hall of Fame months it enters with its
+ * votes when it becomes public, the counters it leaves or joins, and the sitemap index while it is public (its page
+ * changed). Nothing else: a car never public changes only its own responses (none are kept).
+ */
+export function carMoved(before: CarPlacement | null, after: CarPlacement | null): string[] {
+  const car = after ?? before;
+  if (!car) return [];
+  const was = before?.listed ? before : null;
+  const is = after?.listed ? after : null;
+  const tags = [carTag(car.id)];
+  // The site's vote counter sums every car's votes: a removed car's leave it.
+  if (before && !after && before.totalVotes > 0) tags.push(VOTES_TAG);
+  if (!was && !is) return tags;
+  tags.push(SITEMAP_TAG, carSlugTag(car.slug));
+  const listsBefore = was ? carListTags(was) : [];
+  const entered = is ? carListTags(is).filter((tag) => !listsBefore.includes(tag)) : [];
+  if (entered.length > 0) tags.push(ANY_CAR_LIST_TAG, ...entered);
+  if ((was?.featured ?? false) !== (is?.featured ?? false)) tags.push(CAR_COUNTS_TAG);
+  if (is && !was) {
+    if (is.monthVotes > 0) tags.push(rankingTag('month', is.monthVotes));
+    if (is.totalVotes > 0) tags.push(rankingTag('all', is.totalVotes), HALL_OF_FAME_TAG);
+  }
+  return tags;
+}
 
-/** A car's edit: its own responses (and the lists it is in, which carry its tag); all lists when it may move. */
-export const carEditInvalidates: Invalidates = (car: Car, input: Record<string, unknown>) => [
-  carTag(car.id),
-  SITEMAP_TAG,
-  ...(LISTED_BY.some((field) => input[field] !== undefined) ? [CAR_LISTS_TAG] : []),
-];
+/** A new car: listed only with its first photo, so it is in nothing kept yet (its own responses are not found). */
+export const carCreateInvalidates: Invalidates = (car: Car) => [carTag(car.id)];
+
+/** A write whose resolver reports what it moved (carMoved, through noteInvalidated). */
+export const carMoveInvalidates: Invalidates = () => [];
 
 /**
- * A change of a car's photos: its own responses (and those of the lists it is in). One that lists or unlists the car
- * (its first photo added, its last deleted), like a car's removal, changes every list of cars, the ranking, the
- * counters and the sitemap, which carries no tags: it drops everything.
+ * A change of a car's photos: its own responses (and those of the lists it is in); one that listed or unlisted the
+ * car (its first photo added, its last deleted) reports the car's placement since (carMoved).
  */
-export const carPhotosChanged = (carId: number, listingChanged: boolean): string[] | 'everything' =>
-  listingChanged ? 'everything' : [carTag(carId)];
+export const carPhotosChanged = (carId: number, listingChange: CarPlacement | null): string[] =>
+  listingChange ? carMoved({ ...listingChange, listed: !listingChange.listed }, listingChange) : [carTag(carId)];
 
 /** The primary photo changed: the car's responses (and the lists it is in). */
 export const primaryPhotoInvalidates: Invalidates = (_images: unknown, input: { carId: number | string }) => [
   carTag(Number(input.carId)),
 ];
-
-/** A photo deleted: what carPhotosChanged names, for the car its resolver found (noteInvalidated). */
-export const photoDeleteInvalidates: Invalidates = () => [];
 
 /**
  * A viewer is keyed by the hash of their address (`ctx.ipHash`, what vote limits store). The shared responses are

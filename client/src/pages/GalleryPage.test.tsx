@@ -85,6 +85,26 @@ describe('gallery', () => {
     expect(calls.find((call) => call.path === 'cars.search')?.input).toMatchObject({ q: '13' });
   });
 
+  it("asks a search for the pages' cards and one more, and for the next page's with Load More", async () => {
+    const many = Array.from({ length: 30 }, (_, i) => makeCarDto(i + 1, { model: 'Skyline GT' }));
+    const search: Handler<'cars.search'> = (input) =>
+      many.filter((car) => car.model.includes(input.q)).slice(0, Number(input.limit));
+    const { userEvent, calls } = renderApp({ path: '/gallery?q=GT', handlers: { ...handlers, 'cars.search': search } });
+    await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(12));
+    const asked = () => calls.filter((call) => call.path === 'cars.search').map((call) => call.input);
+    expect(asked()).toEqual([{ q: 'GT', limit: 13 }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(24));
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(screen.getAllByTestId('car-card')).toHaveLength(30));
+    expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+    expect(asked()).toEqual([
+      { q: 'GT', limit: 13 },
+      { q: 'GT', limit: 25 },
+      { q: 'GT', limit: 37 },
+    ]);
+  });
+
   it('shows the error text when the cars cannot be loaded', async () => {
     renderApp({
       path: '/gallery',

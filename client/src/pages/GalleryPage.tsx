@@ -5,7 +5,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { ALL_CARS_FILTER, GALLERY_FILTERS, type GalleryFilter, LIMITS, MESSAGES } from '@curbside/shared';
 import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { BannerAd } from '../components/ads/BannerAd';
@@ -13,7 +13,7 @@ import { CarCard } from '../components/cars/CarCard';
 import { HydrationUnit } from '../components/HydrationUnit';
 import { LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { galleryNextCursor, galleryPageInput } from '../landing-inputs';
+import { galleryNextCursor, galleryPageInput, gallerySearchInput } from '../landing-inputs';
 import { useTRPC } from '../lib/trpc';
 import { useKeptScroll } from './gallery/kept-scroll';
 import { GALLERY_MAX_PAGES, type GalleryQuery, parseGalleryQuery, withGalleryQuery } from './gallery/query';
@@ -67,16 +67,21 @@ export default function GalleryPage() {
     trpc.cars.page.infiniteQueryOptions(galleryPageInput(filter), { getNextPageParam: galleryNextCursor }),
   );
   const searching = query.q.length > 0;
-  const results = useQuery({
-    ...trpc.cars.search.queryOptions({ q: query.q, limit: LIMITS.galleryFetchLimit }),
-    enabled: searching,
-  });
-  const source = searching ? results : all;
   // Pages shown beyond what an address keeps (GALLERY_MAX_PAGES): Load More goes on in memory.
   const [beyond, setBeyond] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new list starts at its first pages
   useEffect(() => setBeyond(0), [filter, query.q]);
   const shownPages = pages + beyond;
+  // The results of the pages shown (and one more); Load More asks again for more, showing the ones it has meanwhile.
+  const results = useQuery({
+    ...trpc.cars.search.queryOptions(gallerySearchInput(query.q, filter, shownPages)),
+    enabled: searching,
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[1] as { input?: { q?: string } } | undefined)?.input?.q === query.q
+        ? keepPreviousData(previous)
+        : undefined,
+  });
+  const source = searching ? results : all;
 
   const cars = useMemo(() => {
     if (!searching) return all.data?.pages.flatMap((page) => page.items) ?? [];
@@ -84,7 +89,7 @@ export default function GalleryPage() {
     return filter === ALL_CARS_FILTER ? list : list.filter((car) => car.category === filter);
   }, [searching, all.data, results.data, filter]);
   const visible = cars.slice(0, shownPages * LIMITS.galleryPageSize);
-  const more = visible.length < cars.length || (!searching && all.hasNextPage);
+  const more = visible.length < cars.length || (searching ? results.isPlaceholderData : all.hasNextPage);
   // The address (or Load More) asks for more pages than are loaded: the next one, by the cursor of the last.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = all;
   const loadedPages = all.data?.pages.length ?? 0;

@@ -11,7 +11,7 @@ export const FULFILMENT_MESSAGES = {
   /** `exact` false: more orders match than `total` counts ("Page 2 of 40+ · 1,000+ orders"). */
   pageOf: (page: number, pages: number, total: number, exact = true) =>
     exact
-      ? `Page ${page} of ${pages} · ${total} ${total === 1 ? 'order' : 'orders'}`
+      ? `Page ${page} of ${pages.toLocaleString('en-US')} · ${total.toLocaleString('en-US')} ${total === 1 ? 'order' : 'orders'}`
       : `Page ${page} of ${pages}+ · ${total.toLocaleString('en-US')}+ orders`,
   paymentStates: {
     paid: 'Paid',

@@ -26,6 +26,7 @@ import { CarImageEntity } from './car-image.entity';
 import { searchCarIds, searchWords } from './car-search';
 import { CarEditThrottle } from './edit-throttle';
 import { imageKeys } from './image-keys';
+import { type CarPlacement, carPlacement } from './placement';
 
 const S = MESSAGES.server;
 export const FEATURE_ADMIN_ONLY = 'Only an admin can feature a car';
@@ -55,6 +56,13 @@ function* carSlugCandidates(base: string): Generator<string> {
   if (/[a-z]/.test(base)) yield base;
   for (let attempt = 0; attempt < 4; attempt++) yield `${base}-${shortSuffix()}`;
   yield `${base}-${randomBytes(8).toString('hex')}`;
+}
+
+/** An edited car, and its placement before and after the edit. */
+export interface CarChange {
+  car: Car;
+  before: CarPlacement;
+  after: CarPlacement;
 }
 
 export class CarsService {
@@ -188,15 +196,16 @@ export class CarsService {
 
   /**
    * Changes only the fields sent. The slug stays as it is, so shared links keep working. Counts against the user's
-   * edits (edit-throttle.ts).
+   * edits (edit-throttle.ts). Returns the car, and its placement before and after (what lists pick it by).
    */
-  update(actor: Actor, input: CarUpdateInput, viewer: CarViewer): Promise<Car> {
+  update(actor: Actor, input: CarUpdateInput, viewer: CarViewer): Promise<CarChange> {
     return this.edits.run(actor, () => this.change(actor, input, viewer));
   }
 
-  private async change(actor: Actor, input: CarUpdateInput, viewer: CarViewer): Promise<Car> {
+  private async change(actor: Actor, input: CarUpdateInput, viewer: CarViewer): Promise<CarChange> {
     const car = await this.cars.findOneBy({ id: input.id });
     if (!car) throw notFound(S.carNotFound);
+    const before = (await carPlacement(this.deps.ds.manager, car)) as CarPlacement;
     assertCanEditCar(actor, car);
     if (input.featured !== undefined && input.featured !== car.featured && !actor.admin) {
       throw forbidden(FEATURE_ADMIN_ONLY);
@@ -213,17 +222,27 @@ export class CarsService {
     if (input.legalAgreement !== undefined) changes.legalAgreement = true;
     if (input.featured !== undefined) changes.featured = input.featured;
     if (Object.keys(changes).length > 0) await this.cars.update({ id: car.id }, changes);
-    return this.dtoOf({ id: car.id }, viewer);
+    const after = { ...before, featured: changes.featured ?? before.featured };
+    if (changes.category !== undefined) after.category = changes.category;
+    return { car: await this.dtoOf({ id: car.id }, viewer), before, after };
   }
 
-  /** Admin only (checked by the procedure): the car, its images (rows by cascade) and their files. */
-  async delete(carId: number): Promise<void> {
+  /**
+   * Admin only (checked by the procedure): the car, its images (rows by cascade) and their files. Returns the car's
+   * placement as it was.
+   */
+  async delete(carId: number): Promise<CarPlacement> {
     const images = await this.deps.ds.getRepository(CarImageEntity).findBy({ carId });
-    const result = await runInTransaction(this.deps.ds, async (em) => {
+    const removed = await runInTransaction(this.deps.ds, async (em) => {
+      const car = await em.getRepository(CarEntity).findOneBy({ id: carId });
+      if (!car) return null;
+      const placement = await carPlacement(em, car);
       await em.getRepository(CarImageEntity).delete({ carId });
-      return em.getRepository(CarEntity).delete({ id: carId });
+      await em.getRepository(CarEntity).delete({ id: carId });
+      return placement;
     });
-    if (!result.affected) throw notFound(S.carNotFound);
+    if (!removed) throw notFound(S.carNotFound);
     await this.deps.images.removeFiles(images.flatMap(imageKeys));
+    return removed;
   }
 }

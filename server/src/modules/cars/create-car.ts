@@ -1,10 +1,12 @@
 import { carCreateInputSchema, carSchema } from '@curbside/shared';
+import { carCreateInvalidates } from '../../cache-policies';
 import { verifiedProcedure } from '../../trpc';
 
 /** POST /api/cars: the signed-in user, with a verified e-mail address, submits a car; its photos follow one by one (POST /api/images). */
 export const createCar = verifiedProcedure
   .meta({
     successStatus: 201,
+    invalidates: carCreateInvalidates,
     openapi: {
       method: 'POST',
       path: '/cars',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { carMoved, carMoveInvalidates } from '../../cache-policies';
+import { noteInvalidated } from '../../read-cache/policy';
 import { pathIdSchema } from '../../rest/inputs';
 import { adminProcedure } from '../../trpc';
 
@@ -6,13 +8,12 @@ import { adminProcedure } from '../../trpc';
 export const deleteCar = adminProcedure
   .meta({
     successStatus: 204,
-    // Every list of cars, the ranking, the counters and the sitemap (which carries no tags) lose it: rare enough to
-    // drop everything.
-    invalidates: 'everything',
+    // Its responses, and the lists, rankings, counters and sitemap it was in (carMoved).
+    invalidates: carMoveInvalidates,
     openapi: { method: 'DELETE', path: '/cars/{id}', tags: ['cars'], summary: 'Delete a car and its photos (admin)' },
   })
   .input(z.object({ id: pathIdSchema }))
   .output(z.void())
   .mutation(async ({ ctx, input }) => {
-    await ctx.services.cars.delete(input.id);
+    noteInvalidated(ctx.req, carMoved(await ctx.services.cars.delete(input.id), null));
   });

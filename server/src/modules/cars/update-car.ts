@@ -1,5 +1,6 @@
 import { carSchema, carUpdateInputSchema } from '@curbside/shared';
-import { carEditInvalidates } from '../../cache-policies';
+import { carMoved, carMoveInvalidates } from '../../cache-policies';
+import { noteInvalidated } from '../../read-cache/policy';
 import { pathIdSchema } from '../../rest/inputs';
 import { authedProcedure } from '../../trpc';
 
@@ -13,8 +14,12 @@ export const updateCar = authedProcedure
       tags: ['cars'],
       summary: 'Edit a car (owner or admin; featured: admin only)',
     },
-    invalidates: carEditInvalidates,
+    invalidates: carMoveInvalidates,
   })
   .input(carUpdateInputSchema.extend({ id: pathIdSchema }))
   .output(carSchema)
-  .mutation(({ ctx, input }) => ctx.services.cars.update(ctx.actor, input, ctx));
+  .mutation(async ({ ctx, input }) => {
+    const { car, before, after } = await ctx.services.cars.update(ctx.actor, input, ctx);
+    noteInvalidated(ctx.req, carMoved(before, after));
+    return car;
+  });

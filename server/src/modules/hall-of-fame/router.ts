@@ -6,7 +6,7 @@ import {
   slugInputSchema,
 } from '@curbside/shared';
 import { z } from 'zod';
-import { hallOfFameCache, hallOfFameMonthCache, sharedCache } from '../../cache-policies';
+import { carHonoursCache, hallOfFameCache, hallOfFameMonthCache } from '../../cache-policies';
 import { publicProcedure, router } from '../../trpc';
 
 const tags = ['hall-of-fame'];
@@ -52,7 +52,7 @@ export const hallOfFameRouter = router({
         protect: false,
         summary: 'The closed months a car placed in (its Hall of Fame honours)',
       },
-      cache: sharedCache,
+      cache: carHonoursCache,
     })
     .input(slugInputSchema)
     .output(carHonoursSchema)

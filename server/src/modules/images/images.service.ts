@@ -13,6 +13,7 @@ import { CarImageEntity } from '../cars/car-image.entity';
 import { CarEditThrottle } from '../cars/edit-throttle';
 import { imageKeys } from '../cars/image-keys';
 import { syncListing } from '../cars/listing';
+import { type CarPlacement, carPlacement } from '../cars/placement';
 import { removeKeys, storeCarPhoto } from './process-image';
 
 const S = MESSAGES.server;
@@ -44,14 +45,14 @@ export class ImagesService {
    * Stores the photo in `file` and adds it to the car; a failure at any step leaves no row and no file. A user's
    * photo counts against SERVER_LIMITS.photosPerCar and PHOTOS_PER_DAY: checked before the photo is processed, and again
    * with the user's and the car's locks held where the row is inserted, so a parallel burst cannot pass either.
-   * Returns the image, and whether it listed the car (its first photo).
+   * Returns the image, and the car's placement when the photo listed it (its first photo), else null.
    */
   async addCarImage(
     actor: Actor,
     carId: number,
     isPrimary: boolean,
     file: string,
-  ): Promise<{ image: CarImage; listingChanged: boolean }> {
+  ): Promise<{ image: CarImage; listingChange: CarPlacement | null }> {
     return this.edits.run(actor, () => this.add(actor, carId, isPrimary, file));
   }
 
@@ -63,7 +64,7 @@ export class ImagesService {
 
     const stored = await storeCarPhoto(this.deps, file, carId);
     try {
-      const { row, listingChanged } = await runInTransaction(this.deps.ds, async (em) => {
+      const { row, listingChange } = await runInTransaction(this.deps.ds, async (em) => {
         if (!actor.admin) await lockUser(em, actor.id); // the user first, then the car: one order
         if (!(await lockCar(em, carId))) throw notFound(S.carNotFound); // deleted meanwhile
         await this.assertRoomForPhoto(em, actor, carId);
@@ -87,9 +88,9 @@ export class ImagesService {
             uploadedById: actor.id,
           }),
         );
-        return { row: saved, listingChanged: await syncListing(em, carId) };
+        return { row: saved, listingChange: await listingChangeOf(em, carId) };
       });
-      return { image: toCarImageDto(row), listingChanged };
+      return { image: toCarImageDto(row), listingChange };
     } catch (error) {
       await removeKeys(this.deps.storage, stored.keys);
       throw error;
@@ -138,13 +139,13 @@ export class ImagesService {
 
   /**
    * Deletes one image and its files. The primary may go only when it is the car's last image. Returns its car, and
-   * whether that unlisted it (its last photo).
+   * the car's placement when that unlisted it (its last photo), else null.
    */
-  delete(actor: Actor, imageId: number): Promise<{ carId: number; listingChanged: boolean }> {
+  delete(actor: Actor, imageId: number): Promise<{ carId: number; listingChange: CarPlacement | null }> {
     return this.edits.run(actor, () => this.remove(actor, imageId));
   }
 
-  private async remove(actor: Actor, imageId: number): Promise<{ carId: number; listingChanged: boolean }> {
+  private async remove(actor: Actor, imageId: number): Promise<{ carId: number; listingChange: CarPlacement | null }> {
     const found = await this.deps.ds.getRepository(CarImageEntity).findOneBy({ id: imageId });
     if (!found) throw notFound(S.imageNotFound);
     const removed = await runInTransaction(this.deps.ds, async (em) => {
@@ -158,10 +159,10 @@ export class ImagesService {
         throw new DomainError('CONFLICT', S.primaryImageDelete);
       }
       await images.delete({ id: imageId });
-      return { image, listingChanged: await syncListing(em, image.carId) };
+      return { image, listingChange: await listingChangeOf(em, image.carId) };
     });
     await this.removeFiles(imageKeys(removed.image));
-    return { carId: removed.image.carId, listingChanged: removed.listingChanged };
+    return { carId: removed.image.carId, listingChange: removed.listingChange };
   }
 
   /** Removes stored files after their rows are gone; a storage failure is logged, not shown to the user. */
@@ -178,4 +179,9 @@ export class ImagesService {
       order: { isPrimary: 'DESC', sortOrder: 'ASC', id: 'ASC' },
     });
   }
+}
+
+/** Follows the car's listing to its photos (syncListing); its placement since when that listed or unlisted it. */
+async function listingChangeOf(em: EntityManager, carId: number): Promise<CarPlacement | null> {
+  return (await syncListing(em, carId)) ? carPlacement(em, carId) : null;
 }

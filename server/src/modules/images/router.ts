@@ -1,6 +1,6 @@
 import { carImageListSchema, idSchema } from '@curbside/shared';
 import { z } from 'zod';
-import { carPhotosChanged, photoDeleteInvalidates, primaryPhotoInvalidates } from '../../cache-policies';
+import { carMoveInvalidates, carPhotosChanged, primaryPhotoInvalidates } from '../../cache-policies';
 import { noteInvalidated } from '../../read-cache/policy';
 import { pathIdSchema } from '../../rest/inputs';
 import { authedProcedure, router } from '../../trpc';
@@ -34,12 +34,12 @@ export const imagesRouter = router({
         tags,
         summary: 'Delete an image and its files (404 when already gone; 409 for the primary while others exist)',
       },
-      invalidates: photoDeleteInvalidates,
+      invalidates: carMoveInvalidates,
     })
     .input(z.object({ id: pathIdSchema }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      const { carId, listingChanged } = await ctx.services.images.delete(ctx.actor, input.id);
-      noteInvalidated(ctx.req, carPhotosChanged(carId, listingChanged));
+      const { carId, listingChange } = await ctx.services.images.delete(ctx.actor, input.id);
+      noteInvalidated(ctx.req, carPhotosChanged(carId, listingChange));
     }),
 });

@@ -70,16 +70,15 @@ export async function registerUploadRoutes(app: FastifyInstance, config: Config)
         if (upload.tooLarge) throw photoTooLarge();
         if (!upload.file) throw chooseImage('image');
         const fields = imageUploadFieldsSchema.parse(upload.fields);
-        const { image, listingChanged } = await scope.services.images.addCarImage(
+        const { image, listingChange } = await scope.services.images.addCarImage(
           actor,
           fields.carId,
           fields.isPrimary,
           upload.file,
         );
-        // What the photo changed in the read cache: its car's responses; when it listed the car, everything (the
-        // write, undeclared, clears the cache as it is answered).
-        const changed = carPhotosChanged(fields.carId, listingChanged);
-        if (changed !== 'everything') invalidateAfterWrite(scope.services.readCache, req, () => changed, null, null);
+        // What the photo changed in the read cache: its car's responses, and when it listed the car, what that moved.
+        const changed = carPhotosChanged(fields.carId, listingChange);
+        invalidateAfterWrite(scope.services.readCache, req, () => changed, null, null);
         reply.code(201);
         return image;
       } finally {

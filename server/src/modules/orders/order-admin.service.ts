@@ -82,22 +82,21 @@ export class OrderAdminService {
   }
 
   /**
-   * GET /api/orders/search: one page of the filtered orders, newest first, how many match (counted up to
-   * ADMIN_ORDER_COUNT_MAX; past it `totalExact` is false), and the cursor of the next page. With a cursor the page starts
-   * after it and `page` is only the number to show; without one the pages before are skipped (an offset, bounded
-   * like every list's).
+   * GET /api/orders/search: one page of the filtered orders, newest first, how many match (see `total`), and the
+   * cursor of the next page. With a cursor the page starts after it and `page` is only the number to show; without
+   * one the pages before are skipped (an offset, bounded like every list's).
    */
   async search(query: AdminOrderSearchQuery): Promise<AdminOrderPage> {
     const start = query.cursor ? { cursor: query.cursor } : { offset: (query.page - 1) * query.pageSize };
     const text = await this.textOf(query);
-    const [page, count] = await Promise.all([
+    const [page, total] = await Promise.all([
       keysetPage(this.filtered(query, text), { limit: query.pageSize, ...start }),
-      this.count(query, text),
+      this.total(query, text),
     ]);
     return {
       orders: await this.toAdmin(page.items),
-      total: Math.min(count, ADMIN_ORDER_COUNT_MAX),
-      totalExact: count <= ADMIN_ORDER_COUNT_MAX,
+      total: total.count,
+      totalExact: total.exact,
       page: query.page,
       pageSize: query.pageSize,
       nextCursor: page.nextCursor,
@@ -132,6 +131,23 @@ export class OrderAdminService {
     whereStatusAndDays(qb, filter);
     if (text) whereText(this.deps.ds, qb, text);
     return qb;
+  }
+
+  /**
+   * How many orders match. Filtered by a status alone (or not at all): exact, read from the running totals per status
+   * (order_status_totals, kept by triggers), whatever their number. Otherwise counted up to ADMIN_ORDER_COUNT_MAX, and
+   * not exact past it.
+   */
+  private async total(filter: AdminOrderFilter, text: OrderText | null): Promise<{ count: number; exact: boolean }> {
+    if (!text && !filter.from && !filter.to) {
+      const [row]: { n: number | string }[] = await this.deps.ds.query(
+        `SELECT COALESCE(SUM(orders), 0) AS n FROM order_status_totals${filter.status ? ' WHERE status = ?' : ''}`,
+        filter.status ? [filter.status] : [],
+      );
+      return { count: Number(row?.n ?? 0), exact: true };
+    }
+    const count = await this.count(filter, text);
+    return { count: Math.min(count, ADMIN_ORDER_COUNT_MAX), exact: count <= ADMIN_ORDER_COUNT_MAX };
   }
 
   /**

@@ -230,3 +230,50 @@ describe('admin order search by words (GET /api/orders/search)', () => {
     expect(await expectReference(all, 'sancho')).toEqual([order.id]);
   }, 300_000);
 });
+
+describe('the number of orders of a status (GET /api/orders/search without a text)', () => {
+  /** The totals the admin's list shows, by status ('' for all). */
+  async function totals() {
+    const shown: Record<string, { total: number; totalExact: boolean }> = {};
+    for (const status of ['', ...ORDER_STATUSES]) {
+      const page = adminOrderPageSchema.parse(
+        (await get(`/api/orders/search?status=${status}`.replace(/\?status=$/, ''))).body,
+      );
+      shown[status] = { total: page.total, totalExact: page.totalExact };
+    }
+    return shown;
+  }
+  /** The same counted from the rows. */
+  async function counted() {
+    const all = await rows();
+    const expected: Record<string, { total: number; totalExact: boolean }> = {
+      '': { total: all.length, totalExact: true },
+    };
+    for (const status of ORDER_STATUSES) {
+      expected[status] = { total: all.filter((row) => row.status === status).length, totalExact: true };
+    }
+    return expected;
+  }
+
+  it('is exact however many there are, and follows orders placed, moved and removed at once', async () => {
+    expect((await counted())['']?.total).toBeGreaterThan(ADMIN_ORDER_COUNT_MAX);
+    expect(await totals()).toEqual(await counted());
+
+    const ds = t.app.services.ds;
+    const [order] = await ds.getRepository(OrderEntity).find({ where: { status: 'pending' }, take: 1 });
+    await ds.getRepository(OrderEntity).update({ id: order?.id }, { status: 'shipped' });
+    const [gone] = await ds.getRepository(OrderEntity).find({ where: { status: 'delivered' }, take: 1 });
+    await ds.getRepository(OrderEntity).delete({ id: gone?.id });
+    await insertOrders(ds, [
+      {
+        userId: (users[0] as UserEntity).id,
+        status: 'pending',
+        email: 'new.order@example.com',
+        shipName: 'New Order',
+        paymentId: `status-totals-${Date.now()}`,
+        createdAt: new Date(),
+      },
+    ]);
+    expect(await totals()).toEqual(await counted());
+  }, 300_000);
+});

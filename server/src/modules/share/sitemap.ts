@@ -194,8 +194,8 @@ const CRAWLER_CACHE = 'public, max-age=3600';
 
 /**
  * GET /sitemap.xml, /sitemap-pages.xml, /sitemap-cars-N.xml and /robots.txt. The index is a few rows of
- * sitemap_blocks, kept in the read cache untagged: a car write (which declares no tags) clears it, a vote keeps it,
- * and it lives at most READ_CACHE_TTL_MS. The car pages are kept by SitemapPages, each until its own cars change.
+ * sitemap_blocks, kept in the read cache with SITEMAP_TAG: a change of a listed car drops it (carMoved), a vote keeps
+ * it, and it lives at most READ_CACHE_TTL_MS. The car pages are kept by SitemapPages, each until its own cars change.
  * Every answer carries an ETag and is compressed once.
  */
 export function registerCrawlerRoutes(
