@@ -3,6 +3,7 @@ import {
   COLOR_SCHEME_MESSAGES,
   COLOR_SCHEME_STORAGE_KEY,
   type ColorSchemeChoice,
+  nextChoice,
 } from '@curbside/shared';
 import { ActionIcon, useMantineContext } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
@@ -23,16 +24,6 @@ const darkSystemQuery = () => {
   return darkSystem;
 };
 const systemScheme = (): SystemScheme => (darkSystemQuery().matches ? 'dark' : 'light');
-
-/**
- * The choice after `choice`, in a cycle whose every step but the last changes what the page looks like: from the
- * system's scheme to the other one, then to the system's (now kept whatever the system does), then back to following
- * the system.
- */
-export function nextChoice(choice: ColorSchemeChoice, system: SystemScheme): ColorSchemeChoice {
-  if (choice === 'auto') return system === 'dark' ? 'light' : 'dark';
-  return choice === system ? 'auto' : system;
-}
 
 const listeners = new Set<() => void>();
 const notify = () => {
@@ -96,6 +87,8 @@ export default function SchemeSwitch() {
       color="gray"
       size="lg"
       onClick={advance}
+      // Its action on an islands page (client/src/islands/header.ts).
+      data-island-action="scheme"
       aria-label={COLOR_SCHEME_MESSAGES.switchLabel(choice)}
       title={COLOR_SCHEME_MESSAGES.switchTitle(choice, next)}
     >
