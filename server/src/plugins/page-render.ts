@@ -99,7 +99,7 @@ export const ISLANDS_ENTRY = 'src/islands/main.ts';
 export function islandsHead(manifest: Record<string, ManifestChunk>): string | null {
   const entry = manifest[ISLANDS_ENTRY];
   if (!entry) return null;
-  const imported = new Set<string>();
+  const imported = new Set<string>([ISLANDS_ENTRY]);
   const visit = (key: string) => {
     for (const next of manifest[key]?.imports ?? []) {
       if (imported.has(next)) continue;
@@ -108,6 +108,7 @@ export function islandsHead(manifest: Record<string, ManifestChunk>): string | n
     }
   };
   visit(ISLANDS_ENTRY);
+  imported.delete(ISLANDS_ENTRY);
   const preloads = [...imported].flatMap((key) => {
     const file = manifest[key]?.file;
     return file ? [`<link rel="modulepreload" crossorigin href="/${file}">`] : [];
