@@ -3,7 +3,15 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addMonths, COLOR_SCHEME_SCRIPT, centralMonthKey, centralMonthStart, MESSAGES } from '@curbside/shared';
+import {
+  addMonths,
+  COLOR_SCHEME_SCRIPT,
+  centralMonthKey,
+  centralMonthStart,
+  EARLY_CLICKS_SCRIPT,
+  MESSAGES,
+  SPECULATION_RULES,
+} from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../test/app';
 import { HttpClient } from '../../test/http';
@@ -43,13 +51,22 @@ const PAGE_ADDRESS_AS_IS =
 function parsePage(html: string) {
   const state = /<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const rootMarkup = /<div id="root">([\s\S]*?)<\/div>(?:<script type="application\/json"|\s*<\/body>)/.exec(html)?.[1];
-  // Every <script> is a file, JSON data or the scheme's script, which the Content-Security-Policy allows by its hash:
-  // it lets no other inline script run.
+  // Every <script> is a file, JSON data, the scheme's script or an islands page's two (its early clicks' keeper and
+  // its speculation rules), which the Content-Security-Policy allows by their hashes: it lets no other inline script run.
+  const allowed = new Set([COLOR_SCHEME_SCRIPT, EARLY_CLICKS_SCRIPT, SPECULATION_RULES]);
   const inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
-    ([, attributes = '', text]) =>
-      !/\bsrc=/.test(attributes) && !/type="application\/json"/.test(attributes) && text !== COLOR_SCHEME_SCRIPT,
+    ([, attributes = '', text = '']) =>
+      !/\bsrc=/.test(attributes) && !/type="application\/json"/.test(attributes) && !allowed.has(text),
   );
-  return { state: state === undefined ? undefined : JSON.parse(state), rootMarkup: rootMarkup ?? '', inlineScripts };
+  const islands = /<script type="module" crossorigin src="\/assets\/islands-[\w-]+\.js"><\/script>/.test(html);
+  const app = /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/.test(html);
+  return {
+    state: state === undefined ? undefined : JSON.parse(state),
+    rootMarkup: rootMarkup ?? '',
+    inlineScripts,
+    islands,
+    app,
+  };
 }
 
 /** The visible text of some markup, tags dropped and entities decoded as far as these pages need. */
@@ -139,16 +156,23 @@ describe('landing pages rendered on the server', () => {
     await makeImage(t.app.services.ds, car, { isPrimary: true });
     expect((await visitor.trpc('mutation', 'votes.cast', { carId: car.id })).status).toBe(200);
 
+    // The home page is sent as islands (client/src/islands/main.ts): no app, so no query cache for it.
     const pages = [
-      { path: '/', texts: ['Street cars, shot where they live.', 'Top Cars of the Month', 'Honda NSX'] },
-      { path: '/gallery', texts: ['Car Gallery', 'Honda NSX'] },
-      { path: '/leaderboard', texts: [MESSAGES.leaderboard.title, 'Honda NSX'] },
+      { path: '/', islands: true, texts: ['Street cars, shot where they live.', 'Top Cars of the Month', 'Honda NSX'] },
+      { path: '/gallery', islands: false, texts: ['Car Gallery', 'Honda NSX'] },
+      { path: '/leaderboard', islands: false, texts: [MESSAGES.leaderboard.title, 'Honda NSX'] },
     ];
-    for (const { path: pagePath, texts } of pages) {
+    for (const { path: pagePath, islands, texts } of pages) {
       const res = await visitor.get(pagePath);
       expect(res.status, pagePath).toBe(200);
       const page = parsePage(res.text);
-      expect(page.state, pagePath).toBeDefined();
+      expect(page.state !== undefined, pagePath).toBe(!islands);
+      expect({ islands: page.islands, app: page.app }, pagePath).toEqual({ islands, app: !islands });
+      if (islands) {
+        // Its inline scripts run: the policy allows them by their hashes.
+        const policy = res.headers.get('content-security-policy') ?? '';
+        for (const script of [EARLY_CLICKS_SCRIPT, SPECULATION_RULES]) expect(policy).toContain(scriptHash(script));
+      }
       expect(page.inlineScripts, pagePath).toEqual([]);
       const text = textOf(page.rootMarkup);
       for (const expected of texts) expect(text, `${pagePath}: ${expected}`).toContain(expected);
