@@ -4,6 +4,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 // sections: HydrationUnit defer) at the visitor's first interaction. A visitor who only reads costs the phone's main
 // thread none of that; the first tap is not lost, because the part under the finger is hydrated before its handlers run.
 
+// The home page and the leaderboard are sent as islands (islands.spec.ts): these are the pages the app still hydrates.
+
 const PHONE = { width: 390, height: 844 };
 
 /** Whether React has adopted the element (hydrated it): React keeps its fiber on the DOM node. */
@@ -19,7 +21,6 @@ async function shellHydrated(page: Page) {
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  // The home page is sent as islands (islands.spec.ts): these are the pages the app still hydrates.
   test('the footer waits for the first tap, and that tap opens the menu', async ({ page }) => {
     await page.goto('/gallery');
     await shellHydrated(page);
@@ -36,20 +37,10 @@ test.describe('on a phone', () => {
     await expect.poll(() => hydrated(footer), { timeout: 30_000 }).toBe(true);
     expect(await footerNode?.evaluate((node) => node.isConnected), 'the footer was drawn again').toBe(true);
   });
-
-  test("the leaderboard's period switch, not hydrated yet, takes the first tap", async ({ page }) => {
-    await page.goto('/leaderboard');
-    await shellHydrated(page);
-    const allTime = page.getByText('All Time', { exact: true });
-    expect(await hydrated(page.getByTestId('leaderboard-card').first())).toBe(false);
-    await allTime.tap();
-    await expect(page).toHaveURL(/\/leaderboard\?period=all$/);
-    await expect(page.getByRole('radio', { name: 'All Time' })).toBeChecked();
-  });
 });
 
 test('a keyboard visitor: the first Tab reaches the skip link and the footer is then hydrated', async ({ page }) => {
-  await page.goto('/leaderboard');
+  await page.goto('/gallery');
   await shellHydrated(page);
   expect(await hydrated(page.locator('footer'))).toBe(false);
   await page.keyboard.press('Tab');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-// Issue 40: a signed-out visitor's home page is the server's HTML with a small script for its controls (islands),
+// Issue 40: a signed-out visitor's home page and leaderboard are the server's HTML with a small script for its controls (islands),
 // not the app: the header's menu and scheme switch, the featured cars' dots and the footer's newsletter form work;
 // its links are ordinary page loads; a tap made before the script has arrived is not lost.
 
@@ -90,6 +90,21 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/leaderboard$/);
     await expect(page.getByTestId('leaderboard-card').first()).toBeVisible();
     expect(violations, 'no content security policy violation').toEqual([]);
+  });
+
+  test("a tap on the leaderboard's period before the script has arrived loads that period's list", async ({ page }) => {
+    const release = await holdIslands(page);
+    await page.goto('/leaderboard', { waitUntil: 'commit' });
+    await page.getByText('All Time', { exact: true }).tap();
+    release();
+    await expect(page).toHaveURL(/\/leaderboard\?period=all$/);
+    await expect(page.getByRole('radio', { name: 'All Time' })).toBeChecked();
+    await expect(page.getByTestId('leaderboard-card').first()).toBeVisible();
+    const fetched = await scripts(page);
+    expect(
+      fetched.filter((path) => /^\/assets\/(index|LeaderboardPage)-/.test(path)),
+      'the app’s code',
+    ).toEqual([]);
   });
 });
 

@@ -8,12 +8,16 @@
 //   - header: the scheme switch, the burger's menu (its markup in a <template> the server rendered), the bar that
 //     turns opaque once the page scrolls (header.ts);
 //   - featured-slider: the featured cars, every slide's markup in a <template> (featured-slider.ts);
-//   - newsletter: the footer's sign-up form, sent as the app sends it (newsletter.ts).
+//   - newsletter: the footer's sign-up form, sent as the app sends it (newsletter.ts);
+//   - banner-ad: the advertisement, one of the live ads picked for each visit (banner-ad.ts);
+//   - navigate: a choice that loads the page it names (the leaderboard's period switch and past months: navigate.ts).
 // A click on one of those controls before this script has run is kept by the head's inline script
 // (EARLY_CLICKS_SCRIPT) and replayed here once the control is live: it is never lost. Signed-in visitors and every
 // other page get the app, as before; which pages are islands is the server entry's ISLAND_PAGES.
+import { wakeBannerAd } from './banner-ad';
 import { wakeSlider } from './featured-slider';
 import { wakeHeader } from './header';
+import { wakeNavigate } from './navigate';
 import { wakeNewsletter } from './newsletter';
 
 declare global {
@@ -29,6 +33,8 @@ const WAKE: Record<string, (root: HTMLElement) => void> = {
   header: wakeHeader,
   'featured-slider': wakeSlider,
   newsletter: wakeNewsletter,
+  navigate: wakeNavigate,
+  'banner-ad': wakeBannerAd,
 };
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
