@@ -38,7 +38,12 @@ const WAKE: Record<string, (root: HTMLElement) => void> = {
 };
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  WAKE[root.dataset.island ?? '']?.(root);
+  try {
+    WAKE[root.dataset.island ?? '']?.(root);
+  } catch (error) {
+    // One part that cannot start leaves the others working.
+    console.error(error);
+  }
 }
 window.__islandsLive = true;
 // The early clicks, each control once, in the order they came.
