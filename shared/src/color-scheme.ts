@@ -32,3 +32,7 @@ export function nextChoice(choice: ColorSchemeChoice, system: 'light' | 'dark'):
   if (choice === 'auto') return system === 'dark' ? 'light' : 'dark';
   return choice === system ? 'auto' : system;
 }
+
+/** A stored or attribute value as a choice: anything but light or dark is "same as system". */
+export const asSchemeChoice = (value: string | null | undefined): ColorSchemeChoice =>
+  value === 'light' || value === 'dark' ? value : 'auto';

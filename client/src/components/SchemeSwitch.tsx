@@ -1,4 +1,5 @@
 import {
+  asSchemeChoice,
   COLOR_SCHEME_CHOICE_ATTRIBUTE,
   COLOR_SCHEME_MESSAGES,
   COLOR_SCHEME_STORAGE_KEY,
@@ -14,8 +15,7 @@ type SystemScheme = 'light' | 'dark';
 
 /** The visitor's choice as the head's script left it on <html> (shared/src/color-scheme.ts), kept in step below. */
 function currentChoice(): ColorSchemeChoice {
-  const choice = document.documentElement.getAttribute(COLOR_SCHEME_CHOICE_ATTRIBUTE);
-  return choice === 'light' || choice === 'dark' ? choice : 'auto';
+  return asSchemeChoice(document.documentElement.getAttribute(COLOR_SCHEME_CHOICE_ATTRIBUTE));
 }
 
 let darkSystem: MediaQueryList | undefined;
@@ -36,8 +36,7 @@ function setChoiceAttribute(choice: ColorSchemeChoice) {
 /** Another tab's choice (Mantine's manager applies its scheme; the attribute follows here). */
 function onStorage(event: StorageEvent) {
   if (event.key !== COLOR_SCHEME_STORAGE_KEY) return;
-  const value = event.newValue;
-  setChoiceAttribute(value === 'light' || value === 'dark' ? value : 'auto');
+  setChoiceAttribute(asSchemeChoice(event.newValue));
 }
 function subscribe(listener: () => void) {
   if (listeners.size === 0) {

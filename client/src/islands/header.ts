@@ -1,4 +1,5 @@
 import {
+  asSchemeChoice,
   COLOR_SCHEME_CHOICE_ATTRIBUTE,
   COLOR_SCHEME_MESSAGES,
   COLOR_SCHEME_STORAGE_KEY,
@@ -31,10 +32,7 @@ export function wakeHeader(root: HTMLElement): void {
 
 const html = document.documentElement;
 
-function currentChoice(): ColorSchemeChoice {
-  const choice = html.getAttribute(COLOR_SCHEME_CHOICE_ATTRIBUTE);
-  return choice === 'light' || choice === 'dark' ? choice : 'auto';
-}
+const currentChoice = () => asSchemeChoice(html.getAttribute(COLOR_SCHEME_CHOICE_ATTRIBUTE));
 
 /**
  * The switch: each click moves to the next choice, kept where Mantine's colour-scheme manager keeps it (the head's
@@ -62,7 +60,7 @@ function wakeSchemeSwitch(button: HTMLElement) {
   darkSystem.addEventListener('change', () => apply(currentChoice()));
   addEventListener('storage', (event) => {
     if (event.key !== COLOR_SCHEME_STORAGE_KEY) return;
-    apply(event.newValue === 'light' || event.newValue === 'dark' ? event.newValue : 'auto');
+    apply(asSchemeChoice(event.newValue));
   });
   apply(currentChoice());
 }
