@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 // By path: this file runs in Node before anything is built, which cannot load the shared package's TypeScript entry.
@@ -51,7 +52,9 @@ function pageFilesPlugin(): Plugin {
           for (const imported of chunk.imports) closure(imported, files);
           return files;
         };
-        const entry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...closure(chunk.fileName)]));
+        // The app's entry (index.html's), not the islands' script (src/islands/main.ts), which no page of the app loads.
+        const appEntry = chunks.filter((chunk) => chunk.isEntry && chunk.name === 'index');
+        const entry = new Set(appEntry.flatMap((chunk) => [...closure(chunk.fileName)]));
         const pageFiles: Record<string, string[]> = {};
         for (const chunk of chunks) {
           const module = chunk.isDynamicEntry && chunk.facadeModuleId && relative(root, chunk.facadeModuleId);
@@ -137,6 +140,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // server does not serve dot-directories.
         manifest: true,
         rolldownOptions: {
+          // The app (index.html, src/main.tsx), and the script of the landing pages sent as islands
+          // (src/islands/main.ts, linked by the server: server/src/plugins/page-render.ts).
+          input: {
+            index: fileURLToPath(new URL('index.html', import.meta.url)),
+            islands: fileURLToPath(new URL('src/islands/main.ts', import.meta.url)),
+          },
           treeshake: {
             moduleSideEffects: (id) => (SIDE_EFFECT_FREE.some((pattern) => pattern.test(id)) ? false : null),
           },

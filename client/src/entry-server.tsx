@@ -12,6 +12,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App, type AppClients } from './App';
+import { IslandsContext } from './islands/context';
 import type { LandingPageAt } from './landing';
 import { type AppRouter, createQueryClient } from './lib/trpc';
 import { leaderboardInput, leaderboardMonthOf } from './pages/leaderboard-period';
@@ -73,6 +74,13 @@ const BY_QUERY_STRING: Record<string, (clients: AppClients, search: string) => P
 };
 
 /**
+ * The pages sent as islands (islands/main.ts) to the visitors they are rendered for: their HTML with a small script
+ * for their controls instead of the app. The others are hydrated by the app (main.tsx). A page is added once its
+ * controls all work as islands.
+ */
+const ISLAND_PAGES: ReadonlySet<string> = new Set(['src/pages/HomePage.tsx', 'src/pages/LeaderboardPage.tsx']);
+
+/**
  * Renders the page at `request.path` (a landing page, or another page the server renders) with its data, or says why not. Throws when React fails to render it
  * (the server then sends index.html as it is).
  */
@@ -124,14 +132,17 @@ async function renderWith(
   const settings = queryClient.getQueryData(trpc.settings.get.queryKey());
   if (settings?.maintenanceMode || settings?.comingSoonMode) return { skipped: 'site-mode' };
 
+  const islands = ISLAND_PAGES.has(page.module);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App
-        queryClient={queryClient}
-        trpcClient={trpcClient}
-        location={{ path: request.path, search: request.search }}
-      />
+      <IslandsContext value={islands}>
+        <App
+          queryClient={queryClient}
+          trpcClient={trpcClient}
+          location={{ path: request.path, search: request.search }}
+        />
+      </IslandsContext>
     </StrictMode>,
     {
       signal: request.signal,
@@ -149,5 +160,7 @@ async function renderWith(
   html += decoder.decode();
   // A part that failed on the server would be left for the browser to render: send the browser's page instead.
   if (errors.length > 0) throw errors[0];
+  // An islands page has no app to hand the query cache to.
+  if (islands) return { html, stateScript: '', module: page.module, islands };
   return { html, stateScript: serverStateScript(dehydrate(queryClient)), module: page.module };
 }

@@ -4,6 +4,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 // sections: HydrationUnit defer) at the visitor's first interaction. A visitor who only reads costs the phone's main
 // thread none of that; the first tap is not lost, because the part under the finger is hydrated before its handlers run.
 
+// The home page and the leaderboard are sent as islands (islands.spec.ts): these are the pages the app still hydrates.
+
 const PHONE = { width: 390, height: 844 };
 
 /** Whether React has adopted the element (hydrated it): React keeps its fiber on the DOM node. */
@@ -20,7 +22,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
   test('the footer waits for the first tap, and that tap opens the menu', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/gallery');
     await shellHydrated(page);
     const footer = page.locator('footer');
     const footerNode = await footer.elementHandle();
@@ -35,20 +37,10 @@ test.describe('on a phone', () => {
     await expect.poll(() => hydrated(footer), { timeout: 30_000 }).toBe(true);
     expect(await footerNode?.evaluate((node) => node.isConnected), 'the footer was drawn again').toBe(true);
   });
-
-  test("the leaderboard's period switch, not hydrated yet, takes the first tap", async ({ page }) => {
-    await page.goto('/leaderboard');
-    await shellHydrated(page);
-    const allTime = page.getByText('All Time', { exact: true });
-    expect(await hydrated(page.getByTestId('leaderboard-card').first())).toBe(false);
-    await allTime.tap();
-    await expect(page).toHaveURL(/\/leaderboard\?period=all$/);
-    await expect(page.getByRole('radio', { name: 'All Time' })).toBeChecked();
-  });
 });
 
 test('a keyboard visitor: the first Tab reaches the skip link and the footer is then hydrated', async ({ page }) => {
-  await page.goto('/leaderboard');
+  await page.goto('/gallery');
   await shellHydrated(page);
   expect(await hydrated(page.locator('footer'))).toBe(false);
   await page.keyboard.press('Tab');
@@ -59,12 +51,13 @@ test('a keyboard visitor: the first Tab reaches the skip link and the footer is 
 test('a first click on a section not yet hydrated navigates, and the header marks the new page only', async ({
   page,
 }) => {
-  await page.goto('/');
+  await page.goto('/gallery');
   await shellHydrated(page);
-  expect(await hydrated(page.getByRole('link', { name: 'View Gallery' }).first())).toBe(false);
-  await page.getByRole('link', { name: 'View Gallery' }).first().click();
-  await expect(page).toHaveURL(/\/gallery$/);
-  await expect(page.getByTestId('car-card').first()).toBeVisible();
+  const card = page.getByTestId('car-card').first();
+  expect(await hydrated(card)).toBe(false);
+  await card.click();
+  await expect(page).toHaveURL(/\/cars\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.locator('[aria-current="page"]')).toHaveText(['Gallery']);
   await nav.getByRole('link', { name: 'Leaderboard' }).click();

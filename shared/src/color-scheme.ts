@@ -21,3 +21,18 @@ export const COLOR_SCHEME_SCRIPT =
   `if(s!=="light"&&s!=="dark")s="auto";d.setAttribute("${COLOR_SCHEME_CHOICE_ATTRIBUTE}",s);` +
   `d.setAttribute("data-mantine-color-scheme",s!=="auto"?s:` +
   `matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")})()`;
+
+/**
+ * The choice after `choice`, in a cycle whose every step but the last changes what the page looks like: from the
+ * system's scheme to the other one, then to the system's (now kept whatever the system does), then back to following
+ * the system. The header's switch, in the app (client/src/components/SchemeSwitch.tsx) and on an islands page
+ * (client/src/islands/header.ts).
+ */
+export function nextChoice(choice: ColorSchemeChoice, system: 'light' | 'dark'): ColorSchemeChoice {
+  if (choice === 'auto') return system === 'dark' ? 'light' : 'dark';
+  return choice === system ? 'auto' : system;
+}
+
+/** A stored or attribute value as a choice: anything but light or dark is "same as system". */
+export const asSchemeChoice = (value: string | null | undefined): ColorSchemeChoice =>
+  value === 'light' || value === 'dark' ? value : 'auto';

@@ -11,6 +11,7 @@ export * from './common';
 export * from './constants';
 export * from './events';
 export * from './hall-of-fame';
+export * from './islands';
 export * from './launch-date';
 export * from './leaderboard';
 export * from './limits';

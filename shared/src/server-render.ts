@@ -22,6 +22,11 @@ export interface RenderedPage {
   stateScript: string;
   /** The page's module as the build manifest names it (the server links its chunk and styles). */
   module: string;
+  /**
+   * The page is sent as islands (client/src/islands/main.ts): with the islands' script instead of the app's, and
+   * no query cache (`stateScript` is empty).
+   */
+  islands?: boolean;
 }
 
 /** Why a page is sent without server-rendered markup (index.html as it is); not an error. */

@@ -1,7 +1,8 @@
 import { SITE_NAME } from '@curbside/shared';
 import { ActionIcon, Container, Group, Stack, Text } from '@mantine/core';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
+import { useIslands } from '../islands/context';
 import { CONTACT_EMAIL, SOCIAL_LINKS } from '../lib/constants';
 import { ClientOnly } from './ClientOnly';
 import classes from './Footer.module.css';
@@ -25,6 +26,9 @@ const RESOURCES = [
 ];
 
 export function Footer() {
+  const islands = useIslands();
+  // The fallback holds the form's height, so nothing moves when it arrives.
+  const formSlot = <div style={{ minHeight: 44 }} />;
   return (
     <footer className={classes.footer}>
       <Container size="lg">
@@ -101,10 +105,16 @@ export function Footer() {
             <Text size="sm" c="dimmed" mb="sm">
               Meet announcements, new featured cars and the monthly leaderboard winners.
             </Text>
-            {/* The fallback holds the form's height, so nothing moves when it arrives. */}
-            <ClientOnly fallback={<div style={{ minHeight: 44 }} />}>
-              <NewsletterForm />
-            </ClientOnly>
+            {import.meta.env.SSR && islands ? (
+              // An islands page has the form itself, which the islands' script sends (islands/newsletter.ts).
+              <Suspense fallback={formSlot}>
+                <NewsletterForm />
+              </Suspense>
+            ) : (
+              <ClientOnly fallback={formSlot}>
+                <NewsletterForm />
+              </ClientOnly>
+            )}
           </section>
         </div>
 

@@ -6,6 +6,8 @@ import { useCartCount } from '../hooks/useCartCount';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useLogout } from '../hooks/useLogout';
 import { useScrolledPast } from '../hooks/useScrolledPast';
+import { useIslands } from '../islands/context';
+import { type HeaderIslandProps, islandProps } from '../islands/props';
 import { ADMIN_NAV, isActive, MAIN_NAV, type NavItem } from '../lib/nav';
 import classes from './Header.module.css';
 import { CarIcon, CartIcon, ChevronDownIcon } from './icons';
@@ -18,6 +20,10 @@ const UserMenu = lazy(() => import('./UserMenu'));
 const SchemeSwitch = lazy(() => import('./SchemeSwitch'));
 const loadMobileMenu = () => import('./MobileMenu');
 const MobileMenu = lazy(loadMobileMenu);
+// On the server only (an islands page's menu): not in the browser's build.
+const MobileMenuTemplate = import.meta.env.SSR
+  ? lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenuTemplate })))
+  : () => null;
 
 export function Header({ banner }: { banner?: ReactNode }) {
   const [path] = useLocation();
@@ -27,6 +33,7 @@ export function Header({ banner }: { banner?: ReactNode }) {
   const scrolled = useScrolledPast(LIMITS.navOpaqueScrollPx);
   const [menuOpen, setMenuOpen] = useState(false);
   const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
+  const islands = useIslands();
 
   // Navigation closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
@@ -45,7 +52,18 @@ export function Header({ banner }: { banner?: ReactNode }) {
   );
 
   return (
-    <Box component="header" className={classes.header} data-opaque={scrolled || menuOpen || undefined}>
+    <Box
+      component="header"
+      className={classes.header}
+      data-opaque={scrolled || menuOpen || undefined}
+      data-island="header"
+      {...(import.meta.env.SSR && islands
+        ? islandProps({
+            opaqueAfter: LIMITS.navOpaqueScrollPx,
+            menuLabels: [NAV_MESSAGES.menuButton(false), NAV_MESSAGES.menuButton(true)],
+          } satisfies HeaderIslandProps)
+        : undefined)}
+    >
       {banner}
       <Container size="lg" className={classes.bar}>
         <Link href="/" className={classes.brand} aria-label={`${SITE_NAME} home`}>
@@ -91,9 +109,11 @@ export function Header({ banner }: { banner?: ReactNode }) {
             hiddenFrom="md"
             size="sm"
             className={classes.burger}
-            aria-label={menuOpen ? 'Close navigation menu' : 'Open navigation menu'}
+            aria-label={NAV_MESSAGES.menuButton(menuOpen)}
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
+            // Its action on an islands page (client/src/islands/header.ts).
+            data-island-action="menu"
           />
         </Group>
       </Container>
@@ -110,6 +130,12 @@ export function Header({ banner }: { banner?: ReactNode }) {
             cartCount={cartCount}
             onLogout={logout}
           />
+        </Suspense>
+      )}
+      {/* An islands page has the menu's markup, for the islands' script to open. */}
+      {import.meta.env.SSR && islands && (
+        <Suspense fallback={null}>
+          <MobileMenuTemplate id={MOBILE_MENU_ID} links={links} navLink={navLink} />
         </Suspense>
       )}
     </Box>

@@ -23,7 +23,7 @@ export interface MobileMenuProps {
  * pointed at: a visitor who never opens it does not download it with the page.
  */
 export default function MobileMenu(props: MobileMenuProps) {
-  const { id, burger, onClose, links, navLink, signedIn, cartCount, onLogout } = props;
+  const { id, burger, onClose } = props;
   const [panel, setPanel] = useState<HTMLDivElement | null>(null);
   const [backdrop, setBackdrop] = useState<HTMLDivElement | null>(null);
   // A click anywhere outside the open menu (the burger excepted: it toggles) closes it. The backdrop over the page
@@ -47,35 +47,63 @@ export default function MobileMenu(props: MobileMenuProps) {
         <div ref={setBackdrop} className={classes.menuBackdrop} aria-hidden="true" onClick={onClose} />,
         document.body,
       )}
-      <Container size="lg">
-        <Stack component="nav" aria-label="Mobile" gap={2}>
-          {links.map(navLink)}
-          <Divider my="xs" />
-          {signedIn ? (
-            <>
-              <Link href="/cart" className={classes.link}>
-                Cart{cartCount > 0 ? ` (${cartCount})` : ''}
-              </Link>
-              <Link href="/user/profile" className={classes.link}>
-                My Profile
-              </Link>
-              <Link href="/user/orders" className={classes.link}>
-                My Orders
-              </Link>
-              <Button component={Link} href="/upload" mt="xs">
-                Submit Your Car
-              </Button>
-              <Button variant="subtle" color="red" onClick={onLogout}>
-                Logout
-              </Button>
-            </>
-          ) : (
-            <Button component={Link} href="/auth" variant="outline" mt="xs">
-              Login/Register
-            </Button>
-          )}
-        </Stack>
-      </Container>
+      <MobileMenuContent {...props} />
     </div>
+  );
+}
+
+/** The menu's links and buttons. */
+function MobileMenuContent({
+  links,
+  navLink,
+  signedIn,
+  cartCount,
+  onLogout,
+}: Pick<MobileMenuProps, 'links' | 'navLink' | 'signedIn' | 'cartCount' | 'onLogout'>) {
+  return (
+    <Container size="lg">
+      <Stack component="nav" aria-label="Mobile" gap={2}>
+        {links.map(navLink)}
+        <Divider my="xs" />
+        {signedIn ? (
+          <>
+            <Link href="/cart" className={classes.link}>
+              Cart{cartCount > 0 ? ` (${cartCount})` : ''}
+            </Link>
+            <Link href="/user/profile" className={classes.link}>
+              My Profile
+            </Link>
+            <Link href="/user/orders" className={classes.link}>
+              My Orders
+            </Link>
+            <Button component={Link} href="/upload" mt="xs">
+              Submit Your Car
+            </Button>
+            <Button variant="subtle" color="red" onClick={onLogout}>
+              Logout
+            </Button>
+          </>
+        ) : (
+          <Button component={Link} href="/auth" variant="outline" mt="xs">
+            Login/Register
+          </Button>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+/**
+ * The menu as the server renders it into an islands page (islands/main.ts): inert markup in a <template>, the panel
+ * then the backdrop, which the islands' script puts in place when the burger is pressed.
+ */
+export function MobileMenuTemplate(props: Pick<MobileMenuProps, 'id' | 'links' | 'navLink'>) {
+  return (
+    <template data-island-template="mobile-menu">
+      <div id={props.id} className={classes.mobileMenu}>
+        <MobileMenuContent {...props} signedIn={false} cartCount={0} onLogout={() => undefined} />
+      </div>
+      <div className={classes.menuBackdrop} aria-hidden="true" />
+    </template>
   );
 }

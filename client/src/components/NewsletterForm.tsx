@@ -22,7 +22,7 @@ export function NewsletterForm() {
   if (subscribe.isSuccess) {
     return (
       <Text size="sm" role="status">
-        Thanks for subscribing! Meet announcements and new featured cars are on their way to your inbox.
+        {TEXT.thanks}
       </Text>
     );
   }
@@ -43,7 +43,8 @@ export function NewsletterForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Newsletter sign-up">
+    // data-island: sent by the islands' script on an islands page (islands/newsletter.ts).
+    <form onSubmit={onSubmit} noValidate aria-label="Newsletter sign-up" data-island="newsletter">
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <TextInput
           type="email"
@@ -55,7 +56,7 @@ export function NewsletterForm() {
           disabled={subscribe.isPending}
           style={{ flex: 1 }}
         />
-        <Button type="submit" loading={subscribe.isPending}>
+        <Button type="submit" loading={subscribe.isPending} data-island-action="subscribe">
           Subscribe
         </Button>
       </Group>

@@ -1,8 +1,10 @@
 import {
+  asSchemeChoice,
   COLOR_SCHEME_CHOICE_ATTRIBUTE,
   COLOR_SCHEME_MESSAGES,
   COLOR_SCHEME_STORAGE_KEY,
   type ColorSchemeChoice,
+  nextChoice,
 } from '@curbside/shared';
 import { ActionIcon, useMantineContext } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
@@ -13,8 +15,7 @@ type SystemScheme = 'light' | 'dark';
 
 /** The visitor's choice as the head's script left it on <html> (shared/src/color-scheme.ts), kept in step below. */
 function currentChoice(): ColorSchemeChoice {
-  const choice = document.documentElement.getAttribute(COLOR_SCHEME_CHOICE_ATTRIBUTE);
-  return choice === 'light' || choice === 'dark' ? choice : 'auto';
+  return asSchemeChoice(document.documentElement.getAttribute(COLOR_SCHEME_CHOICE_ATTRIBUTE));
 }
 
 let darkSystem: MediaQueryList | undefined;
@@ -23,16 +24,6 @@ const darkSystemQuery = () => {
   return darkSystem;
 };
 const systemScheme = (): SystemScheme => (darkSystemQuery().matches ? 'dark' : 'light');
-
-/**
- * The choice after `choice`, in a cycle whose every step but the last changes what the page looks like: from the
- * system's scheme to the other one, then to the system's (now kept whatever the system does), then back to following
- * the system.
- */
-export function nextChoice(choice: ColorSchemeChoice, system: SystemScheme): ColorSchemeChoice {
-  if (choice === 'auto') return system === 'dark' ? 'light' : 'dark';
-  return choice === system ? 'auto' : system;
-}
 
 const listeners = new Set<() => void>();
 const notify = () => {
@@ -45,8 +36,7 @@ function setChoiceAttribute(choice: ColorSchemeChoice) {
 /** Another tab's choice (Mantine's manager applies its scheme; the attribute follows here). */
 function onStorage(event: StorageEvent) {
   if (event.key !== COLOR_SCHEME_STORAGE_KEY) return;
-  const value = event.newValue;
-  setChoiceAttribute(value === 'light' || value === 'dark' ? value : 'auto');
+  setChoiceAttribute(asSchemeChoice(event.newValue));
 }
 function subscribe(listener: () => void) {
   if (listeners.size === 0) {
@@ -96,6 +86,8 @@ export default function SchemeSwitch() {
       color="gray"
       size="lg"
       onClick={advance}
+      // Its action on an islands page (client/src/islands/header.ts).
+      data-island-action="scheme"
       aria-label={COLOR_SCHEME_MESSAGES.switchLabel(choice)}
       title={COLOR_SCHEME_MESSAGES.switchTitle(choice, next)}
     >

@@ -10,6 +10,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { HydrationUnit } from '../components/HydrationUnit';
 import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useIslands } from '../islands/context';
 import { LANDING_INPUTS } from '../landing-inputs';
 import { useTRPC } from '../lib/trpc';
 import { PeriodSwitch } from './leaderboard/PeriodSwitch';
@@ -33,6 +34,10 @@ export default function LeaderboardPage() {
   const search = useSearch();
   const input = leaderboardInput(search);
   const pastMonth = leaderboardMonthOf(search);
+  // On an islands page (islands/navigate.ts), a choice is the address of its page.
+  const islands = useIslands();
+  const monthHref = (month: string) => (month ? `/leaderboard?month=${month}` : '/leaderboard');
+  const monthValue = (month: string) => (islands ? monthHref(month) : month);
   const { period } = input;
   const top = useQuery({ ...trpc.cars.top.queryOptions(input), enabled: pastMonth === null });
   const closedMonths = useQuery(trpc.hallOfFame.winners.queryOptions());
@@ -50,20 +55,19 @@ export default function LeaderboardPage() {
             <PeriodSwitch
               value={pastMonth === null ? period : null}
               onChange={(value) => navigate(`/leaderboard${periodSearch(value)}`)}
+              islandHref={islands ? (value) => `/leaderboard${periodSearch(value)}` : undefined}
             />
             {closedMonths.data?.length ? (
               <NativeSelect
                 aria-label={MESSAGES.hallOfFame.pastMonths}
-                value={pastMonth ?? ''}
-                onChange={(event) =>
-                  navigate(
-                    event.currentTarget.value ? `/leaderboard?month=${event.currentTarget.value}` : '/leaderboard',
-                  )
-                }
+                value={monthValue(pastMonth ?? '')}
+                onChange={(event) => navigate(monthHref(event.currentTarget.value))}
                 data={[
-                  { value: '', label: MESSAGES.hallOfFame.pastMonths },
-                  ...closedMonths.data.map((m) => ({ value: m.month, label: m.label })),
+                  { value: monthValue(''), label: MESSAGES.hallOfFame.pastMonths },
+                  ...closedMonths.data.map((m) => ({ value: monthValue(m.month), label: m.label })),
                 ]}
+                data-island={islands ? 'navigate' : undefined}
+                autoComplete={islands ? 'off' : undefined}
               />
             ) : null}
           </Group>

@@ -3,7 +3,15 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addMonths, COLOR_SCHEME_SCRIPT, centralMonthKey, centralMonthStart, MESSAGES } from '@curbside/shared';
+import {
+  addMonths,
+  COLOR_SCHEME_SCRIPT,
+  centralMonthKey,
+  centralMonthStart,
+  EARLY_CLICKS_SCRIPT,
+  MESSAGES,
+  SPECULATION_RULES,
+} from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../test/app';
 import { HttpClient } from '../../test/http';
@@ -43,13 +51,22 @@ const PAGE_ADDRESS_AS_IS =
 function parsePage(html: string) {
   const state = /<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const rootMarkup = /<div id="root">([\s\S]*?)<\/div>(?:<script type="application\/json"|\s*<\/body>)/.exec(html)?.[1];
-  // Every <script> is a file, JSON data or the scheme's script, which the Content-Security-Policy allows by its hash:
-  // it lets no other inline script run.
+  // Every <script> is a file, JSON data, the scheme's script or an islands page's two (its early clicks' keeper and
+  // its speculation rules), which the Content-Security-Policy allows by their hashes: it lets no other inline script run.
+  const allowed = new Set([COLOR_SCHEME_SCRIPT, EARLY_CLICKS_SCRIPT, SPECULATION_RULES]);
   const inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
-    ([, attributes = '', text]) =>
-      !/\bsrc=/.test(attributes) && !/type="application\/json"/.test(attributes) && text !== COLOR_SCHEME_SCRIPT,
+    ([, attributes = '', text = '']) =>
+      !/\bsrc=/.test(attributes) && !/type="application\/json"/.test(attributes) && !allowed.has(text),
   );
-  return { state: state === undefined ? undefined : JSON.parse(state), rootMarkup: rootMarkup ?? '', inlineScripts };
+  const islands = /<script type="module" crossorigin src="\/assets\/islands-[\w-]+\.js"><\/script>/.test(html);
+  const app = /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/.test(html);
+  return {
+    state: state === undefined ? undefined : JSON.parse(state),
+    rootMarkup: rootMarkup ?? '',
+    inlineScripts,
+    islands,
+    app,
+  };
 }
 
 /** The visible text of some markup, tags dropped and entities decoded as far as these pages need. */
@@ -67,6 +84,19 @@ const textOf = (markup: string) =>
 function renderedData(html: string, procedure: string): any {
   const queries: { queryKey: [string[]]; state: { data: unknown } }[] = parsePage(html).state?.queries ?? [];
   return queries.find((query) => query.queryKey[0].join('.') === procedure)?.state.data;
+}
+
+/**
+ * The votes a leaderboard page (sent as islands: no query cache) shows for the car named `name` in its podium or cards,
+ * or undefined when it does not list the car.
+ */
+function shownVotes(html: string, name: string): number | undefined {
+  const places = parsePage(html)
+    .rootMarkup.split(/data-testid="(?:podium-place|leaderboard-card)"/)
+    .slice(1);
+  const place = places.map(textOf).find((text) => text.includes(name));
+  const votes = place && /♥ (\d+) votes?/.exec(place)?.[1];
+  return votes === undefined || votes === '' ? undefined : Number(votes);
 }
 
 const ADMIN = { email: 'ssr-admin@example.com', password: 'admin-password-1' };
@@ -139,16 +169,23 @@ describe('landing pages rendered on the server', () => {
     await makeImage(t.app.services.ds, car, { isPrimary: true });
     expect((await visitor.trpc('mutation', 'votes.cast', { carId: car.id })).status).toBe(200);
 
+    // The home page and the leaderboard are sent as islands (client/src/islands/main.ts): no app, so no query cache.
     const pages = [
-      { path: '/', texts: ['Street cars, shot where they live.', 'Top Cars of the Month', 'Honda NSX'] },
-      { path: '/gallery', texts: ['Car Gallery', 'Honda NSX'] },
-      { path: '/leaderboard', texts: [MESSAGES.leaderboard.title, 'Honda NSX'] },
+      { path: '/', islands: true, texts: ['Street cars, shot where they live.', 'Top Cars of the Month', 'Honda NSX'] },
+      { path: '/gallery', islands: false, texts: ['Car Gallery', 'Honda NSX'] },
+      { path: '/leaderboard', islands: true, texts: [MESSAGES.leaderboard.title, 'Honda NSX'] },
     ];
-    for (const { path: pagePath, texts } of pages) {
+    for (const { path: pagePath, islands, texts } of pages) {
       const res = await visitor.get(pagePath);
       expect(res.status, pagePath).toBe(200);
       const page = parsePage(res.text);
-      expect(page.state, pagePath).toBeDefined();
+      expect(page.state !== undefined, pagePath).toBe(!islands);
+      expect({ islands: page.islands, app: page.app }, pagePath).toEqual({ islands, app: !islands });
+      if (islands) {
+        // Its inline scripts run: the policy allows them by their hashes.
+        const policy = res.headers.get('content-security-policy') ?? '';
+        for (const script of [EARLY_CLICKS_SCRIPT, SPECULATION_RULES]) expect(policy).toContain(scriptHash(script));
+      }
       expect(page.inlineScripts, pagePath).toEqual([]);
       const text = textOf(page.rootMarkup);
       for (const expected of texts) expect(text, `${pagePath}: ${expected}`).toContain(expected);
@@ -252,14 +289,17 @@ describe('a page every signed-out visitor sees alike', () => {
 
   it("renders the leaderboard's period from its address, each period's page kept apart", async () => {
     /** The period the page's list was rendered for, and whether its selector shows it chosen. */
+    // An islands page: the period is the switch's checked choice, and its choices are the periods' addresses.
     const rendered = (html: string) => {
       const page = parsePage(html);
-      const top = page.state.queries.find((q: { queryKey: [string[]] }) => q.queryKey[0].join('.') === 'cars.top');
       const chosen = [...page.rootMarkup.matchAll(/<input\b[^>]*>/g)]
         .map(([input]) => input)
         .filter((input) => /\bchecked\b/.test(input))
         .map((input) => /value="(\w+)"/.exec(input)?.[1]);
-      return { period: top?.queryKey[1].input.period, chosen };
+      const href = [...page.rootMarkup.matchAll(/<input\b[^>]*\bchecked\b[^>]*>/g)].map(
+        ([input]) => /data-href="([^"]*)"/.exec(input)?.[1],
+      );
+      return { period: chosen[0], chosen, href };
     };
     // Each twice, in turn: a kept page of one period is never sent for the other.
     for (const [pagePath, period] of [
@@ -271,7 +311,8 @@ describe('a page every signed-out visitor sees alike', () => {
     ]) {
       const res = await newVisitor().get(pagePath as string);
       expect(res.status, pagePath).toBe(200);
-      expect(rendered(res.text), pagePath).toEqual({ period, chosen: [period] });
+      const href = period === 'all' ? '/leaderboard?period=all' : '/leaderboard';
+      expect(rendered(res.text), pagePath).toEqual({ period, chosen: [period], href: [href] });
     }
   });
 
@@ -287,11 +328,16 @@ describe('a page every signed-out visitor sees alike', () => {
       const res = await new HttpClient(fresh.baseUrl).get(`/leaderboard?month=${lastMonth}`);
       expect(res.status).toBe(200);
       const page = parsePage(res.text);
-      const month = renderedData(res.text, 'hallOfFame.month');
-      expect(month?.month).toBe(lastMonth);
-      expect(textOf(page.rootMarkup)).toContain(MESSAGES.hallOfFame.finalRanking(month?.label));
+      // An islands page: the month's words and places in its markup, and the month chosen in its menu.
+      const month = await new HttpClient(fresh.baseUrl).trpc('query', 'hallOfFame.month', { month: lastMonth });
+      const label = month.body.result.data.label;
+      expect(textOf(page.rootMarkup)).toContain(MESSAGES.hallOfFame.finalRanking(label));
       expect(textOf(page.rootMarkup)).toContain('Datsun 240Z');
-      expect(renderedData(res.text, 'cars.top')).toBeUndefined();
+      expect(page.rootMarkup).toMatch(
+        new RegExp(
+          `<option[^>]*value="/leaderboard\\?month=${lastMonth}"[^>]*selected|<option[^>]*selected[^>]*value="/leaderboard\\?month=${lastMonth}"`,
+        ),
+      );
     } finally {
       await fresh.close();
     }
@@ -341,7 +387,7 @@ describe('a page every signed-out visitor sees alike', () => {
     await makeImage(t.app.services.ds, car, { isPrimary: true });
     const carPage = `/cars/${car.slug}`;
     const before = renderedData((await newVisitor().get(carPage)).text, 'cars.bySlug');
-    const rankedBefore = renderedData((await newVisitor().get('/leaderboard')).text, 'cars.top');
+    const rankedBefore = shownVotes((await newVisitor().get('/leaderboard')).text, 'Toyota AE86 Trueno');
     expect(before).toMatchObject({ totalVotes: 0, hasVoted: false });
 
     const voter = newVisitor();
@@ -363,10 +409,9 @@ describe('a page every signed-out visitor sees alike', () => {
     expect(votes(othersPage)).toBeUndefined();
     expect(parsePage(votersPage).rootMarkup).toBe(parsePage(othersPage).rootMarkup);
     expect(textOf(parsePage(votersPage).rootMarkup)).toContain('Vote for this Car');
-    const ranked = renderedData((await newVisitor().get('/leaderboard')).text, 'cars.top');
-    const entryOf = (entries: { id: number; votes: number }[]) => entries.find((e) => e.id === car.id);
-    expect(entryOf(rankedBefore)?.votes ?? 0).toBe(0);
-    expect(entryOf(ranked)?.votes).toBe(1);
+    const ranked = shownVotes((await newVisitor().get('/leaderboard')).text, 'Toyota AE86 Trueno');
+    expect(rankedBefore ?? 0).toBe(0);
+    expect(ranked).toBe(1);
     // The page the others share stays theirs: hasVoted false.
     expect(renderedData((await newVisitor().get(carPage)).text, 'cars.bySlug').hasVoted).toBe(false);
   });

@@ -1,5 +1,6 @@
+import { EARLY_CLICKS_SCRIPT, SPECULATION_RULES } from '@curbside/shared';
 import { describe, expect, it } from 'vitest';
-import { renderedPage, sharedByAll, splitHoisted } from './page-render';
+import { ISLANDS_ENTRY, islandsHead, renderedPage, sharedByAll, splitHoisted } from './page-render';
 
 // How a rendered page is put into index.html: what the browser needs first (styles, the main photo's preload) in the
 // head, the markup and its data in #root. The server-rendering integration test checks the same on the real build.
@@ -50,6 +51,41 @@ describe('renderedPage', () => {
     );
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/odd-d4.css">\n  </head>');
     expect(html).not.toContain('content:"</style>"');
+  });
+});
+
+describe('a page sent as islands', () => {
+  it("has the islands' scripts instead of the app's script and preloads", () => {
+    const index = INDEX_HTML.replace(
+      '</script>\n',
+      '</script>\n<link rel="modulepreload" crossorigin href="/assets/Box-e5.js">\n',
+    );
+    const islands = islandsHead({
+      [ISLANDS_ENTRY]: { file: 'assets/islands-f6.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-g7.js', imports: [ISLANDS_ENTRY] },
+    });
+    expect(islands).toBe(
+      [
+        `<script>${EARLY_CLICKS_SCRIPT}</script>`,
+        '<script type="module" crossorigin src="/assets/islands-f6.js"></script>',
+        '<link rel="modulepreload" crossorigin href="/assets/shared-g7.js">',
+        `<script type="speculationrules">${SPECULATION_RULES}</script>`,
+      ].join('\n    '),
+    );
+    const html = renderedPage(
+      index,
+      { hoisted: '', body: '<main></main>', stateScript: '', islands },
+      { files: [], css: [] },
+      read,
+    );
+    expect(html).not.toContain('index-a1.js');
+    expect(html).not.toContain('Box-e5.js');
+    expect(html).toContain(`<title>Curbside</title>\n${islands}\n    <style>body{margin:0}</style>`);
+    expect(html).toContain('<div id="root"><main></main></div></body>');
+  });
+
+  it('is not made without the islands’ script in the build', () => {
+    expect(islandsHead({ 'index.html': { file: 'assets/index-a1.js', isEntry: true } })).toBeNull();
   });
 });
 

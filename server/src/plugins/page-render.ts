@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ServerEntry } from '@curbside/shared';
+import { EARLY_CLICKS_SCRIPT, type ServerEntry, SPECULATION_RULES } from '@curbside/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 
 // The landing pages (/, /gallery, a car page, /leaderboard) and the Hall of Fame are sent to signed-out visitors
@@ -88,6 +88,39 @@ export interface PageRenderer {
   pageAddress(url: string): string;
 }
 
+/** The islands' script as the build manifest names it (client/src/islands/main.ts). */
+export const ISLANDS_ENTRY = 'src/islands/main.ts';
+
+/**
+ * What the head of a page sent as islands has instead of the app's script and its preloads: the keeper of clicks made
+ * before the islands' script runs, that script with the chunks it imports, and the speculation rules that render a
+ * linked landing page ahead (shared/src/islands.ts). null when the build has no islands' script.
+ */
+export function islandsHead(manifest: Record<string, ManifestChunk>): string | null {
+  const entry = manifest[ISLANDS_ENTRY];
+  if (!entry) return null;
+  const imported = new Set<string>([ISLANDS_ENTRY]);
+  const visit = (key: string) => {
+    for (const next of manifest[key]?.imports ?? []) {
+      if (imported.has(next)) continue;
+      imported.add(next);
+      visit(next);
+    }
+  };
+  visit(ISLANDS_ENTRY);
+  imported.delete(ISLANDS_ENTRY);
+  const preloads = [...imported].flatMap((key) => {
+    const file = manifest[key]?.file;
+    return file ? [`<link rel="modulepreload" crossorigin href="/${file}">`] : [];
+  });
+  return [
+    `<script>${EARLY_CLICKS_SCRIPT}</script>`,
+    `<script type="module" crossorigin src="/${entry.file}"></script>`,
+    ...preloads,
+    `<script type="speculationrules">${SPECULATION_RULES}</script>`,
+  ].join('\n    ');
+}
+
 /** How long a render may take before the page is sent without it. */
 export const RENDER_TIME_LIMIT_MS = 3_000;
 
@@ -124,6 +157,7 @@ export async function loadPageRenderer(
     return null;
   }
   const timeLimitMs = options.timeLimitMs ?? RENDER_TIME_LIMIT_MS;
+  const islands = islandsHead(manifest);
   // Built files do not change while the server runs: each is read once.
   const stylesheets = new Map<string, string>();
   const readStylesheet = (file: string) => {
@@ -168,12 +202,15 @@ export async function loadPageRenderer(
           timeLimit,
         ]);
         if ('skipped' in page) return null;
+        // An islands page without the islands' script in the build: the browser's app renders it, as before.
+        if (page.islands && islands === null) return null;
         const styles = stylesOf(page.module);
         if (styles === null) throw new Error(`the build manifest has no chunk ${page.module}`);
         const { hoisted, body } = splitHoisted(page.html);
         const index = await html;
         if (!index.includes(ROOT)) return null;
-        const rendered = renderedPage(index, { hoisted, body, stateScript: page.stateScript }, styles, readStylesheet);
+        const parts = { hoisted, body, stateScript: page.stateScript, islands: page.islands ? islands : null };
+        const rendered = renderedPage(index, parts, styles, readStylesheet);
         return { html: rendered, shared: sharedByAll(responses) };
       } catch (err) {
         req.log.error(
@@ -210,13 +247,17 @@ export function chunkStyles(
     for (const imported of manifest[key].imports ?? []) closure(imported, seen);
     return seen;
   };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  // The app's entry (the islands' script is an entry too; its pages link the same styles).
+  const entryKey = manifest['index.html'] ? 'index.html' : Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const shared = entryKey ? closure(entryKey) : new Set<string>();
   const sharedCss = new Set([...shared].flatMap((key) => manifest[key]?.css ?? []));
   const own = [...closure(module)].filter((key) => !shared.has(key));
   const files = [...new Set(own.flatMap((key) => manifest[key]?.css ?? []))].filter((file) => !sharedCss.has(file));
   return { files, css: files.map(readStylesheet) };
 }
+
+/** index.html's app script and the preloads of the chunks it imports. */
+const APP_SCRIPTS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
 
@@ -227,6 +268,8 @@ export interface PageParts {
   hoisted: string;
   body: string;
   stateScript: string;
+  /** A page sent as islands: its head's scripts (islandsHead), which replace the app's. */
+  islands?: string | null;
 }
 
 /**
@@ -235,7 +278,8 @@ export interface PageParts {
  * (the page's main photo) come before the scripts, so the photo is not queued behind them. Each inlined stylesheet
  * stays named by a disabled link, which the browser does not fetch: Vite's chunk loader, which adds the stylesheets
  * a lazy chunk needs unless a link to them is there, sees it and does not load the same rules a second time (nor put
- * them after the page's own, which would change which rule wins).
+ * them after the page's own, which would change which rule wins). A page sent as islands has the islands' scripts
+ * instead of the app's (`parts.islands`).
  *
  * Put together by slicing index.html (a few KB) and joining with `+`, never by replace() on the whole page: V8 then
  * copies the 150 KB of styles and markup once, when the page is sent, instead of at every step.
@@ -257,6 +301,15 @@ export function renderedPage(
     insert: inline(link[1] ?? '', readStylesheet(link[1] ?? '')),
   }));
   const headEnd = html.indexOf('</head>');
+  if (parts.islands) {
+    // The islands' scripts where the app's script was (or at the head's end), the app's script and preloads gone.
+    const scripts = [...html.matchAll(APP_SCRIPTS)].filter((tag) => tag.index < headEnd);
+    const islands = `${parts.islands}\n    `;
+    if (scripts.length === 0) edits.push({ at: headEnd, remove: 0, insert: islands });
+    for (const [i, tag] of scripts.entries()) {
+      edits.push({ at: tag.index, remove: tag[0].length, insert: i === 0 ? islands : '' });
+    }
+  }
   let pageStyles = '';
   styles.files.forEach((file, i) => {
     pageStyles += (i > 0 ? '\n    ' : '') + inline(file, styles.css[i] ?? '');

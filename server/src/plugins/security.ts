@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { COLOR_SCHEME_SCRIPT } from '@curbside/shared';
+import { COLOR_SCHEME_SCRIPT, EARLY_CLICKS_SCRIPT, SPECULATION_RULES } from '@curbside/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -57,8 +57,15 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        // The one inline script, which sets the light or dark scheme before the page is drawn, by its hash.
-        scriptSrc: ["'self'", scriptHash(COLOR_SCHEME_SCRIPT), 'https://js.stripe.com'],
+        // The inline scripts, by their hashes: the one that sets the light or dark scheme before the page is drawn,
+        // and an islands page's two (shared/src/islands.ts): its early clicks' keeper and its speculation rules.
+        scriptSrc: [
+          "'self'",
+          scriptHash(COLOR_SCHEME_SCRIPT),
+          scriptHash(EARLY_CLICKS_SCRIPT),
+          scriptHash(SPECULATION_RULES),
+          'https://js.stripe.com',
+        ],
         // Mantine sets inline style attributes and injects <style> for CSS variables.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],

@@ -5,4 +5,6 @@ export const NEWSLETTER_MESSAGES = {
   failed: { title: 'Subscription Failed', message: 'An error occurred. Please try again later.' },
   /** When the server says no but gives no message. */
   rejectedWithoutMessage: 'Failed to subscribe. Please try again.',
+  /** In the form's place once subscribed. */
+  thanks: 'Thanks for subscribing! Meet announcements and new featured cars are on their way to your inbox.',
 } as const;

@@ -25,7 +25,8 @@ export function BannerAd() {
   // when the ad arrives.
   if (isPending) {
     return (
-      <div className={classes.slot} aria-hidden="true" data-testid="banner-slot">
+      // data-island: filled by the islands' script on an islands page (islands/banner-ad.ts).
+      <div className={classes.slot} aria-hidden="true" data-testid="banner-slot" data-island="banner-ad">
         <span className={classes.creative} />
       </div>
     );

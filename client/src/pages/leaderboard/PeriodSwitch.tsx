@@ -9,12 +9,20 @@ import classes from './leaderboard.module.css';
 export function PeriodSwitch({
   value,
   onChange,
+  islandHref,
 }: {
   value: LeaderboardPeriod | null;
   onChange: (period: LeaderboardPeriod) => void;
+  /** On an islands page (islands/navigate.ts), each period's address. */
+  islandHref?: (period: LeaderboardPeriod) => string;
 }) {
   return (
-    <div role="radiogroup" aria-label="Period" className={classes.switch}>
+    <div
+      role="radiogroup"
+      aria-label="Period"
+      className={classes.switch}
+      data-island={islandHref ? 'navigate' : undefined}
+    >
       {LEADERBOARD_PERIODS.map((period) => (
         <label key={period} className={classes.switchOption}>
           <input
@@ -23,6 +31,9 @@ export function PeriodSwitch({
             value={period}
             checked={value === period}
             onChange={() => onChange(period)}
+            data-href={islandHref?.(period)}
+            data-island-action={islandHref ? 'navigate' : undefined}
+            autoComplete={islandHref ? 'off' : undefined}
           />
           <span>{LEADERBOARD_PERIOD_LABELS[period]}</span>
         </label>

@@ -1,0 +1,156 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Issue 40: a signed-out visitor's home page and leaderboard are the server's HTML with a small script for its controls (islands),
+// not the app: the header's menu and scheme switch, the featured cars' dots and the footer's newsletter form work;
+// its links are ordinary page loads; a tap made before the script has arrived is not lost.
+
+const PHONE = { width: 390, height: 844 };
+
+/** The page's Content-Security-Policy violations, as Chromium reports them. */
+function cspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+/** The scripts the page fetched from /assets. */
+const scripts = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => /^\/assets\/.*\.js$/.test(path)),
+  );
+
+/** Holds the islands' script until the returned function is called. */
+async function holdIslands(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/islands-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('the home page loads the islands’ script, not the app, and its links load the next page', async ({ page }) => {
+  const violations = cspViolations(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const fetched = await scripts(page);
+  expect(
+    fetched.some((path) => /^\/assets\/islands-/.test(path)),
+    'the islands’ script',
+  ).toBe(true);
+  expect(
+    fetched.filter((path) => /^\/assets\/(index|HomePage|trpc)-/.test(path)),
+    'the app’s code',
+  ).toEqual([]);
+
+  await page.getByRole('link', { name: 'View Gallery' }).first().click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect(page.getByTestId('car-card').first()).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(['Gallery']);
+  expect(violations, 'no content security policy violation').toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('a tap on the menu button before the script has arrived opens the menu once it has', async ({ page }) => {
+    const violations = cspViolations(page);
+    const release = await holdIslands(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const burger = page.getByRole('button', { name: 'Open navigation menu' });
+    await burger.tap();
+    release();
+    await expect(page.getByRole('button', { name: 'Close navigation menu' })).toBeVisible();
+    const menu = page.locator('#mobile-menu');
+    await expect(menu.getByRole('link', { name: 'Leaderboard' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Login/Register' })).toBeVisible();
+
+    // Escape closes it and gives focus back to its button; a tap on the dimmed page closes it too.
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(burger).toBeFocused();
+    await burger.tap();
+    await expect(menu).toBeVisible();
+    await page.mouse.click(PHONE.width / 2, PHONE.height - 40);
+    await expect(menu).toHaveCount(0);
+
+    // A link in it loads its page.
+    await burger.tap();
+    await menu.getByRole('link', { name: 'Leaderboard' }).tap();
+    await expect(page).toHaveURL(/\/leaderboard$/);
+    await expect(page.getByTestId('leaderboard-card').first()).toBeVisible();
+    expect(violations, 'no content security policy violation').toEqual([]);
+  });
+
+  test("a tap on the leaderboard's period before the script has arrived loads that period's list", async ({ page }) => {
+    const release = await holdIslands(page);
+    await page.goto('/leaderboard', { waitUntil: 'commit' });
+    await page.getByText('All Time', { exact: true }).tap();
+    release();
+    await expect(page).toHaveURL(/\/leaderboard\?period=all$/);
+    await expect(page.getByRole('radio', { name: 'All Time' })).toBeChecked();
+    await expect(page.getByTestId('leaderboard-card').first()).toBeVisible();
+    const fetched = await scripts(page);
+    expect(
+      fetched.filter((path) => /^\/assets\/(index|LeaderboardPage)-/.test(path)),
+      'the app’s code',
+    ).toEqual([]);
+  });
+});
+
+test('a click on the scheme switch before the script has arrived switches the scheme once it has', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ colorScheme: 'light' });
+  const page = await context.newPage();
+  const release = await holdIslands(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const schemeSwitch = page.getByRole('button', { name: /^Theme: / });
+  await schemeSwitch.click();
+  release();
+  await expect(schemeSwitch).toHaveAccessibleName('Theme: dark');
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(36, 36, 36)');
+  // Kept for the next page.
+  await page.goto('/gallery');
+  await expect(page.getByRole('button', { name: 'Theme: dark' })).toBeVisible();
+  await context.close();
+});
+
+test('the featured cars’ dots show their car', async ({ page }) => {
+  await page.goto('/');
+  const slider = page.getByRole('region', { name: 'Featured cars' });
+  await expect(slider).toBeVisible();
+  const dots = page.getByRole('button', { name: /^Show / });
+  expect(await dots.count()).toBeGreaterThan(1);
+  const second = dots.nth(1);
+  const name = ((await second.getAttribute('aria-label')) ?? '').replace(/^Show /, '');
+  await second.click();
+  await expect(second).toHaveAttribute('aria-current', 'true');
+  await expect(dots.first()).toHaveAttribute('aria-current', 'false');
+  await expect(slider.getByRole('heading', { level: 3 })).toContainText(name);
+  await expect(slider.getByRole('img')).toHaveAttribute('alt', name);
+});
+
+test('the footer’s newsletter form checks the address and subscribes it', async ({ page }) => {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Newsletter sign-up' });
+  const email = form.getByRole('textbox', { name: 'Email address' });
+  await email.fill('not-an-address');
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid Email' })).toBeVisible();
+
+  await email.fill(`islands-${Date.now()}@example.com`);
+  await email.press('Enter');
+  await expect(page.getByText('Thanks for subscribing!')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Subscribed!' })).toBeVisible();
+});
