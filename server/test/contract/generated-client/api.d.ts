@@ -2643,12 +2643,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 carId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "other",
+                 *       "details": "The same photo is on a dealer’s website."
+                 *     }
+                 */
                 "application/json": {
                     imageId?: number;
                     /** @enum {string} */
@@ -2664,6 +2671,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         /** Format: date-time */
@@ -5972,6 +5985,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reportHoldThreshold": 1,
+                     *       "reviewNewCars": true
+                     *     }
+                     */
                     "application/json": {
                         reportHoldThreshold: number;
                         reviewNewCars: boolean;
@@ -5995,6 +6014,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reportHoldThreshold": 3,
+                 *       "reviewNewCars": false
+                 *     }
+                 */
                 "application/json": {
                     reportHoldThreshold: number;
                     reviewNewCars: boolean;
@@ -6008,6 +6033,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reportHoldThreshold": 3,
+                     *       "reviewNewCars": false
+                     *     }
+                     */
                     "application/json": {
                         reportHoldThreshold: number;
                         reviewNewCars: boolean;
@@ -6039,6 +6070,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "key": "driver",
+                     *         "kind": "flags",
+                     *         "car": {
+                     *           "id": 1,
+                     *           "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *           "name": "Poster Print 12x18",
+                     *           "ownerName": "Kenji Watanabe",
+                     *           "reviewState": "public",
+                     *           "previewUrl": null
+                     *         },
+                     *         "photo": null,
+                     *         "count": 1,
+                     *         "reasons": [
+                     *           {
+                     *             "reason": "notStreetCar",
+                     *             "count": 1
+                     *           }
+                     *         ],
+                     *         "details": [
+                     *           "details"
+                     *         ],
+                     *         "kinds": [
+                     *           "report"
+                     *         ],
+                     *         "since": "2026-11-01T18:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         key: string;
                         /** @enum {string} */
@@ -6082,12 +6144,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 carId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "dismiss",
+                 *       "note": "The owner took this photo; the dealer used it with permission."
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     action: "dismiss" | "hide" | "removePhoto" | "approve" | "reject";
@@ -6103,6 +6172,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "action": "dismiss",
+                     *       "carId": 1,
+                     *       "carName": "carName",
+                     *       "imageId": null,
+                     *       "note": "The owner took this photo; the dealer used it with permission.",
+                     *       "adminName": null,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         /** @enum {string} */
@@ -6146,6 +6227,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "action": "dismiss",
+                     *         "carId": null,
+                     *         "carName": "carName",
+                     *         "imageId": null,
+                     *         "note": "note",
+                     *         "adminName": null,
+                     *         "createdAt": "2026-11-01T18:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         /** @enum {string} */
