@@ -163,6 +163,34 @@ describe('reports', () => {
   });
 });
 
+describe('who may call what', () => {
+  it('needs a signed-in user to report, and an admin for the queue, its actions and the settings', async () => {
+    const { car } = await listedCar();
+    const visitor = new HttpClient(t.baseUrl);
+    const anonymous = await report(visitor, car.id);
+    expect(anonymous.status).toBe(401);
+    const user = reporter(0);
+    for (const [method, path, body] of [
+      ['GET', '/api/admin/reviews', undefined],
+      ['GET', '/api/admin/reviews/actions', undefined],
+      ['POST', `/api/admin/reviews/cars/${car.id}/actions`, { action: 'hide', note: 'x' }],
+      ['GET', '/api/site-settings/moderation', undefined],
+      ['PUT', '/api/site-settings/moderation', { reportHoldThreshold: 1, reviewNewCars: true }],
+    ] as const) {
+      expect((await visitor.request(method, path, body)).status, path).toBe(401);
+      const refused = await user.request(method, path, body);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.message).toBe('Admin access required');
+    }
+    // Nothing changed: the car is still listed, the settings are the defaults.
+    expect((await visitor.get(`/api/cars/${car.slug}`)).status).toBe(200);
+    expect((await admin.client.get('/api/site-settings/moderation')).body).toEqual({
+      reportHoldThreshold: 3,
+      reviewNewCars: false,
+    });
+  });
+});
+
 describe('the review queue', () => {
   /** A car held by three reporters. */
   async function heldCar() {
