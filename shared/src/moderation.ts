@@ -83,8 +83,8 @@ export type CarReview = z.infer<typeof carReviewSchema>;
 export const reviewQueueItemSchema = z.object({
   /** 'car-12' or 'photo-12-34': one item per car or photo. */
   key: z.string(),
-  /** Flags raised on the item, or a new car waiting for approval. */
-  kind: z.enum(['flags', 'newCar']),
+  /** Flags raised on the item, a new car waiting for approval, or a car an admin hid or rejected. */
+  kind: z.enum(['flags', 'newCar', 'setAside']),
   car: z.object({
     id: idSchema,
     slug: z.string(),
@@ -97,7 +97,7 @@ export const reviewQueueItemSchema = z.object({
   /** Distinct reporters of the item's open flags. */
   count: countSchema,
   reasons: z.array(z.object({ reason: reportReasonSchema, count: countSchema })),
-  /** The words of 'other' reports (never who wrote them). */
+  /** The words of 'other' reports (never who wrote them); a rejected car's reason. */
   details: z.array(z.string()),
   kinds: z.array(z.enum(FLAG_KINDS)),
   since: isoDateTimeSchema,

@@ -347,6 +347,7 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     status: 201,
   },
   'admin-moderation-actions': { as: 'admin', status: 200 },
+  'admin-moderation-setAside': { as: 'admin', status: 200 },
   'profile-changeEmail': {
     as: 'user',
     body: { email: 'demo.driver@example.com', currentPassword: driver.password },

@@ -254,6 +254,7 @@ const MATRIX: Record<ProcedurePath, Row> = {
     input: () => ({ reportHoldThreshold: 3, reviewNewCars: false }),
   },
   'admin.moderation.queue': { expect: ADMIN_ONLY },
+  'admin.moderation.setAside': { expect: ADMIN_ONLY },
   'admin.moderation.actions': { expect: ADMIN_ONLY, input: () => ({}) },
   'admin.moderation.act': {
     expect: ADMIN_ONLY,

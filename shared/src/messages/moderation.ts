@@ -69,6 +69,9 @@ export const MODERATION_MESSAGES = {
     reject: 'Car rejected',
   },
   newCar: 'New car waiting for approval',
+  setAsideTitle: 'Hidden and rejected cars',
+  setAsideEmpty: 'No car is hidden or rejected.',
+  setAsideHelp: 'Approve one to make it public again.',
   // Site settings.
   settingsTitle: 'Moderation',
   holdThreshold: 'Reports before an automatic hold',

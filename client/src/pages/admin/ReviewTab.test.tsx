@@ -46,6 +46,7 @@ describe('Review tab', () => {
       handlers: {
         'admin.moderation.queue': () => [reportedPhoto],
         'admin.moderation.actions': () => [recorded],
+        'admin.moderation.setAside': () => [],
         'admin.moderation.act': (input) => ({ ...recorded, id: 2, action: input.action, note: input.note }),
       },
     });

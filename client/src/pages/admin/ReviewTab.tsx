@@ -44,7 +44,37 @@ export function ReviewTab() {
           queue.data.map((item) => <QueueItem key={item.key} item={item} />)
         )}
       </Stack>
+      <SetAside />
       <RecordedActions />
+    </Stack>
+  );
+}
+
+/** The cars an admin hid or rejected: approving one makes it public again. */
+function SetAside() {
+  const trpc = useTRPC();
+  const cars = useQuery(trpc.admin.moderation.setAside.queryOptions());
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="h3">
+        {M.setAsideTitle}
+      </Title>
+      {cars.isPending ? (
+        <PageLoader />
+      ) : cars.isError ? (
+        <LoadError message={MESSAGES.server.internal} query={cars} />
+      ) : cars.data.length === 0 ? (
+        <Text c="dimmed">{M.setAsideEmpty}</Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            {M.setAsideHelp}
+          </Text>
+          {cars.data.map((item) => (
+            <QueueItem key={item.key} item={item} />
+          ))}
+        </>
+      )}
     </Stack>
   );
 }
@@ -52,6 +82,7 @@ export function ReviewTab() {
 /** The actions an item offers: a new car is approved or rejected; reported items are dismissed, hidden or cut. */
 function actionsFor(item: ReviewQueueItem): ReviewAction[] {
   if (item.kind === 'newCar') return ['approve', 'reject'];
+  if (item.kind === 'setAside') return ['approve'];
   const state = item.car.reviewState;
   const actions: ReviewAction[] = state === 'public' || state === 'held' ? ['dismiss', 'hide'] : ['approve'];
   if (item.photo) actions.push('removePhoto');
@@ -100,7 +131,9 @@ function QueueItem({ item }: { item: ReviewQueueItem }) {
           <Text size="sm">
             {item.kind === 'newCar'
               ? M.newCar
-              : `${item.photo ? 'One photo' : 'The car'} · reported by ${item.count} ${item.count === 1 ? 'user' : 'users'}`}
+              : item.kind === 'setAside'
+                ? `${item.car.reviewState === 'rejected' ? 'Rejected' : 'Hidden'} by an admin`
+                : `${item.photo ? 'One photo' : 'The car'} · reported by ${item.count} ${item.count === 1 ? 'user' : 'users'}`}
             {item.car.ownerName ? ` · owner ${item.car.ownerName}` : ''} · since {when(item.since)}
           </Text>
           {item.reasons.length > 0 ? (

@@ -26,6 +26,19 @@ export const moderationAdminRouter = router({
     .output(reviewQueueSchema)
     .query(({ ctx }) => ctx.services.moderation.queue()),
 
+  setAside: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/reviews/set-aside',
+        tags,
+        summary: 'Cars an admin hid or rejected, the latest first; approving one makes it public again (admin)',
+      },
+    })
+    .input(z.void())
+    .output(reviewQueueSchema)
+    .query(({ ctx }) => ctx.services.moderation.setAside()),
+
   act: adminProcedure
     .meta({
       successStatus: 201,

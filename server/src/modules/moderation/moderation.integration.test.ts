@@ -173,6 +173,7 @@ describe('who may call what', () => {
     for (const [method, path, body] of [
       ['GET', '/api/admin/reviews', undefined],
       ['GET', '/api/admin/reviews/actions', undefined],
+      ['GET', '/api/admin/reviews/set-aside', undefined],
       ['POST', `/api/admin/reviews/cars/${car.id}/actions`, { action: 'hide', note: 'x' }],
       ['GET', '/api/site-settings/moderation', undefined],
       ['PUT', '/api/site-settings/moderation', { reportHoldThreshold: 1, reviewNewCars: true }],
@@ -230,12 +231,19 @@ describe('the review queue', () => {
     expect(mail?.text).toContain('Photos of a model car.');
     for (const account of reporters) expect(mail?.text).not.toContain(account.row.username);
 
+    const aside = await admin.client.get('/api/admin/reviews/set-aside');
+    expect(aside.body.find((entry: ReviewQueueItem) => entry.car.id === car.id)).toMatchObject({
+      kind: 'setAside',
+      car: { reviewState: 'hidden' },
+    });
     const listed = await admin.client.get('/api/admin/reviews/actions');
     expect(listed.status).toBe(200);
     expect(listed.body[0]).toMatchObject({ action: 'hide', carId: car.id, note: 'Photos of a model car.' });
     expect(listed.body[0].adminName).toBe(admin.row.name);
     // A hidden car cannot be dismissed: only approved (made public) again.
     expect((await act(car.id, { action: 'dismiss', note: 'x' })).status).toBe(409);
+    expect((await act(car.id, { action: 'approve', note: 'On a second look, a real car.' })).status).toBe(201);
+    expect(await publicSees(car)).toEqual({ page: true, gallery: true, search: true, ranking: true });
   });
 
   it("removing a reported photo takes it off the car's page, and the car stays public", async () => {

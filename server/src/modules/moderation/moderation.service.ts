@@ -196,6 +196,35 @@ export class ModerationService {
     return items;
   }
 
+  /**
+   * The cars an admin hid or rejected, the latest first (at most QUEUE_MAX): kept, so an admin can approve one and
+   * make it public again.
+   */
+  async setAside(): Promise<ReviewQueueItem[]> {
+    const em = this.deps.ds.manager;
+    const cars = await em.getRepository(CarEntity).find({
+      where: { reviewState: In(['hidden', 'rejected']) },
+      order: { updatedAt: 'DESC', id: 'DESC' },
+      take: QUEUE_MAX,
+    });
+    const photos = await this.photosOf(
+      em,
+      cars.map((car) => car.id),
+      [],
+    );
+    return cars.map((car) => ({
+      key: `aside-${car.id}`,
+      kind: 'setAside',
+      car: this.queueCar(car, photos.previewOf.get(car.id)),
+      photo: null,
+      count: 0,
+      reasons: [],
+      details: car.reviewNote ? [car.reviewNote] : [],
+      kinds: [],
+      since: car.updatedAt.toISOString(),
+    }));
+  }
+
   private queueCar(car: CarEntity, previewUrl: string | undefined): ReviewQueueItem['car'] {
     return {
       id: car.id,

@@ -992,6 +992,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/reviews/set-aside": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cars an admin hid or rejected, the latest first; approving one makes it public again (admin) */
+        get: operations["admin-moderation-setAside"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reviews/cars/{carId}/actions": {
         parameters: {
             query?: never;
@@ -6104,7 +6121,91 @@ export interface operations {
                     "application/json": {
                         key: string;
                         /** @enum {string} */
-                        kind: "flags" | "newCar";
+                        kind: "flags" | "newCar" | "setAside";
+                        car: {
+                            id: number;
+                            slug: string;
+                            name: string;
+                            ownerName: string | null;
+                            /** @enum {string} */
+                            reviewState: "public" | "held" | "hidden" | "pending" | "rejected";
+                            previewUrl: string | null;
+                        };
+                        photo: {
+                            id: number;
+                            url: string;
+                        } | null;
+                        count: number;
+                        reasons: {
+                            /** @enum {string} */
+                            reason: "notStreetCar" | "offensive" | "notTheirPhoto" | "spam" | "other";
+                            count: number;
+                        }[];
+                        details: string[];
+                        kinds: "report"[];
+                        /** Format: date-time */
+                        since: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-moderation-setAside": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "key": "driver",
+                     *         "kind": "flags",
+                     *         "car": {
+                     *           "id": 1,
+                     *           "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *           "name": "Poster Print 12x18",
+                     *           "ownerName": "Kenji Watanabe",
+                     *           "reviewState": "public",
+                     *           "previewUrl": null
+                     *         },
+                     *         "photo": null,
+                     *         "count": 1,
+                     *         "reasons": [
+                     *           {
+                     *             "reason": "notStreetCar",
+                     *             "count": 1
+                     *           }
+                     *         ],
+                     *         "details": [
+                     *           "details"
+                     *         ],
+                     *         "kinds": [
+                     *           "report"
+                     *         ],
+                     *         "since": "2026-11-01T18:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        key: string;
+                        /** @enum {string} */
+                        kind: "flags" | "newCar" | "setAside";
                         car: {
                             id: number;
                             slug: string;
