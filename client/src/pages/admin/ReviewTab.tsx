@@ -9,8 +9,8 @@ import {
   reviewActionInputSchema,
 } from '@curbside/shared';
 import { Anchor, Badge, Box, Button, Card, Group, Image, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
@@ -28,52 +28,58 @@ const when = (iso: string) =>
 export function ReviewTab() {
   const trpc = useTRPC();
   const queue = useQuery(trpc.admin.moderation.queue.queryOptions());
+  const setAside = useQuery(trpc.admin.moderation.setAside.queryOptions());
+  const actions = useQuery(trpc.admin.moderation.actions.queryOptions({}));
   return (
     <Stack gap="xl">
-      <Stack gap="sm">
-        <Title order={2} fz="h3">
-          {M.queueTitle}
-        </Title>
-        {queue.isPending ? (
-          <PageLoader />
-        ) : queue.isError ? (
-          <LoadError message={MESSAGES.server.internal} query={queue} />
-        ) : queue.data.length === 0 ? (
-          <Text c="dimmed">{M.queueEmpty}</Text>
-        ) : (
-          queue.data.map((item) => <QueueItem key={item.key} item={item} />)
+      <Section title={M.queueTitle} query={queue} empty={M.queueEmpty}>
+        {(items) => items.map((item) => <QueueItem key={item.key} item={item} />)}
+      </Section>
+      {/* The cars an admin hid or rejected: approving one makes it public again. */}
+      <Section title={M.setAsideTitle} query={setAside} empty={M.setAsideEmpty}>
+        {(items) => (
+          <>
+            <Text size="sm" c="dimmed">
+              {M.setAsideHelp}
+            </Text>
+            {items.map((item) => (
+              <QueueItem key={item.key} item={item} />
+            ))}
+          </>
         )}
-      </Stack>
-      <SetAside />
-      <RecordedActions />
+      </Section>
+      <Section title={M.actionsTitle} query={actions} empty={M.actionsEmpty}>
+        {(rows) => <RecordedActions rows={rows} />}
+      </Section>
     </Stack>
   );
 }
 
-/** The cars an admin hid or rejected: approving one makes it public again. */
-function SetAside() {
-  const trpc = useTRPC();
-  const cars = useQuery(trpc.admin.moderation.setAside.queryOptions());
+/** A titled list read from one query: loading, its error, its empty text, or what `children` makes of the rows. */
+function Section<T>({
+  title,
+  query,
+  empty,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<T[], unknown>;
+  empty: string;
+  children: (rows: T[]) => ReactNode;
+}) {
   return (
     <Stack gap="sm">
       <Title order={2} fz="h3">
-        {M.setAsideTitle}
+        {title}
       </Title>
-      {cars.isPending ? (
+      {query.isPending ? (
         <PageLoader />
-      ) : cars.isError ? (
-        <LoadError message={MESSAGES.server.internal} query={cars} />
-      ) : cars.data.length === 0 ? (
-        <Text c="dimmed">{M.setAsideEmpty}</Text>
+      ) : query.isError ? (
+        <LoadError message={MESSAGES.server.internal} query={query} />
+      ) : query.data.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
       ) : (
-        <>
-          <Text size="sm" c="dimmed">
-            {M.setAsideHelp}
-          </Text>
-          {cars.data.map((item) => (
-            <QueueItem key={item.key} item={item} />
-          ))}
-        </>
+        children(query.data)
       )}
     </Stack>
   );
@@ -180,41 +186,26 @@ function QueueItem({ item }: { item: ReviewQueueItem }) {
   );
 }
 
-function RecordedActions() {
-  const trpc = useTRPC();
-  const actions = useQuery(trpc.admin.moderation.actions.queryOptions({}));
+function RecordedActions({ rows }: { rows: ReviewActionRecord[] }) {
   return (
-    <Stack gap="sm">
-      <Title order={2} fz="h3">
-        {M.actionsTitle}
-      </Title>
-      {actions.isPending ? (
-        <PageLoader />
-      ) : actions.isError ? (
-        <LoadError message={MESSAGES.server.internal} query={actions} />
-      ) : actions.data.length === 0 ? (
-        <Text c="dimmed">{M.actionsEmpty}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label={M.actionsTitle}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Admin</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Car</Table.Th>
-                <Table.Th>Note</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {actions.data.map((row) => (
-                <ActionRow key={row.id} row={row} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped aria-label={M.actionsTitle}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Admin</Table.Th>
+            <Table.Th>Action</Table.Th>
+            <Table.Th>Car</Table.Th>
+            <Table.Th>Note</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <ActionRow key={row.id} row={row} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
