@@ -28,6 +28,7 @@ import { SettingsService } from './modules/settings/settings.service';
 import { ShareService } from './modules/share/share.service';
 import { SitemapPages } from './modules/share/sitemap';
 import { StatsService } from './modules/stats/stats.service';
+import { SuspensionsService } from './modules/suspensions/suspensions.service';
 import { TokensService } from './modules/tokens/tokens.service';
 import { RecentVoters } from './modules/votes/recent-voters';
 import { VotesService } from './modules/votes/votes.service';
@@ -82,6 +83,8 @@ export interface Services {
   /** Votes that came through meet cards, per event (admin statistics). */
   /** Personal API tokens: made and revoked by their owners, checked on every request that sends one. */
   tokens: TokensService;
+  /** Suspending and lifting accounts (admin), with their record. */
+  suspensions: SuspensionsService;
   votes: VotesService;
   /** Viewers with a vote inside the cooldown: they get responses of their own, not cached ones. */
   recentVoters: RecentVoters;
@@ -157,6 +160,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     sitemap: new SitemapPages({ ds, publicUrl: config.publicUrl }),
     stats: new StatsService(ds),
     tokens,
+    suspensions: new SuspensionsService({ ds, mailer, siteName: config.siteName }),
     votes: new VotesService({ ds, recentVoters, metrics, events }),
     recentVoters,
   };

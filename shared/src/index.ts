@@ -34,6 +34,7 @@ export * from './share';
 export * from './site-modes';
 export * from './slug';
 export * from './stats';
+export * from './suspensions';
 export * from './tax';
 export * from './text';
 export * from './tokens';

@@ -40,6 +40,7 @@ import { PROFILE_MESSAGES } from './messages/profile';
 import { REQUEST_MESSAGES } from './messages/request';
 import { SERVER_MESSAGES } from './messages/server';
 import { SITE_MODE_MESSAGES } from './messages/site-mode';
+import { SUSPENSION_MESSAGES } from './messages/suspensions';
 import { UPLOAD_MESSAGES } from './messages/upload';
 import { UPLOAD_PHOTO_MESSAGES } from './messages/upload-photos';
 import { VALIDATION_MESSAGES } from './messages/validation';
@@ -81,6 +82,7 @@ export {
   REQUEST_MESSAGES,
   SERVER_MESSAGES,
   SITE_MODE_MESSAGES,
+  SUSPENSION_MESSAGES,
   UPLOAD_MESSAGES,
   UPLOAD_PHOTO_MESSAGES,
   VALIDATION_MESSAGES,
@@ -119,6 +121,7 @@ export const MESSAGES = {
   orderConfirmation: ORDER_CONFIRMATION_MESSAGES,
   admin: ADMIN_MESSAGES,
   apiTokens: API_TOKEN_MESSAGES,
+  suspensions: SUSPENSION_MESSAGES,
   fulfilment: FULFILMENT_MESSAGES,
   labels: LABEL_MESSAGES,
   fetchErrors: FETCH_ERROR_MESSAGES,

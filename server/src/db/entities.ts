@@ -32,6 +32,7 @@ import {
   SalesMonthEntity,
   VoteTotalsEntity,
 } from '../modules/stats/aggregates.entity';
+import { SuspensionRecordEntity } from '../modules/suspensions/suspension-record.entity';
 import { ApiTokenEntity } from '../modules/tokens/api-token.entity';
 import { CarMonthlyVotesEntity } from '../modules/votes/car-monthly-votes.entity';
 import { CardVoteEntity } from '../modules/votes/card-vote.entity';
@@ -49,6 +50,7 @@ export const entities = [
   RegistrationAttemptEntity,
   RevokedSessionEntity,
   ApiTokenEntity,
+  SuspensionRecordEntity,
   // showcase
   CarEntity,
   CarImageEntity,

@@ -595,51 +595,79 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Car meets relative to `now`: three coming up, one already past. Times are evening in US Central time. */
-export function demoEvents(now: Date, imageFor: (carSlug: string) => string) {
-  const at = (days: number, utcHour: number) => {
-    const d = new Date(now.getTime() + days * DAY);
-    d.setUTCHours(utcHour, 0, 0, 0);
-    return d;
-  };
-  return [
-    {
-      title: 'Friday Night Curbside Cruise-In',
-      description:
-        'Our monthly cruise-in: park up, walk around, vote for your favourites. The photo crew shoots every car that ' +
-        'wants a Curbside profile. Free entry, food trucks from 6 PM.',
-      location: 'Deep Ellum, Dallas, TX',
-      eventDate: at(9, 23),
-      imageUrl: imageFor('chevrolet-chevelle-ss-454'),
-      fbEventUrl: 'https://www.facebook.com/events/',
+export interface DemoEvent {
+  /** Names the event's picture in the photo storage: demo/events/<key>.jpg. */
+  key: string;
+  title: string;
+  description: string;
+  location: string;
+  /** Days from now, and the hour (UTC) it starts: evening in US Central time. */
+  days: number;
+  utcHour: number;
+  fbEventUrl: string | null;
+  /** The event's picture (see meetSvg): three demo cars (DEMO_CARS slugs) at the meet, in its scene. */
+  picture: { scene: Scene; cars: [string, string, string] };
+}
+
+/** Car meets: three coming up, one already past. */
+export const DEMO_EVENTS: DemoEvent[] = [
+  {
+    key: 'friday-night-cruise-in',
+    title: 'Friday Night Curbside Cruise-In',
+    description:
+      'Our monthly cruise-in: park up, walk around, vote for your favourites. The photo crew shoots every car that ' +
+      'wants a Curbside profile. Free entry, food trucks from 6 PM.',
+    location: 'Deep Ellum, Dallas, TX',
+    days: 9,
+    utcHour: 23,
+    fbEventUrl: 'https://www.facebook.com/events/',
+    picture: { scene: 'night', cars: ['ford-model-b-deuce-roadster', 'toyota-land-cruiser-fj60', 'bmw-m3-e46'] },
+  },
+  {
+    key: 'jdm-sunday-harbor',
+    title: 'JDM Sunday at the Harbor',
+    description: 'Japanese classics and tuners by the water. Sunrise photo session for the first 40 cars.',
+    location: 'Kemah Boardwalk, Kemah, TX',
+    days: 23,
+    utcHour: 14,
+    fbEventUrl: null,
+    picture: { scene: 'dusk', cars: ['mazda-rx-7-fd3s', 'toyota-supra-turbo-a80', 'nissan-skyline-gt-r-v-spec-r34'] },
+  },
+  {
+    key: 'exotics-and-espresso',
+    title: 'Exotics & Espresso',
+    description: 'Supercars, hypercars and very good coffee. Spectators welcome; show cars by registration.',
+    location: 'The Domain, Austin, TX',
+    days: 45,
+    utcHour: 15,
+    fbEventUrl: null,
+    picture: { scene: 'garage', cars: ['mclaren-570s', 'porsche-911-carrera-3-2', 'lamborghini-huracan-performante'] },
+  },
+  {
+    key: 'muscle-car-mayhem',
+    title: 'Muscle Car Mayhem',
+    description: 'American iron, burnout pad and a quarter-mile grudge list. Thanks to everyone who came out!',
+    location: 'Texas Motorplex, Ennis, TX',
+    days: -20,
+    utcHour: 22,
+    fbEventUrl: null,
+    picture: { scene: 'track', cars: ['chevrolet-chevelle-ss-454', 'chevrolet-bel-air', 'dodge-charger-r-t'] },
+  },
+];
+
+/** The event rows, dated relative to `now`; `imageFor` gives an event's picture URL. */
+export function demoEvents(now: Date, imageFor: (event: DemoEvent) => string) {
+  return DEMO_EVENTS.map((event) => {
+    const eventDate = new Date(now.getTime() + event.days * DAY);
+    eventDate.setUTCHours(event.utcHour, 0, 0, 0);
+    return {
+      title: event.title,
+      description: event.description,
+      location: event.location,
+      eventDate,
+      imageUrl: imageFor(event),
+      fbEventUrl: event.fbEventUrl,
       active: true,
-    },
-    {
-      title: 'JDM Sunday at the Harbor',
-      description: 'Japanese classics and tuners by the water. Sunrise photo session for the first 40 cars.',
-      location: 'Kemah Boardwalk, Kemah, TX',
-      eventDate: at(23, 14),
-      imageUrl: imageFor('nissan-skyline-gt-r-v-spec-r34'),
-      fbEventUrl: null,
-      active: true,
-    },
-    {
-      title: 'Exotics & Espresso',
-      description: 'Supercars, hypercars and very good coffee. Spectators welcome; show cars by registration.',
-      location: 'The Domain, Austin, TX',
-      eventDate: at(45, 15),
-      imageUrl: imageFor('lamborghini-huracan-performante'),
-      fbEventUrl: null,
-      active: true,
-    },
-    {
-      title: 'Muscle Car Mayhem',
-      description: 'American iron, burnout pad and a quarter-mile grudge list. Thanks to everyone who came out!',
-      location: 'Texas Motorplex, Ennis, TX',
-      eventDate: at(-20, 22),
-      imageUrl: imageFor('dodge-charger-r-t'),
-      fbEventUrl: null,
-      active: true,
-    },
-  ];
+    };
+  });
 }

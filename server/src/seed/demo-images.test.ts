@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadSharp } from '../lib/sharp';
-import { DEMO_CARS, DEMO_PRODUCTS } from './demo-data';
-import { CAR_VIEWS, carSceneSvg, productSvg } from './demo-images';
+import { DEMO_CARS, DEMO_EVENTS, DEMO_PRODUCTS } from './demo-data';
+import { CAR_VIEWS, carSceneSvg, meetSvg, productSvg } from './demo-images';
 
 const MARK = 'DEMO ILLUSTRATION';
 
@@ -104,6 +104,39 @@ describe('demo product pictures', () => {
       // The bottom corners: ground, never a bright grey panel.
       expect(brightness(img, 0, img.height - edge, edge, edge)).toBeLessThan(60);
       expect(brightness(img, img.width - edge, img.height - edge, edge, edge)).toBeLessThan(60);
+    }
+  });
+});
+
+describe('demo event pictures', () => {
+  const carNamed = (slug: string) => {
+    const car = DEMO_CARS.find((c) => c.slug === slug);
+    if (!car) throw new Error(`No demo car '${slug}'`);
+    return car;
+  };
+  const svgs = DEMO_EVENTS.map(({ picture }) => {
+    const [a, b, c] = picture.cars;
+    return meetSvg(picture.scene, [carNamed(a), carNamed(b), carNamed(c)]);
+  });
+
+  it('show three cars at each meet, each event its own picture, with the demo mark in the card band', async () => {
+    const images = await Promise.all(svgs.map(pixels));
+    expect(new Set(images.map((i) => hash(i.data))).size).toBe(DEMO_EVENTS.length);
+    for (const [i, svg] of svgs.entries()) {
+      expect(new Set(DEMO_EVENTS[i]?.picture.cars).size).toBe(3);
+      expect(svg.match(/<text[^>]*>([^<]*)</g)?.map((t) => t.replace(/<text[^>]*>/, '').slice(0, -1))).toEqual([MARK]);
+      // The mark sits top right inside what a card shows of the picture (viewBox 0 120 1600 860): 200 px tall and
+      // 1.5:1 to 2:1 wide (phones to three columns), it shows x 155–1445 and y 150–950 at the least.
+      const [, x, y, w, h] =
+        svg.match(/<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"[^>]*fill-opacity="0.5"/) ?? [];
+      expect(Number(x)).toBeGreaterThan(1100);
+      expect(Number(x) + Number(w)).toBeLessThanOrEqual(1445);
+      expect(Number(y)).toBeGreaterThanOrEqual(150);
+      expect(Number(y) + Number(h)).toBeLessThan(300);
+      // Each car's paint, glass and lights are its own: no gradient or clip path id is defined twice.
+      const ids = [...svg.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
+      expect(ids.length).toBeGreaterThan(20);
+      expect(new Set(ids).size).toBe(ids.length);
     }
   });
 });

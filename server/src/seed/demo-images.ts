@@ -731,6 +731,41 @@ ${MARK(1520, 96)}
 </svg>`;
 }
 
+// ---- the meets ----
+
+/** Gives the gradients and clip paths a car's drawing defines ids of its own, so several cars share one picture. */
+function ownIds(markup: string, prefix: string): string {
+  let out = markup;
+  for (const [, id] of markup.matchAll(/\bid="([^"]+)"/g)) {
+    out = out.replaceAll(`id="${id}"`, `id="${prefix}${id}"`).replaceAll(`url(#${id})`, `url(#${prefix}${id})`);
+  }
+  return out;
+}
+
+/**
+ * A car meet for an event's card: two cars side on, nose to nose, and a third head-on in front of them, in the
+ * event's scene, drawn on the car photos' 1600×1000 canvas and cut to its band y 120–980 (1.86:1), written 960 px
+ * wide. The events page shows it 200 px tall across a card 1.5:1 to 2:1 wide, so the only text, the demo mark, sits
+ * inside x 155–1445, y 150–950.
+ */
+export function meetSvg(scene: Scene, cars: readonly [CarPicture, CarPicture, CarPicture]): string {
+  const [left, right, front] = cars.map((car) => ({ ...car, scene }));
+  if (!left || !right || !front) throw new Error('A meet picture needs three cars');
+  const lights = scene === 'night';
+  const { defs, back } = sceneSvg(scene, `meet ${cars.map((car) => car.model).join(' ')}`, false);
+  const drawn = [
+    [left, sideCar(left, { x: 40, y: 800, scale: 0.6, flip: false, lights })],
+    [right, sideCar(right, { x: 960, y: 800, scale: 0.6, flip: true, lights })],
+    [front, frontCar(front, 800, 950, 0.5, lights)],
+  ] as const;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="516" viewBox="0 120 1600 860">
+<defs>${defs}</defs>
+${back}
+${drawn.map(([car, body], i) => ownIds(`<defs>${carDefs(car)}</defs>${body}`, `car${i}-`)).join('\n')}
+${MARK(1420, 170)}
+</svg>`;
+}
+
 // ---- the shop ----
 
 export type ProductArt = 'poster' | 'canvas' | 'framed' | 'sticker' | 'keychain' | 'tee' | 'hoodie';

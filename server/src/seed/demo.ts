@@ -14,6 +14,7 @@ import { VoteEntity } from '../modules/votes/vote.entity';
 import { VoteLimitEntity } from '../modules/votes/vote-limit.entity';
 import {
   DEMO_CARS,
+  DEMO_EVENTS,
   DEMO_PRODUCTS,
   DEMO_USERS,
   type DemoCar,
@@ -22,7 +23,7 @@ import {
   demoEvents,
   PHOTO_CAPTIONS,
 } from './demo-data';
-import { adSvg, carSceneSvg, productSvg, type WrittenImage, writeSvgImage } from './demo-images';
+import { adSvg, carSceneSvg, meetSvg, productSvg, type WrittenImage, writeSvgImage } from './demo-images';
 import { generateDemoVotes, monthKey } from './demo-votes';
 import { ensureSiteSettings } from './site-settings';
 
@@ -98,6 +99,8 @@ async function isEmpty(em: EntityManager): Promise<boolean> {
 interface Pictures {
   cars: { car: DemoCar; photos: WrittenImage[] }[];
   products: { product: DemoProduct; image: WrittenImage }[];
+  /** Each event's picture by its key. */
+  events: Map<string, WrittenImage>;
   banner: WrittenImage;
   column: WrittenImage;
 }
@@ -105,7 +108,12 @@ interface Pictures {
 /** Renders every demo picture, a few at a time (each is a 1600×1000 raster in memory while it is encoded). */
 async function renderPictures(storage: Storage): Promise<Pictures> {
   const limit = limiter(4);
-  const [cars, products, banner, column] = await Promise.all([
+  const carNamed = (slug: string): DemoCar => {
+    const car = DEMO_CARS.find((c) => c.slug === slug);
+    if (!car) throw new Error(`A demo event's picture names car '${slug}', which the data set does not have`);
+    return car;
+  };
+  const [cars, products, events, banner, column] = await Promise.all([
     Promise.all(
       DEMO_CARS.map(async (car) => ({
         car,
@@ -135,6 +143,14 @@ async function renderPictures(storage: Storage): Promise<Pictures> {
         ),
       })),
     ),
+    Promise.all(
+      DEMO_EVENTS.map(async ({ key, picture }) => {
+        const [a, b, c] = picture.cars;
+        const svg = meetSvg(picture.scene, [carNamed(a), carNamed(b), carNamed(c)]);
+        const image = await limit(() => writeSvgImage(storage, `demo/events/${key}.jpg`, svg, { variants: false }));
+        return [key, image] as const;
+      }),
+    ).then((entries) => new Map(entries)),
     limit(() =>
       writeSvgImage(
         storage,
@@ -151,7 +167,7 @@ async function renderPictures(storage: Storage): Promise<Pictures> {
       }),
     ),
   ]);
-  return { cars, products, banner, column };
+  return { cars, products, events, banner, column };
 }
 
 /** Wraps jobs so that at most `max` run at once, started in the order they were wrapped. */
@@ -302,7 +318,11 @@ async function insertRows(
 
   await em.insert(
     EventEntity,
-    demoEvents(now, (slug) => `/api/file/demo/${slug}/2.jpg`),
+    demoEvents(now, (event) => {
+      const image = pictures.events.get(event.key);
+      if (!image) throw new Error(`The demo event '${event.key}' has no picture`);
+      return image.url;
+    }),
   );
 
   const window = { startDate: new Date(now.getTime() - 15 * DAY), endDate: new Date(now.getTime() + 15 * DAY) };

@@ -79,6 +79,7 @@ export const TAGS = [
   { name: 'site settings', description: 'Maintenance and coming-soon modes' },
   { name: 'tokens', description: 'Personal API tokens for scripts, sent as Authorization: Bearer' },
   { name: 'moderation', description: 'Reports of cars and photos; the admin review queue and its actions' },
+  { name: 'users', description: 'Finding accounts, suspending them and lifting suspensions (admin)' },
 ];
 
 const ERROR_CODES: ErrorCode[] = [

@@ -5,7 +5,7 @@ import {
   printSizeFromName,
   SITE_SETTINGS_DEFAULTS,
 } from '@curbside/shared';
-import { DEMO_CARS, DEMO_PRODUCTS, DEMO_USERS, demoEvents, PHOTO_CAPTIONS } from '../seed/demo-data';
+import { DEMO_CARS, DEMO_EVENTS, DEMO_PRODUCTS, DEMO_USERS, PHOTO_CAPTIONS } from '../seed/demo-data';
 import type { OpenApiSchema } from './openapi-schema';
 
 // The examples of the OpenAPI document: one request per operation, written with the demo data (server/src/seed), and
@@ -38,9 +38,10 @@ export interface ApiExample {
 const driver = demoUser('driver');
 const admin = demoUser('admin');
 const [firstCar] = DEMO_CARS;
+const [firstEvent] = DEMO_EVENTS;
 const driverCarIndex = DEMO_CARS.findIndex((car) => car.owner === 'driver');
 const merch = DEMO_PRODUCTS.findIndex((product) => product.isMerch);
-if (!firstCar || driverCarIndex < 0 || merch < 0)
+if (!firstCar || !firstEvent || driverCarIndex < 0 || merch < 0)
   throw new Error('The demo data set has changed: see openapi-examples.ts');
 const driverCar = DEMO_CARS[driverCarIndex] as typeof firstCar;
 
@@ -50,9 +51,11 @@ const productId = (index: number) => index + 1;
 /** The id of photo `n` (0-based) of car `index`: every car's photos are inserted one car after another. */
 const photoId = (index: number, n: number) =>
   DEMO_CARS.slice(0, index).reduce((sum, car) => sum + car.photos, 0) + n + 1;
+/** A demo user's id: the users are inserted in the data set's order. */
+const userId = (key: string) => DEMO_USERS.findIndex((user) => user.key === key) + 1;
 /** The id the next row of a table gets after `existing` demo rows. */
 const next = (existing: number) => existing + 1;
-const DEMO_EVENT_COUNT = demoEvents(new Date(0), () => '').length;
+const DEMO_EVENT_COUNT = DEMO_EVENTS.length;
 const DEMO_AD_COUNT = 2;
 
 function demoUser(key: string) {
@@ -86,7 +89,7 @@ const newEvent = {
   description: 'A morning drive through the Hill Country, coffee at the end.',
   eventDate: '2030-10-12T14:00:00.000Z',
   location: 'Fredericksburg, TX',
-  imageUrl: `/api/file/demo/${firstCar.slug}/2.jpg`,
+  imageUrl: `/api/file/demo/events/${firstEvent.key}.jpg`,
   fbEventUrl: '',
 };
 const newAd = {
@@ -321,6 +324,16 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   'admin-ads-delete': { as: 'admin', parameters: { id: next(DEMO_AD_COUNT) }, status: 204 },
   'admin-stats-overview': { as: 'admin', status: 200 },
   'admin-cardVotes-perEvent': { as: 'admin', status: 200 },
+  'admin-users-find': { as: 'admin', parameters: { q: 'kenji' }, status: 200 },
+  'admin-users-suspend': {
+    as: 'admin',
+    parameters: { id: userId('kenji') },
+    body: { note: 'Photos copied from another owner’s gallery.' },
+    status: 200,
+  },
+  'admin-users-suspensions': { as: 'admin', status: 200 },
+  // Lifted at once, so the examples after these find his cars listed again.
+  'admin-users-lift': { as: 'admin', parameters: { id: userId('kenji'), note: 'Sorted out by e-mail.' }, status: 200 },
   'admin-settings-update': {
     as: 'admin',
     body: {

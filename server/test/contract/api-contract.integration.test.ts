@@ -429,7 +429,10 @@ function record(op: Operation, call: Call, status: number) {
 }
 
 /** Calls that end sessions or tokens: the identities are made anew before each of them. */
-const ENDS_IDENTITIES = /^(POST \/logout|DELETE \/tokens|PUT \/profile\/(password|email))/;
+const ENDS_IDENTITIES =
+  /^(POST \/logout|DELETE \/tokens|PUT \/profile\/(password|email)|POST \/admin\/users\/\{id\}\/suspension)/;
+/** A suspension of one of the accounts the identities use: lifted again at once, so the later calls still have them. */
+const SUSPENDS = 'POST /admin/users/{id}/suspension';
 const SITE_SETTINGS = 'PUT /site-settings';
 
 /** The property for one operation: each generated call, as a generated identity, gets an answer by the document. */
@@ -438,6 +441,9 @@ function contractProperty(op: Operation, identities: readonly Identity[], kinds:
     const res = await send(op, identity, call);
     // A site mode switched on would give every later call a 503: back to the site as it was.
     if (op.name === SITE_SETTINGS && res.status === 200) await resetSiteSettings();
+    if (op.name === SUSPENDS && res.status === 200) {
+      await t.app.services.suspensions.lift(0, { id: (res.json as { id: number }).id, note: null });
+    }
     if (ENDS_IDENTITIES.test(op.name) && res.status < 300) await keepIdentities();
     record(op, call, res.status);
     const problems = contractProblems(op, call, res);

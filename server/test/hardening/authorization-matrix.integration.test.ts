@@ -13,7 +13,7 @@ import { HttpClient } from '../http';
 import { callPlainRoute, PLAIN_ROUTES, type PlainRoute, type PlainRouteIds, plainRouteLabel } from '../plain-routes';
 import { callProcedure, listProcedures, type ProcedurePath, procedureAt, type Transport } from '../procedures';
 import { makeCar, makeImage, storePhoto } from '../showcase-fixtures';
-import { type Account, NEW_CAR, PASSWORD, payForCart, signedIn, storedUser } from './fixtures';
+import { type Account, makeAccount, NEW_CAR, PASSWORD, payForCart, signedIn, storedUser } from './fixtures';
 
 // The authorization matrix: every procedure of the router × {anonymous, user, other user, admin}, over /trpc and over
 // its /api route, with the outcome each must get. "user" owns the car, photos, cart line and order the inputs name;
@@ -260,7 +260,22 @@ const MATRIX: Record<ProcedurePath, Row> = {
     expect: ADMIN_ONLY,
     input: async (fx) => ({ carId: (await newCar(fx)).id, action: 'hide', note: 'Not a street car.' }),
   },
+  'admin.users.find': { expect: ADMIN_ONLY, input: (fx) => ({ q: fx.user.row.username }) },
+  'admin.users.suspensions': { expect: ADMIN_ONLY },
+  // Each call suspends (or lifts) an account of its own, so every caller's call meets an account it may act on.
+  'admin.users.suspend': {
+    expect: ADMIN_ONLY,
+    input: async (fx) => ({ id: (await makeAccount(fx.t)).id, note: 'Spam cars' }),
+  },
+  'admin.users.lift': { expect: ADMIN_ONLY, input: async (fx) => ({ id: await suspendedAccount(fx.t) }) },
 };
+
+/** A new account, suspended by a new admin (each lift gets its own suspension to lift). */
+async function suspendedAccount(t: TestApp): Promise<number> {
+  const [account, admin] = await Promise.all([makeAccount(t), makeAccount(t, 'admin')]);
+  await t.app.services.suspensions.suspend(admin.id, { id: account.id, note: 'Spam cars' });
+  return account.id;
+}
 
 async function createAd(t: TestApp): Promise<number> {
   const created = await t.app.services.ads.create({ ...ad(), type: 'banner', active: true, description: null });

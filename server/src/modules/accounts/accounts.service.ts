@@ -6,6 +6,7 @@ import {
   type RegisterInput,
   SERVER_LIMITS,
   SERVER_MESSAGES,
+  SUSPENSION_MESSAGES,
 } from '@curbside/shared';
 import { type DataSource, type EntityManager, LessThan } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors';
@@ -88,13 +89,14 @@ export class AccountsService {
   }
 
   /**
-   * The user a session cookie names, in one query: null when the session was ended by signing out or the user's
-   * session generation has moved on (logout everywhere, password change or reset).
+   * The user a session cookie names, in one query: null when the session was ended by signing out, the user's
+   * session generation has moved on (logout everywhere, password change or reset) or the account is suspended.
    */
   findSessionUser(userId: number, generation: number, sessionId: string): Promise<UserEntity | null> {
     return this.users
       .createQueryBuilder('user')
       .where('user.id = :userId AND user.sessionGeneration = :generation', { userId, generation })
+      .andWhere('user.suspendedAt IS NULL')
       .andWhere((qb) => {
         const revoked = qb
           .subQuery()
@@ -166,6 +168,8 @@ export class AccountsService {
       return ok ? found : null;
     });
     if (!user) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
+    // Said only to whoever knows the password, so the message tells no one else that the account exists.
+    if (user.suspendedAt) throw new DomainError('FORBIDDEN', SUSPENSION_MESSAGES.accountSuspended);
     return user;
   }
 

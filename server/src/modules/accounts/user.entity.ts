@@ -1,5 +1,5 @@
 import type { UserRole } from '@curbside/shared';
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAtColumn, DateTimeColumn, UpdatedAtColumn } from '../../db/columns';
 
 @Entity('users')
@@ -47,6 +47,14 @@ export class UserEntity {
   /** Carried in the session cookie; bumping it ends every session of this user (logout everywhere, password change). */
   @Column({ type: 'int', default: 0 })
   sessionGeneration!: number;
+
+  /**
+   * When an admin suspended the account; null while it is active. A suspended account cannot sign in, its sessions and
+   * API tokens are refused and its cars are unlisted (modules/suspensions/).
+   */
+  @Index()
+  @DateTimeColumn({ nullable: true })
+  suspendedAt!: Date | null;
 
   @CreatedAtColumn()
   createdAt!: Date;

@@ -7,6 +7,7 @@ import { ordersAdminRouter } from '../orders/admin-router';
 import { productsAdminRouter } from '../products/admin-router';
 import { settingsAdminRouter } from '../settings/admin-router';
 import { cardVotesAdminRouter, statsAdminRouter } from '../stats/admin-router';
+import { usersAdminRouter } from '../suspensions/admin-router';
 
 // Every admin-only procedure, mounted under `admin.` (tRPC) at its documented /api path (REST). Each domain keeps
 // its admin procedures in its own admin-router.ts; this file only gathers them. The authorization matrix
@@ -23,4 +24,5 @@ export const adminRouter = router({
   cardVotes: cardVotesAdminRouter,
   settings: settingsAdminRouter,
   moderation: moderationAdminRouter,
+  users: usersAdminRouter,
 });

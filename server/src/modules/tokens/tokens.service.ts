@@ -7,6 +7,7 @@ import {
   type CreatedApiToken,
   SERVER_LIMITS,
   SERVER_MESSAGES,
+  SUSPENSION_MESSAGES,
 } from '@curbside/shared';
 import type { DataSource, EntityManager } from 'typeorm';
 import { conflict, DomainError, forbidden, notFound } from '../../errors';
@@ -93,7 +94,7 @@ export class TokensService {
 
   /**
    * The user and scope of a token sent with a request. A token that exists is accepted whatever its address has
-   * failed before, and costs no throttle row. Otherwise (never made, revoked, or not even a token's shape) the failure
+   * failed before, and costs no throttle row — unless its account is suspended (403). Otherwise (never made, revoked, or not even a token's shape) the failure
    * counts as a failed sign-in of the address, under the wrong token's hash: 401, or past the address's limit 429 —
    * except for a read (`read`), which always gets 401, since a read is never refused for others' mistakes.
    */
@@ -109,6 +110,8 @@ export class TokensService {
       }
       throw new DomainError('UNAUTHORIZED', SERVER_MESSAGES.apiTokenInvalid);
     }
+    // A suspended account's tokens are kept but refused until the suspension is lifted (suspensions/).
+    if (row.user.suspendedAt) throw forbidden(SUSPENSION_MESSAGES.accountSuspended);
     const now = this.now();
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= SERVER_LIMITS.apiTokenLastUsedEveryMs) {
       await this.tokens.update({ id: row.id }, { lastUsedAt: now });

@@ -1043,6 +1043,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users whose username or e-mail contains q (admin) */
+        get: operations["admin-users-find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/suspensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suspended accounts with their hidden cars, and the latest suspensions and lifts (admin) */
+        get: operations["admin-users-suspensions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/suspension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend an account with a note: it is signed out everywhere, its API tokens are refused and its cars leave the public pages; the user is e-mailed the note (admin; an admin account cannot be suspended) */
+        post: operations["admin-users-suspend"];
+        /** Lift an account’s suspension: it may sign in again and its cars return with their votes (admin) */
+        delete: operations["admin-users-lift"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cars/{slugOrId}": {
         parameters: {
             query?: never;
@@ -3202,7 +3254,7 @@ export interface operations {
                      *         "description": "A morning drive through the Hill Country, coffee at the end.",
                      *         "location": "Fredericksburg, TX",
                      *         "eventDate": "2026-11-01T18:00:00.000Z",
-                     *         "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                     *         "imageUrl": "/api/file/demo/events/friday-night-cruise-in.jpg",
                      *         "fbEventUrl": null,
                      *         "active": true
                      *       }
@@ -5404,7 +5456,7 @@ export interface operations {
                      *         "description": "A morning drive through the Hill Country, coffee at the end.",
                      *         "location": "Fredericksburg, TX",
                      *         "eventDate": "2026-11-01T18:00:00.000Z",
-                     *         "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                     *         "imageUrl": "/api/file/demo/events/friday-night-cruise-in.jpg",
                      *         "fbEventUrl": null,
                      *         "active": true
                      *       }
@@ -5436,7 +5488,7 @@ export interface operations {
                  *       "description": "A morning drive through the Hill Country, coffee at the end.",
                  *       "eventDate": "2030-10-12T14:00:00.000Z",
                  *       "location": "Fredericksburg, TX",
-                 *       "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                 *       "imageUrl": "/api/file/demo/events/friday-night-cruise-in.jpg",
                  *       "fbEventUrl": ""
                  *     }
                  */
@@ -5468,7 +5520,7 @@ export interface operations {
                      *       "description": "A morning drive through the Hill Country, coffee at the end.",
                      *       "location": "Fredericksburg, TX",
                      *       "eventDate": "2026-11-01T18:00:00.000Z",
-                     *       "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                     *       "imageUrl": "/api/file/demo/events/friday-night-cruise-in.jpg",
                      *       "fbEventUrl": null,
                      *       "active": true
                      *     }
@@ -5530,7 +5582,7 @@ export interface operations {
                      *       "description": "A morning drive through the Hill Country, coffee at the end.",
                      *       "location": "Luckenbach, TX",
                      *       "eventDate": "2026-11-01T18:00:00.000Z",
-                     *       "imageUrl": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/2.jpg",
+                     *       "imageUrl": "/api/file/demo/events/friday-night-cruise-in.jpg",
                      *       "fbEventUrl": null,
                      *       "active": true
                      *     }
@@ -6359,6 +6411,289 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-users-find": {
+        parameters: {
+            query: {
+                /** @example kenji */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "username": "demo_driver",
+                     *         "email": "driver@curbside.example",
+                     *         "role": "user",
+                     *         "suspendedAt": null,
+                     *         "createdAt": "2026-11-01T18:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        id: number;
+                        username: string;
+                        email: string;
+                        role: components["schemas"]["UserRole"];
+                        suspendedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-users-suspensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "suspended": [
+                     *         {
+                     *           "user": {
+                     *             "id": 1,
+                     *             "username": "demo_driver",
+                     *             "email": "driver@curbside.example",
+                     *             "role": "user",
+                     *             "suspendedAt": null,
+                     *             "createdAt": "2026-11-01T18:00:00.000Z"
+                     *           },
+                     *           "suspension": null,
+                     *           "cars": [
+                     *             {
+                     *               "id": 1,
+                     *               "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *               "make": "Nissan",
+                     *               "model": "Skyline GT-R V-Spec (R34)",
+                     *               "year": 1999,
+                     *               "totalVotes": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "history": [
+                     *         {
+                     *           "id": 1,
+                     *           "user": {
+                     *             "id": 1,
+                     *             "username": "demo_driver"
+                     *           },
+                     *           "action": "suspended",
+                     *           "note": null,
+                     *           "by": null,
+                     *           "createdAt": "2026-11-01T18:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        suspended: {
+                            user: {
+                                id: number;
+                                username: string;
+                                email: string;
+                                role: components["schemas"]["UserRole"];
+                                suspendedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                            suspension: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    username: string;
+                                };
+                                /** @enum {string} */
+                                action: "suspended" | "lifted";
+                                note: string | null;
+                                by: {
+                                    id: number;
+                                    username: string;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            } | null;
+                            cars: {
+                                id: number;
+                                slug: string;
+                                make: string;
+                                model: string;
+                                year: number;
+                                totalVotes: number;
+                            }[];
+                        }[];
+                        history: {
+                            id: number;
+                            user: {
+                                id: number;
+                                username: string;
+                            };
+                            /** @enum {string} */
+                            action: "suspended" | "lifted";
+                            note: string | null;
+                            by: {
+                                id: number;
+                                username: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-users-suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Photos copied from another owner’s gallery."
+                 *     }
+                 */
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "username": "demo_driver",
+                     *       "email": "driver@curbside.example",
+                     *       "role": "user",
+                     *       "suspendedAt": null,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        username: string;
+                        email: string;
+                        role: components["schemas"]["UserRole"];
+                        suspendedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-users-lift": {
+        parameters: {
+            query?: {
+                /** @example Sorted out by e-mail. */
+                note?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @example 3 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "username": "demo_driver",
+                     *       "email": "driver@curbside.example",
+                     *       "role": "user",
+                     *       "suspendedAt": null,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        username: string;
+                        email: string;
+                        role: components["schemas"]["UserRole"];
+                        suspendedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
