@@ -150,7 +150,17 @@ for (const colorScheme of SCHEMES)
 
       test('admin dashboard', async ({ browser }) => {
         const page = await context(browser, options, DEMO_ADMIN);
-        const tabs = ['submissions', 'products', 'orders', 'events', 'ads', 'statistics', 'site-settings', 'users'];
+        const tabs = [
+          'submissions',
+          'products',
+          'orders',
+          'events',
+          'ads',
+          'statistics',
+          'site-settings',
+          'users',
+          'review',
+        ];
         const problems = await auditPages(page, viewport, ['/admin', ...tabs.map((tab) => `/admin?tab=${tab}`)]);
         expect(problems, report(problems)).toEqual([]);
       });

@@ -7,6 +7,7 @@ import { checkoutRouter } from './modules/checkout/router';
 import { eventsRouter } from './modules/events/router';
 import { hallOfFameRouter } from './modules/hall-of-fame/router';
 import { imagesRouter } from './modules/images/router';
+import { moderationRouter } from './modules/moderation/router';
 import { newsletterRouter } from './modules/newsletter/router';
 import { ordersRouter } from './modules/orders/router';
 import { productsRouter } from './modules/products/router';
@@ -26,6 +27,7 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   cars: carsRouter,
   images: imagesRouter,
+  moderation: moderationRouter,
   profile: profileRouter,
   tokens: tokensRouter,
   votes: votesRouter,

@@ -16,6 +16,7 @@ import { HallOfFameService } from './modules/hall-of-fame/hall-of-fame.service';
 import { ImagesService } from './modules/images/images.service';
 import { LeaderboardService } from './modules/leaderboard/leaderboard.service';
 import { MeetCardsService } from './modules/meet-cards/meet-cards.service';
+import { ModerationService } from './modules/moderation/moderation.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
@@ -64,6 +65,8 @@ export interface Services {
   leaderboard: LeaderboardService;
   /** Meet cards: which cars a caller may print, and each card's data. */
   meetCards: MeetCardsService;
+  /** Reports, the review queue and its actions, the automatic hold and the approval of new cars. */
+  moderation: ModerationService;
   newsletter: NewsletterService;
   orders: OrdersService;
   /** Order management (admin): every order, status changes, cancel with restock and refund. */
@@ -127,7 +130,12 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
       registrationsPerHour: config.registrationsPerHour,
     }),
     ads: new AdsService(ds),
-    cars: new CarsService({ ds, images, edits }),
+    cars: new CarsService({
+      ds,
+      images,
+      edits,
+      reviewNewCars: async () => (await settings.moderation()).reviewNewCars,
+    }),
     cart: new CartService(ds),
     checkout: new CheckoutService({
       ds,
@@ -140,6 +148,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     images,
     leaderboard: new LeaderboardService(ds),
     meetCards: new MeetCardsService({ ds, storage, imageQueue, renders, publicUrl: config.publicUrl }),
+    moderation: new ModerationService({ ds, images, settings, mailer, ...site, log: shop.log }),
     newsletter: new NewsletterService(ds),
     orders,
     orderAdmin: new OrderAdminService({ ds, orders, payments, mailer, ...site, log: shop.log }),

@@ -14,6 +14,7 @@ import {
 import { CAR_CATEGORIES } from './constants';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
+import { carReviewSchema } from './moderation';
 
 // Cars and their images: responses and the submit/edit calls (part 1 §3, §7; part 2 §2, §3, §5, §7).
 
@@ -79,6 +80,8 @@ export const carSchema = z.object({
   /** Whether the current viewer's vote for this car is still in its 24-hour cooldown. */
   hasVoted: z.boolean(),
   createdAt: isoDateTimeSchema,
+  /** Only on a car that is not public (its owner's and admins' views): held, hidden, waiting or rejected. */
+  review: carReviewSchema.optional(),
 });
 export type Car = z.infer<typeof carSchema>;
 

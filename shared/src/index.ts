@@ -18,6 +18,7 @@ export * from './limits';
 export * from './meet-card-url';
 export * from './meet-cards';
 export * from './messages';
+export * from './moderation';
 export * from './money';
 export * from './newsletter';
 export * from './order-admin';

@@ -27,6 +27,7 @@ import { LEADERBOARD_MESSAGES } from './messages/leaderboard';
 import { LOGIN_REQUIRED_MESSAGES } from './messages/login-required';
 import { MEET_CARD_MESSAGES } from './messages/meet-cards';
 import { MERCH_MESSAGES } from './messages/merch';
+import { MODERATION_MESSAGES } from './messages/moderation';
 import { MY_ORDERS_MESSAGES } from './messages/my-orders';
 import { NAV_MESSAGES } from './messages/nav';
 import { NEWSLETTER_MESSAGES } from './messages/newsletter';
@@ -68,6 +69,7 @@ export {
   LOGIN_REQUIRED_MESSAGES,
   MEET_CARD_MESSAGES,
   MERCH_MESSAGES,
+  MODERATION_MESSAGES,
   MY_ORDERS_MESSAGES,
   NAV_MESSAGES,
   NEWSLETTER_MESSAGES,
@@ -125,4 +127,5 @@ export const MESSAGES = {
   fetchErrors: FETCH_ERROR_MESSAGES,
   loadError: LOAD_ERROR_MESSAGES,
   server: SERVER_MESSAGES,
+  moderation: MODERATION_MESSAGES,
 } as const;

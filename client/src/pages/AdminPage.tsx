@@ -11,6 +11,7 @@ import { CarsTab } from './admin/CarsTab';
 import { EventsTab } from './admin/EventsTab';
 import { OrdersTab } from './admin/OrdersTab';
 import { ProductsTab } from './admin/ProductsTab';
+import { ReviewTab } from './admin/ReviewTab';
 import { SettingsTab } from './admin/SettingsTab';
 import { StatsTab } from './admin/StatsTab';
 import { SubmissionsTab } from './admin/SubmissionsTab';
@@ -18,7 +19,7 @@ import { UsersTab } from './admin/UsersTab';
 
 const L = MESSAGES.labels;
 
-/** The eight tabs of part 2 §2, in order, then API Tokens and Users (chosen); the value is what ?tab= holds. */
+/** The eight tabs of part 2 §2, in order, then API Tokens, Users and Review (chosen); the value is what ?tab= holds. */
 export const ADMIN_TABS = [
   { value: 'cars', label: L.manageCars, Panel: CarsTab },
   { value: 'submissions', label: 'Submissions', Panel: SubmissionsTab },
@@ -30,6 +31,7 @@ export const ADMIN_TABS = [
   { value: 'site-settings', label: 'Site Settings', Panel: SettingsTab },
   { value: 'api-tokens', label: MESSAGES.apiTokens.title, Panel: ApiTokensTab },
   { value: 'users', label: MESSAGES.suspensions.tab.title, Panel: UsersTab },
+  { value: 'review', label: MESSAGES.moderation.reviewTab, Panel: ReviewTab },
 ] as const satisfies readonly { value: string; label: string; Panel: ComponentType }[];
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];

@@ -26,6 +26,7 @@ import { ClientOnly } from '../components/ClientOnly';
 import { CarHonours } from '../components/cars/CarHonours';
 import { CarImage } from '../components/cars/CarImage';
 import classes from '../components/cars/cars.module.css';
+import { ReviewNotice } from '../components/cars/ReviewNotice';
 import { VoteButton } from '../components/cars/VoteButton';
 import { HydrationUnit } from '../components/HydrationUnit';
 import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
@@ -42,6 +43,7 @@ import { OwnerCard } from './car-detail/OwnerCard';
 import { PhotoGrid } from './car-detail/PhotoGrid';
 import { namedPhotos } from './car-detail/photos';
 import { photosFromSearch } from './car-detail/print-selection';
+import { ReportCar } from './car-detail/ReportCar';
 
 // Not needed to render the car, and below the photos on a phone: the print form (Mantine's Select and NumberInput), the
 // share card (QR code) load after the page, when they come near the viewport, so its first render runs less script.
@@ -80,10 +82,14 @@ export default function CarDetailPage() {
   const [selectedIds, setSelectedIds] = useState<number[]>(() => photosFromSearch(search));
   const [enlarged, setEnlarged] = useState(false);
   const [lightboxWanted, setLightboxWanted] = useState(false);
-  const car = carQuery.data;
+  const carMissing = carQuery.isError && trpcErrorCode(carQuery.error) === 'NOT_FOUND';
+  // A car held, hidden or waiting for review is not public: its owner still sees its page, from their own cars.
+  const owned = useQuery({ ...trpc.cars.owned.queryOptions(), enabled: Boolean(user) && carMissing });
+  const ownCar = carMissing ? owned.data?.find((mine) => mine.slug === slug && mine.review) : undefined;
+  const car = carQuery.data ?? ownCar;
   useDocumentTitle(car ? `${car.make} ${car.model}` : undefined);
 
-  if (carQuery.isPending) {
+  if (carQuery.isPending || (carMissing && user && owned.isPending)) {
     return (
       <Container size="lg" py="xl">
         <Skeleton height={48} width="50%" mb="lg" />
@@ -91,8 +97,7 @@ export default function CarDetailPage() {
       </Container>
     );
   }
-  if (carQuery.isError) {
-    if (trpcErrorCode(carQuery.error) === 'NOT_FOUND') return <NotFound />;
+  if (carQuery.isError && !carMissing) {
     return (
       <Container size="lg" py="xl">
         <LoadError
@@ -149,8 +154,11 @@ export default function CarDetailPage() {
             <Button component={Link} href={`/upload?edit=${car.id}`} variant="outline">
               Edit
             </Button>
+          ) : user && !car.review ? (
+            <ReportCar carId={car.id} shownPhotoId={shown?.id ?? null} />
           ) : null}
         </Group>
+        {car.review ? <ReviewNotice review={car.review} /> : null}
 
         <div className={layout.layout}>
           <div className={layout.column}>

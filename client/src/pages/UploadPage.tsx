@@ -291,7 +291,7 @@ function CarEditor({ car, isAdmin, defaultOwner }: { car: Car | null; isAdmin: b
                 <Title order={2} fz="h4">
                   Photos
                 </Title>
-                {car && !car.published ? (
+                {car && car.images.length === 0 ? (
                   <Alert
                     color="yellow"
                     variant="light"

@@ -12,6 +12,8 @@ import { CarImageEntity } from '../modules/cars/car-image.entity';
 import { CartItemEntity } from '../modules/cart/cart-item.entity';
 import { EventEntity } from '../modules/events/event.entity';
 import { HallOfFameMonthEntity, HallOfFamePlaceEntity } from '../modules/hall-of-fame/hall-of-fame.entity';
+import { ModerationActionEntity } from '../modules/moderation/moderation-action.entity';
+import { ModerationFlagEntity } from '../modules/moderation/moderation-flag.entity';
 import { NewsletterSignupLockEntity } from '../modules/newsletter/newsletter-signup-lock.entity';
 import { NewsletterSubscriptionEntity } from '../modules/newsletter/newsletter-subscription.entity';
 import { OrderEntity } from '../modules/orders/order.entity';
@@ -72,6 +74,9 @@ export const entities = [
   HallOfFamePlaceEntity,
   AdvertisementEntity,
   SiteSettingsEntity,
+  // moderation
+  ModerationFlagEntity,
+  ModerationActionEntity,
   NewsletterSubscriptionEntity,
   NewsletterSignupLockEntity,
   // running totals and the sitemap's blocks (kept by triggers)

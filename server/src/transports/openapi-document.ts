@@ -78,6 +78,7 @@ export const TAGS = [
   { name: 'stats', description: 'Counters for the home page and the admin dashboard' },
   { name: 'site settings', description: 'Maintenance and coming-soon modes' },
   { name: 'tokens', description: 'Personal API tokens for scripts, sent as Authorization: Bearer' },
+  { name: 'moderation', description: 'Reports of cars and photos; the admin review queue and its actions' },
   { name: 'users', description: 'Finding accounts, suspending them and lifting suspensions (admin)' },
 ];
 

@@ -134,6 +134,11 @@ const MATRIX: Record<ProcedurePath, Row> = {
   'cars.create': { expect: SIGNED_IN, input: () => NEW_CAR },
   'cars.update': { expect: OWNER_OR_ADMIN, input: (fx) => ({ id: fx.car.id, story: `Edited ${unique()}` }) },
   'cars.owned': { expect: SIGNED_IN },
+  // The fixture's user owns the car: an owner cannot report their own car. Each call reports a car of its own.
+  'moderation.report': {
+    expect: { anonymous: 401, user: 403, other: 'ok', admin: 'ok' },
+    input: async (fx) => ({ carId: (await newCar(fx)).id, reason: 'spam' }),
+  },
   'images.setPrimary': { expect: OWNER_OR_ADMIN, input: (fx) => ({ id: fx.images[1].id, carId: fx.car.id }) },
   'images.delete': {
     expect: OWNER_OR_ADMIN,
@@ -242,6 +247,18 @@ const MATRIX: Record<ProcedurePath, Row> = {
       comingSoonMessage: 'Launching soon.',
       launchDate: null,
     }),
+  },
+  'admin.settings.moderation': { expect: ADMIN_ONLY },
+  'admin.settings.updateModeration': {
+    expect: ADMIN_ONLY,
+    input: () => ({ reportHoldThreshold: 3, reviewNewCars: false }),
+  },
+  'admin.moderation.queue': { expect: ADMIN_ONLY },
+  'admin.moderation.setAside': { expect: ADMIN_ONLY },
+  'admin.moderation.actions': { expect: ADMIN_ONLY, input: () => ({}) },
+  'admin.moderation.act': {
+    expect: ADMIN_ONLY,
+    input: async (fx) => ({ carId: (await newCar(fx)).id, action: 'hide', note: 'Not a street car.' }),
   },
   'admin.users.find': { expect: ADMIN_ONLY, input: (fx) => ({ q: fx.user.row.username }) },
   'admin.users.suspensions': { expect: ADMIN_ONLY },

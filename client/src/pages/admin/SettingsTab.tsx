@@ -7,6 +7,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { ModerationSettingsForm } from './ModerationSettings';
 
 const A = MESSAGES.admin;
 
@@ -61,57 +62,60 @@ export function SettingsTab() {
   };
 
   return (
-    <Paper withBorder p="lg" radius="md" maw={720}>
-      <form onSubmit={onSubmit} noValidate aria-label="Site settings">
-        <Stack>
-          <Title order={2} size="h3">
-            Site Settings
-          </Title>
-          <Switch
-            label="Maintenance Mode"
-            description="Everyone but admins sees the maintenance page (signing in stays open)."
-            checked={form.maintenanceMode}
-            onChange={(event) => change('maintenanceMode', event.currentTarget.checked)}
-          />
-          <Textarea
-            label="Maintenance Message"
-            rows={2}
-            value={form.maintenanceMessage}
-            onChange={(event) => change('maintenanceMessage', event.currentTarget.value)}
-          />
-          <Switch
-            label="Coming Soon Mode"
-            description="Everyone but admins sees the coming-soon page with the launch date."
-            checked={form.comingSoonMode}
-            onChange={(event) => change('comingSoonMode', event.currentTarget.checked)}
-          />
-          <Textarea
-            label="Coming Soon Message"
-            rows={2}
-            value={form.comingSoonMessage}
-            onChange={(event) => change('comingSoonMessage', event.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label="Launch Date"
-            description="Shown on the coming-soon page. Leave empty for none."
-            value={form.launchDate}
-            error={launchDateError}
-            onChange={(event) => {
-              change('launchDate', event.currentTarget.value);
-              setLaunchDateError(null);
-            }}
-          />
-          {form.maintenanceMode && form.comingSoonMode && (
-            <Text size="sm" c="dimmed">
-              Both modes are on: visitors see the maintenance page.
-            </Text>
-          )}
-          <Button type="submit" disabled={save.isPending} style={{ alignSelf: 'flex-start' }}>
-            {save.isPending ? A.saving : MESSAGES.labels.saveSettings}
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <Stack gap="lg">
+      <Paper withBorder p="lg" radius="md" maw={720}>
+        <form onSubmit={onSubmit} noValidate aria-label="Site settings">
+          <Stack>
+            <Title order={2} size="h3">
+              Site Settings
+            </Title>
+            <Switch
+              label="Maintenance Mode"
+              description="Everyone but admins sees the maintenance page (signing in stays open)."
+              checked={form.maintenanceMode}
+              onChange={(event) => change('maintenanceMode', event.currentTarget.checked)}
+            />
+            <Textarea
+              label="Maintenance Message"
+              rows={2}
+              value={form.maintenanceMessage}
+              onChange={(event) => change('maintenanceMessage', event.currentTarget.value)}
+            />
+            <Switch
+              label="Coming Soon Mode"
+              description="Everyone but admins sees the coming-soon page with the launch date."
+              checked={form.comingSoonMode}
+              onChange={(event) => change('comingSoonMode', event.currentTarget.checked)}
+            />
+            <Textarea
+              label="Coming Soon Message"
+              rows={2}
+              value={form.comingSoonMessage}
+              onChange={(event) => change('comingSoonMessage', event.currentTarget.value)}
+            />
+            <TextInput
+              type="date"
+              label="Launch Date"
+              description="Shown on the coming-soon page. Leave empty for none."
+              value={form.launchDate}
+              error={launchDateError}
+              onChange={(event) => {
+                change('launchDate', event.currentTarget.value);
+                setLaunchDateError(null);
+              }}
+            />
+            {form.maintenanceMode && form.comingSoonMode && (
+              <Text size="sm" c="dimmed">
+                Both modes are on: visitors see the maintenance page.
+              </Text>
+            )}
+            <Button type="submit" disabled={save.isPending} style={{ alignSelf: 'flex-start' }}>
+              {save.isPending ? A.saving : MESSAGES.labels.saveSettings}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+      <ModerationSettingsForm />
+    </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { VoteCount } from '../../components/cars/CarCard';
 import { CarImage } from '../../components/cars/CarImage';
+import { ReviewBadge } from '../../components/cars/ReviewNotice';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { useTRPC } from '../../lib/trpc';
@@ -62,7 +63,9 @@ function VehicleCard({ car }: { car: Car }) {
           <Title order={3} fz="lg" lineClamp={1}>
             {car.make} {car.model}
           </Title>
-          {car.featured ? (
+          {car.review ? (
+            <ReviewBadge review={car.review} />
+          ) : car.featured ? (
             <Badge color="yellow" variant="filled">
               Featured
             </Badge>

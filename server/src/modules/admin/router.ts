@@ -2,6 +2,7 @@ import { router } from '../../trpc';
 import { adsAdminRouter } from '../ads/admin-router';
 import { carsAdminRouter } from '../cars/admin-router';
 import { eventsAdminRouter } from '../events/admin-router';
+import { moderationAdminRouter } from '../moderation/admin-router';
 import { ordersAdminRouter } from '../orders/admin-router';
 import { productsAdminRouter } from '../products/admin-router';
 import { settingsAdminRouter } from '../settings/admin-router';
@@ -22,5 +23,6 @@ export const adminRouter = router({
   stats: statsAdminRouter,
   cardVotes: cardVotesAdminRouter,
   settings: settingsAdminRouter,
+  moderation: moderationAdminRouter,
   users: usersAdminRouter,
 });

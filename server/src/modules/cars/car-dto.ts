@@ -107,6 +107,7 @@ async function carDtoMapper(
       lastMonthVotes: monthlyByCar.get(car.id) ?? 0,
       hasVoted: votedCars.has(car.id),
       createdAt: car.createdAt.toISOString(),
+      ...(car.reviewState === 'public' ? {} : { review: { state: car.reviewState, note: car.reviewNote } }),
     };
   };
 }

@@ -1,4 +1,4 @@
-import type { AdditionalSpecs, CarCategory } from '@curbside/shared';
+import type { AdditionalSpecs, CarCategory, ReviewState } from '@curbside/shared';
 import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { CreatedAtColumn, UpdatedAtColumn } from '../../db/columns';
 import { UserEntity } from '../accounts/user.entity';
@@ -21,6 +21,8 @@ export type CarSpecs = AdditionalSpecs;
 @Index(['createdAt'])
 /** The all-time leaderboard: listed cars by votes desc, then the older car (the migration makes totalVotes descending). */
 @Index('IDX_cars_ranking', ['published', 'totalVotes', 'id'])
+/** The review queue's cars waiting for approval, oldest first. */
+@Index(['reviewState', 'createdAt'])
 export class CarEntity {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
@@ -71,11 +73,22 @@ export class CarEntity {
   totalVotes!: number;
 
   /**
-   * Listed (gallery, search, leaderboard, sitemap, its page) only once it has a photo: a new car starts unlisted and
-   * syncListing (listing.ts) lists it with its first stored photo.
+   * Listed (gallery, search, leaderboard, sitemap, its page) only once it has a photo and its review allows it: a new
+   * car starts unlisted and syncListing (listing.ts), the one place that decides, lists it with its first stored photo.
    */
   @Column({ type: 'boolean', default: true })
   published!: boolean;
+
+  /**
+   * Where the car stands in review (shared REVIEW_STATES): only 'public' lets syncListing list it. Written by the
+   * moderation module (reports, the admin's actions) and by a new car's submission when new cars need approval.
+   */
+  @Column({ type: 'varchar', length: 10, default: 'public' })
+  reviewState!: ReviewState;
+
+  /** Why an admin rejected the car (shown to its owner), or null. */
+  @Column({ type: 'text', nullable: true })
+  reviewNote!: string | null;
 
   @CreatedAtColumn()
   createdAt!: Date;

@@ -69,7 +69,14 @@ export class CarsService {
   private readonly edits: CarEditThrottle;
 
   constructor(
-    private readonly deps: { ds: DataSource; images: ImagesService; edits?: CarEditThrottle; now?: () => Date },
+    private readonly deps: {
+      ds: DataSource;
+      images: ImagesService;
+      edits?: CarEditThrottle;
+      now?: () => Date;
+      /** Whether a new car waits for an admin's approval (the site setting); off when not given. */
+      reviewNewCars?: () => Promise<boolean>;
+    },
   ) {
     this.edits = deps.edits ?? new CarEditThrottle(deps.ds);
   }
@@ -154,9 +161,11 @@ export class CarsService {
     return this.dtoOf({ id: car.id }, viewer);
   }
 
-  private insert(actor: Actor, input: CarCreateInput): Promise<CarEntity> {
+  private async insert(actor: Actor, input: CarCreateInput): Promise<CarEntity> {
     const now = this.deps.now?.() ?? new Date();
     const base = carSlugBase(input.make, input.model);
+    // An admin's own car needs no approval.
+    const waits = !actor.admin && (await this.deps.reviewNewCars?.()) === true;
     return runInTransaction(this.deps.ds, async (em) => {
       if (!actor.admin) {
         await lockUser(em, actor.id);
@@ -182,6 +191,7 @@ export class CarsService {
               featured: false,
               // Listed with its first stored photo (syncListing).
               published: false,
+              reviewState: waits ? 'pending' : 'public',
               ownerId: actor.id,
             }),
           );

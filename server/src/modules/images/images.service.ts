@@ -165,6 +165,26 @@ export class ImagesService {
     return { carId: removed.image.carId, listingChange: removed.listingChange };
   }
 
+  /**
+   * Removes a photo in the caller's transaction, whatever its place: an admin's review removes a reported photo, the
+   * primary too (the next photo becomes primary). Lists or unlists the car as it must. The caller holds the car's lock
+   * and removes the returned files (removeFiles) once its transaction is committed.
+   */
+  async removeInTransaction(em: EntityManager, image: CarImageEntity): Promise<string[]> {
+    const images = em.getRepository(CarImageEntity);
+    await images.delete({ id: image.id });
+    if (image.isPrimary) {
+      const next = await images.findOne({
+        where: { carId: image.carId },
+        order: { sortOrder: 'ASC', id: 'ASC' },
+        select: { id: true },
+      });
+      if (next) await images.update({ id: next.id }, { isPrimary: true });
+    }
+    await syncListing(em, image.carId);
+    return imageKeys(image);
+  }
+
   /** Removes stored files after their rows are gone; a storage failure is logged, not shown to the user. */
   async removeFiles(keys: string[]): Promise<void> {
     const results = await Promise.allSettled(keys.map((key) => this.deps.storage.delete(key)));

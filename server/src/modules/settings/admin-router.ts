@@ -1,4 +1,5 @@
-import { siteSettingsSchema, siteSettingsUpdateInputSchema } from '@curbside/shared';
+import { moderationSettingsSchema, siteSettingsSchema, siteSettingsUpdateInputSchema } from '@curbside/shared';
+import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
 
 const tags = ['site settings'];
@@ -11,4 +12,31 @@ export const settingsAdminRouter = router({
     .input(siteSettingsUpdateInputSchema)
     .output(siteSettingsSchema)
     .mutation(({ ctx, input }) => ctx.services.settings.update(input)),
+
+  moderation: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/site-settings/moderation',
+        tags,
+        summary: 'Reports before an automatic hold; whether new cars need approval (admin)',
+      },
+    })
+    .input(z.void())
+    .output(moderationSettingsSchema)
+    .query(({ ctx }) => ctx.services.settings.moderation()),
+
+  updateModeration: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/site-settings/moderation',
+        tags,
+        summary: 'Change the moderation settings (admin)',
+      },
+      invalidates: 'nothing',
+    })
+    .input(moderationSettingsSchema)
+    .output(moderationSettingsSchema)
+    .mutation(({ ctx, input }) => ctx.services.settings.updateModeration(input)),
 });

@@ -1,4 +1,4 @@
-import { SITE_MODE_ERROR_CODES, type SiteSettings, siteModeOf } from '@curbside/shared';
+import { type ModerationSettings, SITE_MODE_ERROR_CODES, type SiteSettings, siteModeOf } from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { DomainError } from '../../errors';
 import { SITE_SETTINGS_ID, SiteSettingsEntity } from './site-settings.entity';
@@ -48,6 +48,23 @@ export class SettingsService {
   modeIsOnIfKnown(): boolean | undefined {
     if (!this.cached || this.cached.until <= Date.now()) return undefined;
     return siteModeOf(this.cached.value) !== 'normal';
+  }
+
+  /**
+   * The moderation settings (admin only: not part of the public settings every page reads). Read from the row each
+   * time: a report and a submission ask, both rare next to page loads.
+   */
+  async moderation(): Promise<ModerationSettings> {
+    const row = await this.ds.getRepository(SiteSettingsEntity).findOneOrFail({
+      where: { id: SITE_SETTINGS_ID },
+      select: { id: true, reportHoldThreshold: true, reviewNewCars: true },
+    });
+    return { reportHoldThreshold: row.reportHoldThreshold, reviewNewCars: row.reviewNewCars };
+  }
+
+  async updateModeration(changes: ModerationSettings): Promise<ModerationSettings> {
+    await this.ds.getRepository(SiteSettingsEntity).update({ id: SITE_SETTINGS_ID }, changes);
+    return this.moderation();
   }
 
   async update(changes: Partial<SiteSettings>): Promise<SiteSettings> {

@@ -23,6 +23,14 @@ export class SiteSettingsEntity {
   @Column({ type: 'varchar', length: 10, nullable: true })
   launchDate!: string | null;
 
+  /** Distinct reporters whose open reports hold a car until an admin decides (moderation; default 3). */
+  @Column({ type: 'int', default: 3 })
+  reportHoldThreshold!: number;
+
+  /** New cars wait for an admin's approval before they are public (moderation; default off). */
+  @Column({ type: 'boolean', default: false })
+  reviewNewCars!: boolean;
+
   @UpdatedAtColumn()
   updatedAt!: Date;
 }

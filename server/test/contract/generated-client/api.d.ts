@@ -315,6 +315,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cars/{carId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a car or one of its photos (one open report per user per item; 409 for a second) */
+        post: operations["moderation-report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/profile": {
         parameters: {
             query?: never;
@@ -940,6 +957,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/site-settings/moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reports before an automatic hold; whether new cars need approval (admin) */
+        get: operations["admin-settings-moderation"];
+        /** Change the moderation settings (admin) */
+        put: operations["admin-settings-updateModeration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reported cars and photos grouped by item, then new cars waiting for approval (admin) */
+        get: operations["admin-moderation-queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews/set-aside": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cars an admin hid or rejected, the latest first; approving one makes it public again (admin) */
+        get: operations["admin-moderation-setAside"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews/cars/{carId}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss, hide the car, remove a photo, approve or reject, with a note e-mailed to the owner (admin) */
+        post: operations["admin-moderation-act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recorded review actions, newest first (admin) */
+        get: operations["admin-moderation-actions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users": {
         parameters: {
             query?: never;
@@ -1141,6 +1244,11 @@ export interface components {
             hasVoted: boolean;
             /** Format: date-time */
             createdAt: string;
+            review?: {
+                /** @enum {string} */
+                state: "public" | "held" | "hidden" | "pending" | "rejected";
+                note: string | null;
+            };
         };
         CarImage: {
             id: number;
@@ -2329,6 +2437,11 @@ export interface operations {
                         hasVoted: boolean;
                         /** Format: date-time */
                         createdAt: string;
+                        review?: {
+                            /** @enum {string} */
+                            state: "public" | "held" | "hidden" | "pending" | "rejected";
+                            note: string | null;
+                        };
                         rank: number;
                         votes: number;
                         change: number | null;
@@ -2581,6 +2694,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "moderation-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                carId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "other",
+                 *       "details": "The same photo is on a dealer’s website."
+                 *     }
+                 */
+                "application/json": {
+                    imageId?: number;
+                    /** @enum {string} */
+                    reason: "notStreetCar" | "offensive" | "notTheirPhoto" | "spam" | "other";
+                    details?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -5857,6 +6028,383 @@ export interface operations {
                         eventId: number | null;
                         eventTitle: string | null;
                         votes: number;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-settings-moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reportHoldThreshold": 1,
+                     *       "reviewNewCars": true
+                     *     }
+                     */
+                    "application/json": {
+                        reportHoldThreshold: number;
+                        reviewNewCars: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-settings-updateModeration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reportHoldThreshold": 3,
+                 *       "reviewNewCars": false
+                 *     }
+                 */
+                "application/json": {
+                    reportHoldThreshold: number;
+                    reviewNewCars: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reportHoldThreshold": 3,
+                     *       "reviewNewCars": false
+                     *     }
+                     */
+                    "application/json": {
+                        reportHoldThreshold: number;
+                        reviewNewCars: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-moderation-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "key": "driver",
+                     *         "kind": "flags",
+                     *         "car": {
+                     *           "id": 1,
+                     *           "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *           "name": "Poster Print 12x18",
+                     *           "ownerName": "Kenji Watanabe",
+                     *           "reviewState": "public",
+                     *           "previewUrl": null
+                     *         },
+                     *         "photo": null,
+                     *         "count": 1,
+                     *         "reasons": [
+                     *           {
+                     *             "reason": "notStreetCar",
+                     *             "count": 1
+                     *           }
+                     *         ],
+                     *         "details": [
+                     *           "details"
+                     *         ],
+                     *         "kinds": [
+                     *           "report"
+                     *         ],
+                     *         "since": "2026-11-01T18:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        key: string;
+                        /** @enum {string} */
+                        kind: "flags" | "newCar" | "setAside";
+                        car: {
+                            id: number;
+                            slug: string;
+                            name: string;
+                            ownerName: string | null;
+                            /** @enum {string} */
+                            reviewState: "public" | "held" | "hidden" | "pending" | "rejected";
+                            previewUrl: string | null;
+                        };
+                        photo: {
+                            id: number;
+                            url: string;
+                        } | null;
+                        count: number;
+                        reasons: {
+                            /** @enum {string} */
+                            reason: "notStreetCar" | "offensive" | "notTheirPhoto" | "spam" | "other";
+                            count: number;
+                        }[];
+                        details: string[];
+                        kinds: "report"[];
+                        /** Format: date-time */
+                        since: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-moderation-setAside": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "key": "driver",
+                     *         "kind": "flags",
+                     *         "car": {
+                     *           "id": 1,
+                     *           "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *           "name": "Poster Print 12x18",
+                     *           "ownerName": "Kenji Watanabe",
+                     *           "reviewState": "public",
+                     *           "previewUrl": null
+                     *         },
+                     *         "photo": null,
+                     *         "count": 1,
+                     *         "reasons": [
+                     *           {
+                     *             "reason": "notStreetCar",
+                     *             "count": 1
+                     *           }
+                     *         ],
+                     *         "details": [
+                     *           "details"
+                     *         ],
+                     *         "kinds": [
+                     *           "report"
+                     *         ],
+                     *         "since": "2026-11-01T18:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        key: string;
+                        /** @enum {string} */
+                        kind: "flags" | "newCar" | "setAside";
+                        car: {
+                            id: number;
+                            slug: string;
+                            name: string;
+                            ownerName: string | null;
+                            /** @enum {string} */
+                            reviewState: "public" | "held" | "hidden" | "pending" | "rejected";
+                            previewUrl: string | null;
+                        };
+                        photo: {
+                            id: number;
+                            url: string;
+                        } | null;
+                        count: number;
+                        reasons: {
+                            /** @enum {string} */
+                            reason: "notStreetCar" | "offensive" | "notTheirPhoto" | "spam" | "other";
+                            count: number;
+                        }[];
+                        details: string[];
+                        kinds: "report"[];
+                        /** Format: date-time */
+                        since: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-moderation-act": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                carId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "dismiss",
+                 *       "note": "The owner took this photo; the dealer used it with permission."
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    action: "dismiss" | "hide" | "removePhoto" | "approve" | "reject";
+                    imageId?: number;
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "action": "dismiss",
+                     *       "carId": 1,
+                     *       "carName": "carName",
+                     *       "imageId": null,
+                     *       "note": "The owner took this photo; the dealer used it with permission.",
+                     *       "adminName": null,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        action: "dismiss" | "hide" | "removePhoto" | "approve" | "reject";
+                        carId: number | null;
+                        carName: string;
+                        imageId: number | null;
+                        note: string;
+                        adminName: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-moderation-actions": {
+        parameters: {
+            query?: {
+                beforeId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "action": "dismiss",
+                     *         "carId": null,
+                     *         "carName": "carName",
+                     *         "imageId": null,
+                     *         "note": "note",
+                     *         "adminName": null,
+                     *         "createdAt": "2026-11-01T18:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        action: "dismiss" | "hide" | "removePhoto" | "approve" | "reject";
+                        carId: number | null;
+                        carName: string;
+                        imageId: number | null;
+                        note: string;
+                        adminName: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
                     }[];
                 };
             };

@@ -18,6 +18,7 @@ import { Aggregates1795816101143 } from './1795816101143-Aggregates';
 import { CarEditThrottle1795817325447 } from './1795817325447-CarEditThrottle';
 import { KeysetPaging1795819536941 } from './1795819536941-KeysetPaging';
 import { OrderSearchIndex1795827400001 } from './1795827400001-OrderSearchIndex';
+import { Moderation1795900000001 } from './1795900000001-Moderation';
 import { Suspensions1795900100001 } from './1795900100001-Suspensions';
 import { OrderStatusTotals1795900400000 } from './1795900400000-OrderStatusTotals';
 
@@ -46,6 +47,7 @@ export const mysqlMigrations: Function[] = [
   CarEditThrottle1795817325447,
   KeysetPaging1795819536941,
   OrderSearchIndex1795827400001,
+  Moderation1795900000001,
   Suspensions1795900100001,
   OrderStatusTotals1795900400000,
 ];

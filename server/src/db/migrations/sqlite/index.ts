@@ -18,6 +18,7 @@ import { Aggregates1795816094274 } from './1795816094274-Aggregates';
 import { CarEditThrottle1795817315389 } from './1795817315389-CarEditThrottle';
 import { KeysetPaging1795819528399 } from './1795819528399-KeysetPaging';
 import { OrderSearchIndex1795827400000 } from './1795827400000-OrderSearchIndex';
+import { Moderation1795900000000 } from './1795900000000-Moderation';
 import { Suspensions1795900100000 } from './1795900100000-Suspensions';
 import { OrderStatusTotals1795900400000 } from './1795900400000-OrderStatusTotals';
 
@@ -46,6 +47,7 @@ export const sqliteMigrations: Function[] = [
   CarEditThrottle1795817315389,
   KeysetPaging1795819528399,
   OrderSearchIndex1795827400000,
+  Moderation1795900000000,
   Suspensions1795900100000,
   OrderStatusTotals1795900400000,
 ];

@@ -1,0 +1,334 @@
+import { MESSAGES, MODERATION_LIMITS, type ReviewQueueItem } from '@curbside/shared';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app';
+import { type Account, NEW_CAR, signedIn } from '../../../test/hardening/fixtures';
+import { HttpClient } from '../../../test/http';
+import { makeCar, makeImage } from '../../../test/showcase-fixtures';
+import { CarEntity } from '../cars/car.entity';
+import { jpegBytes, uploadCarImage } from '../images/upload-test-helpers';
+import { ModerationFlagEntity } from './moderation-flag.entity';
+
+const M = MESSAGES.moderation;
+
+let t: TestApp;
+let owner: Account;
+let admin: Account;
+let reporters: Account[];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [owner, admin, ...reporters] = await Promise.all([
+    signedIn(t),
+    signedIn(t, 'admin'),
+    signedIn(t),
+    signedIn(t),
+    signedIn(t),
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A listed car of the owner's with two photos (the first primary), and many votes (it ranks). */
+async function listedCar() {
+  const ds = t.app.services.ds;
+  const car = await makeCar(ds, { ownerId: owner.row.id, totalVotes: 900_000 });
+  const photo = await makeImage(ds, car, { isPrimary: true });
+  const other = await makeImage(ds, car, { sortOrder: 1 });
+  return { car, photo, other };
+}
+
+const reporter = (i: number): HttpClient => {
+  const account = reporters[i];
+  assert(account);
+  return account.client;
+};
+
+const report = (client: HttpClient, carId: number, body: Record<string, unknown> = { reason: 'spam' }) =>
+  client.post(`/api/cars/${carId}/reports`, body);
+
+/** What a visitor sees of the car: its page, the gallery, search and the all-time ranking. */
+async function publicSees(car: CarEntity) {
+  const visitor = new HttpClient(t.baseUrl);
+  const page = await visitor.get(`/api/cars/${car.slug}`);
+  const gallery = await visitor.get('/api/cars?limit=100');
+  const search = await visitor.get(`/api/cars/search?q=${encodeURIComponent(car.make)}&limit=50`);
+  const top = await visitor.get('/api/cars/top?period=all&limit=20');
+  const has = (list: { id: number }[]) => list.some((c) => c.id === car.id);
+  return {
+    page: page.status === 200,
+    gallery: has(gallery.body.items ?? gallery.body),
+    search: has(search.body),
+    ranking: has(top.body),
+  };
+}
+
+async function queue(): Promise<ReviewQueueItem[]> {
+  const res = await admin.client.get('/api/admin/reviews');
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+const act = (carId: number, body: Record<string, unknown>) =>
+  admin.client.post(`/api/admin/reviews/cars/${carId}/actions`, body);
+
+async function ownedReview(carId: number, client: HttpClient = owner.client) {
+  const res = await client.get('/api/owner/cars');
+  const car = (res.body as { id: number; review?: { state: string; note: string | null } }[]).find(
+    (c) => c.id === carId,
+  );
+  assert(car, 'the owner still has the car in My Vehicles');
+  return car.review ?? null;
+}
+
+describe('reports', () => {
+  it('receives a report of a car and one of a photo, and refuses a second open report of the same item', async () => {
+    const { car, photo } = await listedCar();
+    const first = await report(reporter(0), car.id);
+    expect(first.status).toBe(201);
+    expect(first.body.id).toBeGreaterThan(0);
+
+    const again = await report(reporter(0), car.id, { reason: 'offensive' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(M.alreadyReported);
+
+    const ofPhoto = await report(reporter(0), car.id, { reason: 'notTheirPhoto', imageId: photo.id });
+    expect(ofPhoto.status).toBe(201);
+
+    const vague = await report(reporter(1), car.id, { reason: 'other' });
+    expect(vague.status).toBe(400);
+    expect(vague.body.message).toContain(M.reportDetailsRequired);
+
+    const own = await report(owner.client, car.id);
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe(M.ownCar);
+  });
+
+  it('keeps one report when the same user sends two at once', async () => {
+    const { car } = await listedCar();
+    const statuses = (await Promise.all([report(reporter(1), car.id), report(reporter(1), car.id)])).map(
+      (res) => res.status,
+    );
+    expect(statuses.sort()).toEqual([201, 409]);
+    const rows = await t.app.services.ds
+      .getRepository(ModerationFlagEntity)
+      .countBy({ carId: car.id, reporterId: reporters[1]?.row.id });
+    expect(rows).toBe(1);
+  });
+
+  it('holds a car once three distinct users report it: gone for visitors, still there for its owner', async () => {
+    const { car, photo } = await listedCar();
+    expect(await publicSees(car)).toEqual({ page: true, gallery: true, search: true, ranking: true });
+
+    // One user reporting the car and a photo is one reporter; a second user makes two.
+    expect((await report(reporter(0), car.id)).status).toBe(201);
+    expect((await report(reporter(0), car.id, { reason: 'offensive', imageId: photo.id })).status).toBe(201);
+    expect((await report(reporter(1), car.id, { reason: 'other', details: 'A render, not a photo' })).status).toBe(201);
+    expect(await publicSees(car)).toEqual({ page: true, gallery: true, search: true, ranking: true });
+
+    expect((await report(reporter(2), car.id)).status).toBe(201);
+    expect(await publicSees(car)).toEqual({ page: false, gallery: false, search: false, ranking: false });
+    expect(await ownedReview(car.id)).toEqual({ state: 'held', note: null });
+
+    // The queue groups by item, with the distinct reporters, the reasons and the words; never who reported.
+    const items = (await queue()).filter((item) => item.car.id === car.id);
+    const ofCar = items.find((item) => item.key === `car-${car.id}`);
+    const ofPhoto = items.find((item) => item.key === `photo-${car.id}-${photo.id}`);
+    expect(ofCar).toMatchObject({ kind: 'flags', count: 3, details: ['A render, not a photo'], kinds: ['report'] });
+    expect(ofCar?.reasons).toEqual([
+      { reason: 'spam', count: 2 },
+      { reason: 'other', count: 1 },
+    ]);
+    expect(ofCar?.car.reviewState).toBe('held');
+    expect(ofPhoto).toMatchObject({ count: 1, photo: { id: photo.id }, reasons: [{ reason: 'offensive', count: 1 }] });
+    const text = JSON.stringify(items);
+    for (const account of reporters) {
+      expect(text).not.toContain(account.row.username);
+      expect(text).not.toContain(account.row.email);
+    }
+  });
+
+  it('refuses the reports of a user past the hourly limit, saying when to try again', async () => {
+    const sender = (await signedIn(t)).client;
+    const ds = t.app.services.ds;
+    for (let i = 0; i < MODERATION_LIMITS.reportsPerHour; i++) {
+      const car = await makeCar(ds, { ownerId: owner.row.id });
+      expect((await report(sender, car.id)).status).toBe(201);
+    }
+    const car = await makeCar(ds, { ownerId: owner.row.id });
+    const refused = await report(sender, car.id);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(new RegExp(`^${M.reportsThrottled} Please try again in`));
+    expect(await ds.getRepository(ModerationFlagEntity).countBy({ carId: car.id })).toBe(0);
+  });
+});
+
+describe('who may call what', () => {
+  it('needs a signed-in user to report, and an admin for the queue, its actions and the settings', async () => {
+    const { car } = await listedCar();
+    const visitor = new HttpClient(t.baseUrl);
+    const anonymous = await report(visitor, car.id);
+    expect(anonymous.status).toBe(401);
+    const user = reporter(0);
+    for (const [method, path, body] of [
+      ['GET', '/api/admin/reviews', undefined],
+      ['GET', '/api/admin/reviews/actions', undefined],
+      ['GET', '/api/admin/reviews/set-aside', undefined],
+      ['POST', `/api/admin/reviews/cars/${car.id}/actions`, { action: 'hide', note: 'x' }],
+      ['GET', '/api/site-settings/moderation', undefined],
+      ['PUT', '/api/site-settings/moderation', { reportHoldThreshold: 1, reviewNewCars: true }],
+    ] as const) {
+      expect((await visitor.request(method, path, body)).status, path).toBe(401);
+      const refused = await user.request(method, path, body);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.message).toBe('Admin access required');
+    }
+    // Nothing changed: the car is still listed, the settings are the defaults.
+    expect((await visitor.get(`/api/cars/${car.slug}`)).status).toBe(200);
+    expect((await admin.client.get('/api/site-settings/moderation')).body).toEqual({
+      reportHoldThreshold: 3,
+      reviewNewCars: false,
+    });
+  });
+});
+
+describe('the review queue', () => {
+  /** A car held by three reporters. */
+  async function heldCar() {
+    const listed = await listedCar();
+    for (const i of [0, 1, 2]) expect((await report(reporter(i), listed.car.id)).status).toBe(201);
+    return listed;
+  }
+
+  it('dismissing the reports of a held car makes it public again, records it and tells the owner', async () => {
+    const { car } = await heldCar();
+    const res = await act(car.id, { action: 'dismiss', note: 'A real street car, registered and driven.' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      action: 'dismiss',
+      carId: car.id,
+      note: 'A real street car, registered and driven.',
+    });
+    expect(res.body.adminName).toBe(admin.row.name);
+    expect(await publicSees(car)).toEqual({ page: true, gallery: true, search: true, ranking: true });
+    expect((await queue()).some((item) => item.car.id === car.id)).toBe(false);
+
+    const mail = t.mailer.lastTo(owner.row.email);
+    expect(mail?.subject).toContain('public again');
+    expect(mail?.text).toContain('A real street car, registered and driven.');
+    // A reporter may send a new report once theirs is closed.
+    expect((await report(reporter(0), car.id)).status).toBe(201);
+  });
+
+  it('hiding a car keeps it from visitors, shows the owner it is under review and e-mails why', async () => {
+    const { car } = await heldCar();
+    const res = await act(car.id, { action: 'hide', note: 'Photos of a model car.' });
+    expect(res.status).toBe(201);
+    expect(await publicSees(car)).toEqual({ page: false, gallery: false, search: false, ranking: false });
+    expect(await ownedReview(car.id)).toEqual({ state: 'hidden', note: null });
+    const mail = t.mailer.lastTo(owner.row.email);
+    expect(mail?.subject).toContain('has been hidden');
+    expect(mail?.text).toContain('Photos of a model car.');
+    for (const account of reporters) expect(mail?.text).not.toContain(account.row.username);
+
+    const aside = await admin.client.get('/api/admin/reviews/set-aside');
+    expect(aside.body.find((entry: ReviewQueueItem) => entry.car.id === car.id)).toMatchObject({
+      kind: 'setAside',
+      car: { reviewState: 'hidden' },
+    });
+    const listed = await admin.client.get('/api/admin/reviews/actions');
+    expect(listed.status).toBe(200);
+    expect(listed.body[0]).toMatchObject({ action: 'hide', carId: car.id, note: 'Photos of a model car.' });
+    expect(listed.body[0].adminName).toBe(admin.row.name);
+    // A hidden car cannot be dismissed: only approved (made public) again.
+    expect((await act(car.id, { action: 'dismiss', note: 'x' })).status).toBe(409);
+    expect((await act(car.id, { action: 'approve', note: 'On a second look, a real car.' })).status).toBe(201);
+    expect(await publicSees(car)).toEqual({ page: true, gallery: true, search: true, ranking: true });
+  });
+
+  it("removing a reported photo takes it off the car's page, and the car stays public", async () => {
+    const { car, photo, other } = await listedCar();
+    expect((await report(reporter(0), car.id, { reason: 'notTheirPhoto', imageId: photo.id })).status).toBe(201);
+    expect((await act(car.id, { action: 'removePhoto', note: 'x' })).status).toBe(400);
+    const res = await act(car.id, { action: 'removePhoto', imageId: photo.id, note: 'Taken from a magazine.' });
+    expect(res.status).toBe(201);
+    const page = await reporter(0).get(`/api/cars/${car.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.body.images.map((image: { id: number }) => image.id)).toEqual([other.id]);
+    expect(page.body.images[0].isPrimary).toBe(true);
+    const mail = t.mailer.lastTo(owner.row.email);
+    expect(mail?.subject).toContain('A photo of your');
+    expect(mail?.text).toContain('Taken from a magazine.');
+  });
+
+  it('a note is required for every action', async () => {
+    const { car } = await listedCar();
+    const res = await act(car.id, { action: 'hide', note: '  ' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(M.noteRequired);
+  });
+});
+
+describe('approval of new cars', () => {
+  const setApproval = async (on: boolean) => {
+    const res = await admin.client.put('/api/site-settings/moderation', { reportHoldThreshold: 3, reviewNewCars: on });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ reportHoldThreshold: 3, reviewNewCars: on });
+  };
+
+  // A member of their own: the owner above has many cars made today, past the daily quota of submissions.
+  let member: Account;
+  beforeAll(async () => {
+    member = await signedIn(t);
+  });
+
+  /** The member submits a car with a photo, as the upload page does. */
+  async function submit() {
+    const created = await member.client.post('/api/cars', NEW_CAR);
+    expect(created.status).toBe(201);
+    expect((await uploadCarImage(member.client, created.body.id, await jpegBytes())).status).toBe(201);
+    return t.app.services.ds.getRepository(CarEntity).findOneByOrFail({ id: created.body.id });
+  }
+
+  it('with approval on, a new car waits, then is approved and public; or rejected with its reason', async () => {
+    expect((await admin.client.get('/api/site-settings/moderation')).body).toEqual({
+      reportHoldThreshold: 3,
+      reviewNewCars: false,
+    });
+    await setApproval(true);
+    try {
+      const waiting = await submit();
+      expect(await publicSees(waiting)).toMatchObject({ page: false, gallery: false });
+      expect(await ownedReview(waiting.id, member.client)).toEqual({ state: 'pending', note: null });
+      expect((await queue()).find((item) => item.car.id === waiting.id)).toMatchObject({
+        key: `new-${waiting.id}`,
+        kind: 'newCar',
+      });
+      // Nobody can report a car that is not public.
+      expect((await report(reporter(0), waiting.id)).status).toBe(404);
+
+      expect((await act(waiting.id, { action: 'approve', note: 'Welcome!' })).status).toBe(201);
+      expect(await publicSees(waiting)).toMatchObject({ page: true, gallery: true });
+      expect(t.mailer.lastTo(member.row.email)?.subject).toContain('is now public');
+
+      const refused = await submit();
+      expect(
+        (await act(refused.id, { action: 'reject', note: 'Not a street car: a race car on a trailer.' })).status,
+      ).toBe(201);
+      expect(await ownedReview(refused.id, member.client)).toEqual({
+        state: 'rejected',
+        note: 'Not a street car: a race car on a trailer.',
+      });
+      expect(await publicSees(refused)).toMatchObject({ page: false, gallery: false });
+      const mail = t.mailer.lastTo(member.row.email);
+      expect(mail?.subject).toContain('was not approved');
+      expect(mail?.text).toContain('Not a street car: a race car on a trailer.');
+    } finally {
+      await setApproval(false);
+    }
+    // Off again: today's behaviour, public with its first photo.
+    const open = await submit();
+    expect(await publicSees(open)).toMatchObject({ page: true, gallery: true });
+    expect(await ownedReview(open.id, member.client)).toBeNull();
+  });
+});
