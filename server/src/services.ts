@@ -14,7 +14,7 @@ import { CheckoutService } from './modules/checkout/checkout.service';
 import { EventsService } from './modules/events/events.service';
 import { HallOfFameService } from './modules/hall-of-fame/hall-of-fame.service';
 import { ImagesService } from './modules/images/images.service';
-import { LeaderboardService } from './modules/leaderboard/leaderboard.service';
+import { forgetPreviousRanks, LeaderboardService } from './modules/leaderboard/leaderboard.service';
 import { MeetCardsService } from './modules/meet-cards/meet-cards.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
@@ -28,6 +28,7 @@ import { ShareService } from './modules/share/share.service';
 import { SitemapPages } from './modules/share/sitemap';
 import { StatsService } from './modules/stats/stats.service';
 import { TokensService } from './modules/tokens/tokens.service';
+import { FairVotesService } from './modules/votes/fair-votes.service';
 import { RecentVoters } from './modules/votes/recent-voters';
 import { VotesService } from './modules/votes/votes.service';
 import { AppMetrics } from './ops/metrics';
@@ -80,6 +81,8 @@ export interface Services {
   /** Personal API tokens: made and revoked by their owners, checked on every request that sends one. */
   tokens: TokensService;
   votes: VotesService;
+  /** The fair-vote review: voids and restores of a car's votes (admin). */
+  fairVotes: FairVotesService;
   /** Viewers with a vote inside the cooldown: they get responses of their own, not cached ones. */
   recentVoters: RecentVoters;
 }
@@ -149,6 +152,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     stats: new StatsService(ds),
     tokens,
     votes: new VotesService({ ds, recentVoters, metrics, events }),
+    fairVotes: new FairVotesService({ ds, talliesChanged: () => forgetPreviousRanks(ds) }),
     recentVoters,
   };
 }

@@ -6,6 +6,7 @@ import { ordersAdminRouter } from '../orders/admin-router';
 import { productsAdminRouter } from '../products/admin-router';
 import { settingsAdminRouter } from '../settings/admin-router';
 import { cardVotesAdminRouter, statsAdminRouter } from '../stats/admin-router';
+import { fairVotesAdminRouter } from '../votes/admin-router';
 
 // Every admin-only procedure, mounted under `admin.` (tRPC) at its documented /api path (REST). Each domain keeps
 // its admin procedures in its own admin-router.ts; this file only gathers them. The authorization matrix
@@ -21,4 +22,5 @@ export const adminRouter = router({
   stats: statsAdminRouter,
   cardVotes: cardVotesAdminRouter,
   settings: settingsAdminRouter,
+  fairVotes: fairVotesAdminRouter,
 });
