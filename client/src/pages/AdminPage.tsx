@@ -9,6 +9,7 @@ import { ApiTokensTab } from './admin/ApiTokensTab';
 import tabClasses from './admin/admin-tabs.module.css';
 import { CarsTab } from './admin/CarsTab';
 import { EventsTab } from './admin/EventsTab';
+import { FairVotesTab } from './admin/FairVotesTab';
 import { OrdersTab } from './admin/OrdersTab';
 import { ProductsTab } from './admin/ProductsTab';
 import { SettingsTab } from './admin/SettingsTab';
@@ -17,7 +18,10 @@ import { SubmissionsTab } from './admin/SubmissionsTab';
 
 const L = MESSAGES.labels;
 
-/** The eight tabs of part 2 §2, in order, then API Tokens (chosen); the value is what ?tab= holds. */
+/**
+ * The eight tabs of part 2 §2, in order, with Fair Votes (issue 41) after Statistics, then API Tokens (chosen); the
+ * value is what ?tab= holds.
+ */
 export const ADMIN_TABS = [
   { value: 'cars', label: L.manageCars, Panel: CarsTab },
   { value: 'submissions', label: 'Submissions', Panel: SubmissionsTab },
@@ -26,6 +30,7 @@ export const ADMIN_TABS = [
   { value: 'events', label: 'Events', Panel: EventsTab },
   { value: 'ads', label: L.advertisements, Panel: AdsTab },
   { value: 'statistics', label: 'Statistics', Panel: StatsTab },
+  { value: 'fair-votes', label: MESSAGES.fairVotes.tab, Panel: FairVotesTab },
   { value: 'site-settings', label: 'Site Settings', Panel: SettingsTab },
   { value: 'api-tokens', label: MESSAGES.apiTokens.title, Panel: ApiTokensTab },
 ] as const satisfies readonly { value: string; label: string; Panel: ComponentType }[];

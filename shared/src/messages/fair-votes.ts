@@ -16,6 +16,8 @@ export const FAIR_VOTE_MESSAGES = {
   firstSeenShare: 'Addresses first seen that day',
   byDay: 'Votes by day and hour (US Central)',
   day: 'Day',
+  hours: 'Hours with votes',
+  blockVotes: (block: string, votes: number) => `${block} · ${votes} ${votes === 1 ? 'vote' : 'votes'}`,
   blocks: 'Busiest address blocks',
   block: 'Block',
   blockUnknown: 'Block unknown',
