@@ -26,14 +26,16 @@ export const FAIR_VOTE_MESSAGES = {
   noCardVotes: 'No votes through meet cards.',
   voidAction: 'Void votes',
   voidTitle: (car: string) => `Void votes for ${car}`,
-  voidHelp: 'Votes from the chosen blocks cast inside the window stop counting. They are kept and can be restored.',
+  voidHelp:
+    'Votes from the chosen blocks cast inside the window (this month only) stop counting. They are kept and can be restored until the month ends.',
   from: 'From (US Central)',
   to: 'To (US Central)',
   note: 'Note',
   noteRequired: 'Say why these votes are voided.',
   blocksRequired: 'Choose at least one address block.',
   windowInvalid: 'The window must end after it starts.',
-  windowOutOfReach: 'Only votes of months not yet in the Hall of Fame can be voided or restored.',
+  windowOutOfReach:
+    'Only votes of the current month can be voided or restored: earlier months are in the Hall of Fame.',
   voidNotFound: 'That void was not found.',
   alreadyRestored: 'Those votes were already restored.',
   nothingToVoid: 'No counted votes of that car match those blocks and that window.',

@@ -1,8 +1,8 @@
 import {
-  addMonths,
   centralMonthKey,
   centralMonthStart,
   fairVoteReviewSchema,
+  nextCentralMonthStart,
   topCarsOutputSchema,
   voteVoidListSchema,
   voteVoidResultSchema,
@@ -14,6 +14,7 @@ import { HttpClient } from '../../../test/http';
 import { makeCar } from '../../../test/showcase-fixtures';
 import { hashIp, hashIpBlock } from '../../lib/client-ip';
 import { CarEntity } from '../cars/car.entity';
+import { HallOfFamePlaceEntity } from '../hall-of-fame/hall-of-fame.entity';
 import { CarMonthlyVotesEntity } from './car-monthly-votes.entity';
 import { VoteEntity } from './vote.entity';
 
@@ -59,46 +60,49 @@ async function siteVotes(): Promise<number> {
 }
 
 describe('the Hall of Fame closes a month on the votes left after voiding', () => {
-  it('ranks a voided car below, and refuses voids in a month once it is closed', async () => {
+  it('ranks a voided car below, refuses voids of an earlier month and of a closed one', async () => {
     const ds = t.app.services.ds;
     const [bought, honest] = [await makeCar(ds, { make: 'BoughtFame' }), await makeCar(ds, { make: 'HonestFame' })];
-    const lastMonth = addMonths(centralMonthKey(new Date()), -1);
-    const at = new Date(centralMonthStart(lastMonth).getTime() + 3 * 24 * HOUR);
-    const cast = (carId: number, address: string) =>
-      t.app.services.votes.vote(carId, hashIp(address, t.config.sessionSecret), at, null, [], block(address));
-    for (let i = 1; i <= 3; i++) await cast(bought.id, `198.51.99.${i}`);
-    for (let i = 1; i <= 2; i++) await cast(honest.id, `192.0.${i}.7`);
+    const month = centralMonthKey(new Date());
+    for (let i = 1; i <= 3; i++)
+      expect((await from(`198.51.99.${i}`).post('/api/votes', { carId: bought.id })).status).toBe(201);
+    for (let i = 1; i <= 2; i++)
+      expect((await from(`192.0.${i}.7`).post('/api/votes', { carId: honest.id })).status).toBe(201);
 
-    const window = {
-      from: new Date(at.getTime() - HOUR).toISOString(),
-      to: new Date(at.getTime() + HOUR).toISOString(),
-    };
+    // A window reaching back into last month touches only this month's votes.
+    const lastMonth = new Date(centralMonthStart(month).getTime() - 10 * 24 * HOUR).toISOString();
     const voided = await admin.post('/api/admin/fair-votes/voids', {
       carId: bought.id,
       blocks: [block('198.51.99.1')],
-      ...window,
+      from: lastMonth,
+      to: around().to,
       note: 'One block, three votes in a minute',
     });
     expect(voided.status).toBe(201);
-    expect(voided.body.void.votes).toBe(3);
+    expect(voided.body.void).toMatchObject({ votes: 3, from: centralMonthStart(month).toISOString() });
 
-    const month = await from('192.0.2.251').get(`/api/hall-of-fame/${lastMonth}`);
-    expect(month.status).toBe(200);
-    expect(month.body.places.map((p: { name: string; votes: number }) => [p.name, p.votes])).toEqual([
-      ['1999 HonestFame Skyline', 2],
-    ]);
+    // The month ends and closes (the Hall of Fame's clock moved past the grace): the voided votes do not count.
+    await t.app.services.hallOfFame.closeFinishedMonths(new Date(nextCentralMonthStart(month).getTime() + 10 * 60_000));
+    const places = await ds.getRepository(HallOfFamePlaceEntity).find({ where: { month }, order: { rank: 'ASC' } });
+    const ours = places.filter((p) => p.carId === bought.id || p.carId === honest.id);
+    expect(ours.map((p) => [p.name, p.votes])).toEqual([['1999 HonestFame Skyline', 2]]);
 
     // Closed: neither its votes nor their restore can change it any more.
     const again = await admin.post('/api/admin/fair-votes/voids', {
       carId: honest.id,
       blocks: [block('192.0.1.7')],
-      ...window,
+      ...around(),
       note: 'Too late',
     });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Only votes of months not yet in the Hall of Fame can be voided or restored.');
+    expect(again.body.message).toBe(
+      'Only votes of the current month can be voided or restored: earlier months are in the Hall of Fame.',
+    );
     const restore = await admin.post(`/api/admin/fair-votes/voids/${voided.body.void.id}/restore`, {});
     expect(restore.status).toBe(409);
+    // The closed month goes, so the other tests find the current month open.
+    await ds.query('DELETE FROM hall_of_fame_places WHERE month = ?', [month]);
+    await ds.query('DELETE FROM hall_of_fame_months WHERE month = ?', [month]);
   });
 });
 

@@ -114,11 +114,14 @@ export class FairVotesService {
 
   /**
    * POST /api/admin/fair-votes/voids: marks the car's counted votes from `blocks` cast in [from, to) void and takes
-   * them out of its tallies. 404 for a missing car, 409 when no counted vote matches or the window reaches a month
-   * the Hall of Fame has closed.
+   * them out of its tallies. The window starts at the current month's start at the earliest: an earlier month's
+   * Hall of Fame entry is written (or about to be) and never changes. 404 for a missing car, 409 when no counted
+   * vote matches or the month is closed already.
    */
   async void(input: VoidVotesInput, actor: FairVoteActor, now = new Date()): Promise<VoteVoidResult> {
-    const fromAt = new Date(input.from);
+    // Only this month's votes: earlier months are closed, or close within minutes (hall-of-fame.service.ts).
+    const monthStart = centralMonthStart(centralMonthKey(now));
+    const fromAt = new Date(Math.max(new Date(input.from).getTime(), monthStart.getTime()));
     const toAt = new Date(input.to);
     const blocks = [...new Set(input.blocks)];
     const result = await runInTransaction(this.ds, async (em) => {
@@ -155,7 +158,7 @@ export class FairVotesService {
 
   /**
    * POST /api/admin/fair-votes/voids/{id}/restore: the void's votes count again. 404 for an unknown void (or a car
-   * deleted since), 409 when it was restored already or its month is in the Hall of Fame.
+   * deleted since), 409 when it was restored already or its month has ended (its Hall of Fame entry is final).
    */
   async restore(id: number, note: string | undefined, actor: FairVoteActor, now = new Date()): Promise<VoteVoidResult> {
     const found = await this.ds.getRepository(VoteVoidEntity).findOne({ where: { id }, select: { carId: true } });
@@ -165,6 +168,7 @@ export class FairVotesService {
       // Read again under the car's lock: a second restore of the same void waits for the first and finds it done.
       const record = await em.getRepository(VoteVoidEntity).findOneByOrFail({ id });
       if (record.restoredAt !== null) throw conflict(F.alreadyRestored);
+      if (record.fromAt < centralMonthStart(centralMonthKey(now))) throw conflict(F.windowOutOfReach);
       await this.refuseClosedMonths(em, record.fromAt);
       const perMonth = await this.votesPerMonth(em, 'voidId = ?', [id]);
       await em.query('UPDATE votes SET voidId = NULL WHERE voidId = ?', [id]);
