@@ -55,6 +55,7 @@ describe('Fair Votes tab', () => {
         'admin.fairVotes.void': (): VoteVoidResult => ({ void: voided, totalVotes: 10, monthVotes: 10 }),
       },
     });
+    await screen.findByRole('heading', { name: 'Fair-vote review: top 20 of November 2026' });
     const row = (await screen.findAllByTestId('fair-vote-car'))[0];
     expect(row?.textContent).toContain('1993 Mazda RX-7');
     expect(row?.textContent).toContain('100%');

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Table.css';
-import { type FairVoteCar, MESSAGES, type VoteVoid } from '@curbside/shared';
+import { type FairVoteCar, MESSAGES, monthLabel, type VoteVoid } from '@curbside/shared';
 import { Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -30,7 +30,7 @@ export function FairVotesTab() {
     <Stack gap="lg">
       <Paper withBorder p="lg" radius="md">
         <Title order={2} fz="xl" mb="xs">
-          {F.title(review.data.month)}
+          {F.title(monthLabel(review.data.month))}
         </Title>
         <Text size="sm" c="dimmed" mb="md">
           {F.intro}

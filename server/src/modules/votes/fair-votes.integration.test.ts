@@ -231,6 +231,17 @@ describe('voiding and restoring votes', () => {
     expect(backwards.status).toBe(400);
   });
 
+  it('serves a script with an admin-scope API token, and refuses a write-scope one', async () => {
+    const token = async (scope: string) => {
+      const res = await admin.post('/api/tokens', { name: `fair-votes ${scope}`, scope });
+      expect(res.status).toBe(201);
+      return new HttpClient(t.baseUrl, { authorization: `Bearer ${res.body.token}` });
+    };
+    const script = await token('admin');
+    expect(fairVoteReviewSchema.safeParse((await script.get('/api/admin/fair-votes')).body).success).toBe(true);
+    expect((await (await token('write')).get('/api/admin/fair-votes')).status).toBe(403);
+  });
+
   it('refuses visitors and members', async () => {
     const member = (await signedIn(t, 'user')).client;
     const car = await makeCar(t.app.services.ds);
