@@ -112,6 +112,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The journeys register their accounts from 127.0.0.1, more than the default 5 an hour.
       REGISTRATIONS_PER_HOUR: '1000',
+      // fair-votes.spec.ts votes from several addresses through X-Forwarded-For; a browser sends none, so every other
+      // request is still its socket's address.
+      TRUST_PROXY: 'true',
     },
   },
 });

@@ -14,7 +14,7 @@ import { CheckoutService } from './modules/checkout/checkout.service';
 import { EventsService } from './modules/events/events.service';
 import { HallOfFameService } from './modules/hall-of-fame/hall-of-fame.service';
 import { ImagesService } from './modules/images/images.service';
-import { LeaderboardService } from './modules/leaderboard/leaderboard.service';
+import { forgetPreviousRanks, LeaderboardService } from './modules/leaderboard/leaderboard.service';
 import { MeetCardsService } from './modules/meet-cards/meet-cards.service';
 import { ModerationService } from './modules/moderation/moderation.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
@@ -30,6 +30,7 @@ import { SitemapPages } from './modules/share/sitemap';
 import { StatsService } from './modules/stats/stats.service';
 import { SuspensionsService } from './modules/suspensions/suspensions.service';
 import { TokensService } from './modules/tokens/tokens.service';
+import { FairVotesService } from './modules/votes/fair-votes.service';
 import { RecentVoters } from './modules/votes/recent-voters';
 import { VotesService } from './modules/votes/votes.service';
 import { AppMetrics } from './ops/metrics';
@@ -86,6 +87,8 @@ export interface Services {
   /** Suspending and lifting accounts (admin), with their record. */
   suspensions: SuspensionsService;
   votes: VotesService;
+  /** The fair-vote review: voids and restores of a car's votes (admin). */
+  fairVotes: FairVotesService;
   /** Viewers with a vote inside the cooldown: they get responses of their own, not cached ones. */
   recentVoters: RecentVoters;
 }
@@ -162,6 +165,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     tokens,
     suspensions: new SuspensionsService({ ds, mailer, siteName: config.siteName }),
     votes: new VotesService({ ds, recentVoters, metrics, events }),
+    fairVotes: new FairVotesService({ ds, talliesChanged: () => forgetPreviousRanks(ds) }),
     recentVoters,
   };
 }

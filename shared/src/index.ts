@@ -10,6 +10,7 @@ export * from './color-scheme';
 export * from './common';
 export * from './constants';
 export * from './events';
+export * from './fair-votes';
 export * from './hall-of-fame';
 export * from './islands';
 export * from './launch-date';

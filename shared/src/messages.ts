@@ -17,6 +17,7 @@ import { CART_CLEAR_MESSAGES } from './messages/cart-clear';
 import { CHECKOUT_MESSAGES } from './messages/checkout';
 import { COLOR_SCHEME_MESSAGES } from './messages/color-scheme';
 import { EVENTS_MESSAGES } from './messages/events';
+import { FAIR_VOTE_MESSAGES } from './messages/fair-votes';
 import { FETCH_ERROR_MESSAGES, LOAD_ERROR_MESSAGES } from './messages/fetch-error';
 import { FULFILMENT_MESSAGES } from './messages/fulfilment';
 import { GALLERY_MESSAGES } from './messages/gallery';
@@ -58,6 +59,7 @@ export {
   CHECKOUT_MESSAGES,
   COLOR_SCHEME_MESSAGES,
   EVENTS_MESSAGES,
+  FAIR_VOTE_MESSAGES,
   FETCH_ERROR_MESSAGES,
   FULFILMENT_MESSAGES,
   GALLERY_MESSAGES,
@@ -123,6 +125,7 @@ export const MESSAGES = {
   apiTokens: API_TOKEN_MESSAGES,
   suspensions: SUSPENSION_MESSAGES,
   fulfilment: FULFILMENT_MESSAGES,
+  fairVotes: FAIR_VOTE_MESSAGES,
   labels: LABEL_MESSAGES,
   fetchErrors: FETCH_ERROR_MESSAGES,
   loadError: LOAD_ERROR_MESSAGES,

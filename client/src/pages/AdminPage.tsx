@@ -9,6 +9,7 @@ import { ApiTokensTab } from './admin/ApiTokensTab';
 import tabClasses from './admin/admin-tabs.module.css';
 import { CarsTab } from './admin/CarsTab';
 import { EventsTab } from './admin/EventsTab';
+import { FairVotesTab } from './admin/FairVotesTab';
 import { OrdersTab } from './admin/OrdersTab';
 import { ProductsTab } from './admin/ProductsTab';
 import { ReviewTab } from './admin/ReviewTab';
@@ -19,7 +20,10 @@ import { UsersTab } from './admin/UsersTab';
 
 const L = MESSAGES.labels;
 
-/** The eight tabs of part 2 §2, in order, then API Tokens, Users and Review (chosen); the value is what ?tab= holds. */
+/**
+ * The eight tabs of part 2 §2, in order, with Fair Votes (issue 41) after Statistics, then API Tokens, Users and
+ * Review (chosen); the value is what ?tab= holds.
+ */
 export const ADMIN_TABS = [
   { value: 'cars', label: L.manageCars, Panel: CarsTab },
   { value: 'submissions', label: 'Submissions', Panel: SubmissionsTab },
@@ -28,6 +32,7 @@ export const ADMIN_TABS = [
   { value: 'events', label: 'Events', Panel: EventsTab },
   { value: 'ads', label: L.advertisements, Panel: AdsTab },
   { value: 'statistics', label: 'Statistics', Panel: StatsTab },
+  { value: 'fair-votes', label: MESSAGES.fairVotes.tab, Panel: FairVotesTab },
   { value: 'site-settings', label: 'Site Settings', Panel: SettingsTab },
   { value: 'api-tokens', label: MESSAGES.apiTokens.title, Panel: ApiTokensTab },
   { value: 'users', label: MESSAGES.suspensions.tab.title, Panel: UsersTab },

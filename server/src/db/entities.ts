@@ -38,6 +38,7 @@ import { CarMonthlyVotesEntity } from '../modules/votes/car-monthly-votes.entity
 import { CardVoteEntity } from '../modules/votes/card-vote.entity';
 import { VoteEntity } from '../modules/votes/vote.entity';
 import { VoteLimitEntity } from '../modules/votes/vote-limit.entity';
+import { VoteVoidEntity } from '../modules/votes/vote-void.entity';
 
 /** Every entity of the data model. Migrations in ./migrations/{sqlite,mysql} must match these exactly. */
 export const entities = [
@@ -56,6 +57,7 @@ export const entities = [
   CarImageEntity,
   CarEditEntity,
   VoteEntity,
+  VoteVoidEntity,
   VoteLimitEntity,
   CarMonthlyVotesEntity,
   CardVoteEntity,

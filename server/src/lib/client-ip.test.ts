@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AddressHasher, earlierIpHashes, hashIp, ipLimitKey } from './client-ip';
+import { AddressHasher, earlierIpHashes, hashIp, hashIpBlock, ipBlockKey, ipLimitKey } from './client-ip';
 
 describe('client IP keys for vote limits and throttles', () => {
   it('keeps IPv4 addresses as they are, including IPv4-mapped IPv6', () => {
@@ -102,5 +102,23 @@ describe('client IP keys for vote limits and throttles', () => {
     expect((hasher as unknown as { memo: Map<string, string> }).memo.size).toBe(10_000);
     expect(hasher.hash('203.0.113.7')).toBe(first);
     expect(hasher.hash('10.0.78.31')).toBe(new AddressHasher('secret-one').hash('10.0.78.31'));
+  });
+});
+
+describe('address blocks for the fair-vote review', () => {
+  it('groups IPv4 (also IPv4-mapped) by /24 and IPv6 by /64', () => {
+    expect(ipBlockKey('198.51.100.7')).toBe('198.51.100.0/24');
+    expect(ipBlockKey('::ffff:c633:64fe')).toBe('198.51.100.0/24');
+    expect(ipBlockKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+  });
+
+  it('gives neighbours one keyed block hash, and another block or key another', () => {
+    const secret = 'a'.repeat(64);
+    expect(hashIpBlock('198.51.100.1', secret)).toBe(hashIpBlock('198.51.100.254', secret));
+    expect(hashIpBlock('198.51.100.1', secret)).not.toBe(hashIpBlock('198.51.101.1', secret));
+    expect(hashIpBlock('198.51.100.1', secret)).not.toBe(hashIpBlock('198.51.100.1', 'b'.repeat(64)));
+    expect(hashIpBlock('198.51.100.1', secret)).toMatch(/^[0-9a-f]{64}$/);
+    // A block's hash is not an address's: one /24 cannot pass for one of its addresses.
+    expect(hashIpBlock('198.51.100.1', secret)).not.toBe(hashIp('198.51.100.1', secret));
   });
 });

@@ -34,6 +34,16 @@ export function ipLimitKey(ip: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The address block a fair-vote review groups voters by: an IPv4 address (also when IPv4-mapped) by its /24, any
+ * other IPv6 address by its /64 (what ipLimitKey already keys it by). Anything else stays as it is.
+ */
+export function ipBlockKey(ip: string): string {
+  const key = ipLimitKey(ip);
+  if (isIP(key) !== 4) return key;
+  return `${key.split('.').slice(0, 3).join('.')}.0/24`;
+}
+
 /** The label of the address key: a key derived for this use alone, never the session secret itself. */
 const IP_HASH_PURPOSE = 'curbside:ip-hash:v1';
 /** Recent addresses whose hashes are kept (about 150 bytes each): real visitors come back within minutes. */
@@ -71,6 +81,13 @@ export class AddressHasher {
     return hash;
   }
 
+  /** The keyed hash of the address's block (ipBlockKey) under the first secret, as votes store it. */
+  hashBlock(ip: string): string {
+    return createHmac('sha256', this.keys[0] as Buffer)
+      .update(`block:${ipBlockKey(ip)}`)
+      .digest('hex');
+  }
+
   /** The address's hashes under the other secrets of the list: none outside a rotation. */
   earlier(ip: string): string[] {
     return this.keys.slice(1).map((key) => hmacHex(key, ip));
@@ -94,6 +111,11 @@ function hasherOf(secret: string): AddressHasher {
 /** The keyed hash of the address (IPv6 by its /64), as vote limits and throttles store it. */
 export function hashIp(ip: string, sessionSecret: string): string {
   return hasherOf(sessionSecret).hash(ip);
+}
+
+/** The keyed hash of the address's block (/24 for IPv4, /64 for IPv6), as votes store it. */
+export function hashIpBlock(ip: string, sessionSecret: string): string {
+  return hasherOf(sessionSecret).hashBlock(ip);
 }
 
 /** What hashIp gave the address under SESSION_SECRET's other (older) secrets; empty outside a rotation. */

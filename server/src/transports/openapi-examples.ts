@@ -334,6 +334,26 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   'admin-users-suspensions': { as: 'admin', status: 200 },
   // Lifted at once, so the examples after these find his cars listed again.
   'admin-users-lift': { as: 'admin', parameters: { id: userId('kenji'), note: 'Sorted out by e-mail.' }, status: 200 },
+  'admin-fairVotes-review': { as: 'admin', status: 200 },
+  'admin-fairVotes-voids': { as: 'admin', status: 200 },
+  // The demo votes carry no address blocks (they stand for votes cast before blocks were recorded): nothing to void.
+  'admin-fairVotes-void': {
+    as: 'admin',
+    body: {
+      carId: carId(0),
+      blocks: ['5d41402abc4b2a76b9719d911017c5925d41402abc4b2a76b9719d911017c592'],
+      from: '2030-06-01T05:00:00.000Z',
+      to: '2030-06-02T05:00:00.000Z',
+      note: 'Forty votes from one office network within ten minutes.',
+    },
+    status: 409,
+  },
+  'admin-fairVotes-restore': {
+    as: 'admin',
+    parameters: { id: 1 },
+    body: { note: 'The votes came from a club meet.' },
+    status: 404,
+  },
   'admin-settings-update': {
     as: 'admin',
     body: {

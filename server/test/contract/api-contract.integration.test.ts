@@ -276,6 +276,7 @@ function drawingSchemas(op: Operation): { params: Record<string, Schema>; body: 
 const BETWEEN_FIELDS = new Set([
   `to: ${MESSAGES.fulfilment.dateRangeBackwards}`,
   `endDate: ${MESSAGES.validation.adEndBeforeStart}`,
+  `to: ${MESSAGES.fairVotes.windowInvalid}`,
 ]);
 
 function validCall(op: Operation): fc.Arbitrary<Call> {

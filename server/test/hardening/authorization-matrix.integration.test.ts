@@ -76,6 +76,24 @@ const ad = () => ({
 });
 const product = () => ({ name: `Poster ${unique()}`, category: 'poster', price: 2500, stock: 5, sku: unique('SKU-') });
 
+/** A new car with one vote from a block, and the void that would take it back. */
+async function voidableVote(fx: Fixtures) {
+  const car = await newCar(fx);
+  const block = unique('b')
+    .replace(/[^0-9a-f]/g, '')
+    .padEnd(64, 'b')
+    .slice(0, 64);
+  await fx.t.app.services.votes.vote(car.id, unique('ip-'), new Date(), null, [], block);
+  const from = new Date(Date.now() - 60_000).toISOString();
+  return {
+    carId: car.id,
+    blocks: [block],
+    from,
+    to: new Date(Date.now() + 60_000).toISOString(),
+    note: 'Bought votes',
+  };
+}
+
 /** A month of 2020 closed with the fixture's car as its winner (written as the Hall of Fame writes a closed month). */
 async function closedMonth(fx: Fixtures): Promise<{ month: string }> {
   const month = '2020-01';
@@ -238,6 +256,17 @@ const MATRIX: Record<ProcedurePath, Row> = {
   'admin.ads.delete': { expect: ADMIN_ONLY, input: async (fx) => ({ id: await createAd(fx.t) }) },
   'admin.stats.overview': { expect: ADMIN_ONLY },
   'admin.cardVotes.perEvent': { expect: ADMIN_ONLY },
+  'admin.fairVotes.review': { expect: ADMIN_ONLY },
+  'admin.fairVotes.voids': { expect: ADMIN_ONLY },
+  'admin.fairVotes.void': { expect: ADMIN_ONLY, input: voidableVote },
+  'admin.fairVotes.restore': {
+    expect: ADMIN_ONLY,
+    input: async (fx) => {
+      const input = await voidableVote(fx);
+      const done = await fx.t.app.services.fairVotes.void(input, { id: fx.user.row.id, name: 'Matrix' });
+      return { id: done.void.id };
+    },
+  },
   'admin.settings.update': {
     expect: ADMIN_ONLY,
     input: () => ({

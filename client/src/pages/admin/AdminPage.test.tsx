@@ -10,7 +10,7 @@ const handlers = {
 };
 
 describe('admin dashboard shell', () => {
-  it('shows the eight tabs of the spec in order, then API Tokens, Users and Review, with Manage Cars open, and loads only that tab', async () => {
+  it('shows the eight tabs of the spec in order with Fair Votes, then API Tokens, Users and Review, with Manage Cars open, and loads only that tab', async () => {
     const { calls } = renderApp({ path: '/admin', user: admin, handlers });
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -22,6 +22,7 @@ describe('admin dashboard shell', () => {
       'Events',
       'Advertisements',
       'Statistics',
+      'Fair Votes',
       'Site Settings',
       'API Tokens',
       'Users',

@@ -8,6 +8,7 @@ import { productsAdminRouter } from '../products/admin-router';
 import { settingsAdminRouter } from '../settings/admin-router';
 import { cardVotesAdminRouter, statsAdminRouter } from '../stats/admin-router';
 import { usersAdminRouter } from '../suspensions/admin-router';
+import { fairVotesAdminRouter } from '../votes/admin-router';
 
 // Every admin-only procedure, mounted under `admin.` (tRPC) at its documented /api path (REST). Each domain keeps
 // its admin procedures in its own admin-router.ts; this file only gathers them. The authorization matrix
@@ -25,4 +26,5 @@ export const adminRouter = router({
   settings: settingsAdminRouter,
   moderation: moderationAdminRouter,
   users: usersAdminRouter,
+  fairVotes: fairVotesAdminRouter,
 });

@@ -32,7 +32,9 @@ export const CLOSE_GRACE_MS = 5 * 60_000;
  * The Hall of Fame: every closed month's final top 10. There is no scheduler: each read first closes the months that
  * ended since the last one closed (usually none: a check in memory), so the first read after a month ends writes its
  * ranking, exactly once across app servers (hall-of-fame.entity.ts), computed from the vote rows of that month, not
- * from the running tallies. A closed month's rows are never written again, so a late or replayed vote cannot change it.
+ * from the running tallies (votes voided by the fair-vote review do not count, as they do not in the tallies). A closed
+ * month's rows are never written again, so a late or replayed vote cannot change it, nor can a void
+ * (FairVotesService refuses windows in closed months).
  */
 export class HallOfFameService {
   /** The latest month known to be closed, so most reads skip the database check. */
@@ -117,7 +119,7 @@ export class HallOfFameService {
         await em.getRepository(HallOfFameMonthEntity).insert({ month, closedAt: now });
         const rows: { carId: number | string; votes: number | string }[] = await em.query(
           `SELECT carId AS carId, COUNT(*) AS votes FROM votes WHERE createdAt >= ? AND createdAt < ?
-           GROUP BY carId ORDER BY votes DESC, carId ASC LIMIT ${HALL_OF_FAME_PLACES}`,
+           AND voidId IS NULL GROUP BY carId ORDER BY votes DESC, carId ASC LIMIT ${HALL_OF_FAME_PLACES}`,
           [sqlDateParam(this.ds, centralMonthStart(month)), sqlDateParam(this.ds, nextCentralMonthStart(month))],
         );
         if (rows.length === 0) return;

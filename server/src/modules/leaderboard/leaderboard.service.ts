@@ -109,11 +109,14 @@ async function readEarlierList(
     .slice(0, query.limit);
 }
 
-/** Each car's votes since `from` (an index range per car on votes (carId, createdAt)); cars without any are left out. */
+/**
+ * Each car's counted (not voided) votes since `from` (an index range per car on votes (carId, createdAt)); cars without
+ * any are left out.
+ */
 async function recentVotes(em: EntityManager, carIds: number[], from: Date): Promise<Map<number, number>> {
   const rows: { carId: number | string; recent: number | string }[] = await em.query(
     `SELECT carId, COUNT(*) AS recent FROM votes WHERE carId IN (${carIds.map(() => '?').join(', ')}) AND createdAt >= ?
-     GROUP BY carId`,
+       AND voidId IS NULL GROUP BY carId`,
     [...carIds, sqlDateParam(em.connection, from)],
   );
   return new Map(rows.map((row) => [Number(row.carId), Number(row.recent)]));

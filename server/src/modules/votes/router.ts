@@ -1,6 +1,6 @@
 import { voteInputSchema, voteOutputSchema } from '@curbside/shared';
 import { voteInvalidates } from '../../cache-policies';
-import { earlierIpHashes } from '../../lib/client-ip';
+import { earlierIpHashes, hashIpBlock } from '../../lib/client-ip';
 import { publicProcedure, router } from '../../trpc';
 
 export const votesRouter = router({
@@ -21,6 +21,7 @@ export const votesRouter = router({
         new Date(),
         input.source ? { source: input.source, eventId: input.eventId ?? null } : null,
         earlierIpHashes(ctx.clientIp, ctx.config.sessionSecret),
+        hashIpBlock(ctx.clientIp, ctx.config.sessionSecret),
       ),
     ),
 });

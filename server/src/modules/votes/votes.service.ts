@@ -36,6 +36,8 @@ interface PendingVote {
   ipHash: string;
   /** The voter's hashes under SESSION_SECRET's older secrets while it is rotated: their cooldowns are the voter's. */
   earlierIpHashes: string[];
+  /** The keyed hash of the voter's address block (fair-vote review). */
+  blockHash: string | null;
   at: Date;
   attribution: VoteAttribution | null;
   resolve(outcome: Outcome): void;
@@ -72,7 +74,8 @@ export class VotesService {
   /**
    * Casts `ipHash`'s vote for the car; throws NOT_FOUND for a missing car, TOO_MANY_REQUESTS in the cooldown (which
    * a vote recorded under one of `earlierIpHashes`, the same address before a key rotation, starts too) and
-   * BAD_REQUEST for a meet card's vote naming an event that is not running around `now`.
+   * BAD_REQUEST for a meet card's vote naming an event that is not running around `now`. `blockHash` is the keyed
+   * hash of the voter's address block, kept on the vote for the fair-vote review.
    */
   async vote(
     carId: number,
@@ -80,13 +83,14 @@ export class VotesService {
     now: Date = new Date(),
     attribution: VoteAttribution | null = null,
     earlierIpHashes: string[] = [],
+    blockHash: string | null = null,
   ): Promise<VoteOutput> {
     const eventId = attribution?.eventId ?? null;
     if (eventId !== null && !(await this.deps.events.runsForCardVotes(eventId, now))) {
       throw new DomainError('BAD_REQUEST', MESSAGES.meetCards.eventNotRunning);
     }
     const outcome = await new Promise<Outcome>((resolve, reject) => {
-      this.queue.push({ carId, ipHash, earlierIpHashes, at: now, attribution, resolve, reject });
+      this.queue.push({ carId, ipHash, earlierIpHashes, blockHash, at: now, attribution, resolve, reject });
       this.scheduleDrain();
     });
     if (outcome.status === 'missing') throw notFound(MESSAGES.server.carNotFound);
@@ -229,7 +233,20 @@ function* voteBatch(votes: PendingVote[], dialect: 'sqlite' | 'mysql'): Generato
       `INSERT INTO vote_limits (carId, ipHash, lastVotedAt) VALUES ${tuples(counted.length, 3)} ${newLastVote}`,
       voteRows,
     );
-    yield sql(`INSERT INTO votes (carId, ipHash, createdAt) VALUES ${tuples(counted.length, 3)}`, voteRows);
+    yield sql(
+      `INSERT INTO votes (carId, ipHash, createdAt, blockHash, viaCard, cardEventId) VALUES ${tuples(counted.length, 6)}`,
+      counted.flatMap((v) => {
+        const viaCard = v.attribution?.source === 'card';
+        return [
+          v.carId,
+          v.ipHash,
+          date(v.at),
+          v.blockHash,
+          viaCard ? 1 : 0,
+          viaCard ? (v.attribution?.eventId ?? null) : null,
+        ];
+      }),
+    );
     // Meet-card votes are noted beside them, one statement more only in a batch that has some.
     const fromCards = counted.filter((v) => v.attribution?.source === 'card');
     if (fromCards.length > 0) {

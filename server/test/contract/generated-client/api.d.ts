@@ -1095,6 +1095,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/fair-votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This month's top 20 with each car's votes by day, hour, address block and meet card (admin) */
+        get: operations["admin-fairVotes-review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/fair-votes/voids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Voids and restores, newest first (admin) */
+        get: operations["admin-fairVotes-voids"];
+        put?: never;
+        /** Void a car's votes from address blocks in a time window (admin) */
+        post: operations["admin-fairVotes-void"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/fair-votes/voids/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count the votes of a void again (admin) */
+        post: operations["admin-fairVotes-restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cars/{slugOrId}": {
         parameters: {
             query?: never;
@@ -6684,6 +6736,366 @@ export interface operations {
                         suspendedAt: string | null;
                         /** Format: date-time */
                         createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-fairVotes-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "month": "month",
+                     *       "cars": [
+                     *         {
+                     *           "carId": 1,
+                     *           "rank": 1,
+                     *           "name": "Poster Print 12x18",
+                     *           "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *           "ownerName": "Kenji Watanabe",
+                     *           "votes": 1,
+                     *           "voidedVotes": 1,
+                     *           "byDay": [
+                     *             {
+                     *               "day": "2026-11-01",
+                     *               "votes": 1,
+                     *               "hours": [
+                     *                 {
+                     *                   "hour": 1,
+                     *                   "votes": 1
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "busiestBlocks": [
+                     *             {
+                     *               "block": "block",
+                     *               "votes": 1
+                     *             }
+                     *           ],
+                     *           "busiestBlocksShare": 1,
+                     *           "unknownBlockVotes": 1,
+                     *           "cardEvents": [
+                     *             {
+                     *               "eventId": null,
+                     *               "eventTitle": null,
+                     *               "votes": 1,
+                     *               "share": 1
+                     *             }
+                     *           ],
+                     *           "cardShare": 1,
+                     *           "firstSeenVotes": 1,
+                     *           "firstSeenShare": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        month: string;
+                        cars: {
+                            carId: number;
+                            rank: number;
+                            name: string;
+                            slug: string;
+                            ownerName: string;
+                            votes: number;
+                            voidedVotes: number;
+                            byDay: {
+                                /** Format: date */
+                                day: string;
+                                votes: number;
+                                hours: {
+                                    hour: number;
+                                    votes: number;
+                                }[];
+                            }[];
+                            busiestBlocks: {
+                                block: string;
+                                votes: number;
+                            }[];
+                            busiestBlocksShare: number;
+                            unknownBlockVotes: number;
+                            cardEvents: {
+                                eventId: number | null;
+                                eventTitle: string | null;
+                                votes: number;
+                                share: number;
+                            }[];
+                            cardShare: number;
+                            firstSeenVotes: number;
+                            firstSeenShare: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-fairVotes-voids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "carId": 1,
+                     *         "carName": "carName",
+                     *         "blocks": [
+                     *           "blocks"
+                     *         ],
+                     *         "from": "2026-11-01T18:00:00.000Z",
+                     *         "to": "2026-11-01T18:00:00.000Z",
+                     *         "votes": 1,
+                     *         "note": "note",
+                     *         "voidedBy": "voidedBy",
+                     *         "voidedAt": "2026-11-01T18:00:00.000Z",
+                     *         "restoredBy": null,
+                     *         "restoredAt": null,
+                     *         "restoreNote": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        id: number;
+                        carId: number;
+                        carName: string;
+                        blocks: string[];
+                        /** Format: date-time */
+                        from: string;
+                        /** Format: date-time */
+                        to: string;
+                        votes: number;
+                        note: string;
+                        voidedBy: string;
+                        /** Format: date-time */
+                        voidedAt: string;
+                        restoredBy: string | null;
+                        restoredAt: string | null;
+                        restoreNote: string | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-fairVotes-void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "carId": 1,
+                 *       "blocks": [
+                 *         "5d41402abc4b2a76b9719d911017c5925d41402abc4b2a76b9719d911017c592"
+                 *       ],
+                 *       "from": "2030-06-01T05:00:00.000Z",
+                 *       "to": "2030-06-02T05:00:00.000Z",
+                 *       "note": "Forty votes from one office network within ten minutes."
+                 *     }
+                 */
+                "application/json": {
+                    carId: number;
+                    blocks: string[];
+                    /** Format: date-time */
+                    from: string;
+                    /**
+                     * Format: date-time
+                     * @description After from (a rule between two fields, which JSON Schema cannot state)
+                     */
+                    to: string;
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "void": {
+                     *         "id": 1,
+                     *         "carId": 1,
+                     *         "carName": "carName",
+                     *         "blocks": [
+                     *           "blocks"
+                     *         ],
+                     *         "from": "2026-11-01T18:00:00.000Z",
+                     *         "to": "2026-11-01T18:00:00.000Z",
+                     *         "votes": 1,
+                     *         "note": "Forty votes from one office network within ten minutes.",
+                     *         "voidedBy": "voidedBy",
+                     *         "voidedAt": "2026-11-01T18:00:00.000Z",
+                     *         "restoredBy": null,
+                     *         "restoredAt": null,
+                     *         "restoreNote": null
+                     *       },
+                     *       "totalVotes": 1,
+                     *       "monthVotes": 1
+                     *     }
+                     */
+                    "application/json": {
+                        void: {
+                            id: number;
+                            carId: number;
+                            carName: string;
+                            blocks: string[];
+                            /** Format: date-time */
+                            from: string;
+                            /** Format: date-time */
+                            to: string;
+                            votes: number;
+                            note: string;
+                            voidedBy: string;
+                            /** Format: date-time */
+                            voidedAt: string;
+                            restoredBy: string | null;
+                            restoredAt: string | null;
+                            restoreNote: string | null;
+                        };
+                        totalVotes: number;
+                        monthVotes: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-fairVotes-restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "The votes came from a club meet."
+                 *     }
+                 */
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "void": {
+                     *         "id": 1,
+                     *         "carId": 1,
+                     *         "carName": "carName",
+                     *         "blocks": [
+                     *           "blocks"
+                     *         ],
+                     *         "from": "2026-11-01T18:00:00.000Z",
+                     *         "to": "2026-11-01T18:00:00.000Z",
+                     *         "votes": 1,
+                     *         "note": "The votes came from a club meet.",
+                     *         "voidedBy": "voidedBy",
+                     *         "voidedAt": "2026-11-01T18:00:00.000Z",
+                     *         "restoredBy": null,
+                     *         "restoredAt": null,
+                     *         "restoreNote": null
+                     *       },
+                     *       "totalVotes": 1,
+                     *       "monthVotes": 1
+                     *     }
+                     */
+                    "application/json": {
+                        void: {
+                            id: number;
+                            carId: number;
+                            carName: string;
+                            blocks: string[];
+                            /** Format: date-time */
+                            from: string;
+                            /** Format: date-time */
+                            to: string;
+                            votes: number;
+                            note: string;
+                            voidedBy: string;
+                            /** Format: date-time */
+                            voidedAt: string;
+                            restoredBy: string | null;
+                            restoredAt: string | null;
+                            restoreNote: string | null;
+                        };
+                        totalVotes: number;
+                        monthVotes: number;
                     };
                 };
             };
