@@ -8,6 +8,7 @@ import { AdsTab } from './admin/AdsTab';
 import { ApiTokensTab } from './admin/ApiTokensTab';
 import tabClasses from './admin/admin-tabs.module.css';
 import { CarsTab } from './admin/CarsTab';
+import { CopiedPhotosTab } from './admin/CopiedPhotosTab';
 import { EventsTab } from './admin/EventsTab';
 import { OrdersTab } from './admin/OrdersTab';
 import { ProductsTab } from './admin/ProductsTab';
@@ -17,7 +18,7 @@ import { SubmissionsTab } from './admin/SubmissionsTab';
 
 const L = MESSAGES.labels;
 
-/** The eight tabs of part 2 §2, in order, then API Tokens (chosen); the value is what ?tab= holds. */
+/** The eight tabs of part 2 §2, in order, then API Tokens and Copied photos (chosen); the value is what ?tab= holds. */
 export const ADMIN_TABS = [
   { value: 'cars', label: L.manageCars, Panel: CarsTab },
   { value: 'submissions', label: 'Submissions', Panel: SubmissionsTab },
@@ -28,6 +29,7 @@ export const ADMIN_TABS = [
   { value: 'statistics', label: 'Statistics', Panel: StatsTab },
   { value: 'site-settings', label: 'Site Settings', Panel: SettingsTab },
   { value: 'api-tokens', label: MESSAGES.apiTokens.title, Panel: ApiTokensTab },
+  { value: 'copied-photos', label: MESSAGES.photoMatches.tab, Panel: CopiedPhotosTab },
 ] as const satisfies readonly { value: string; label: string; Panel: ComponentType }[];
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];

@@ -10,7 +10,7 @@ const handlers = {
 };
 
 describe('admin dashboard shell', () => {
-  it('shows the eight tabs of the spec in order, then API Tokens, with Manage Cars open, and loads only that tab', async () => {
+  it('shows the eight tabs of the spec in order, then API Tokens and Copied photos, with Manage Cars open, and loads only that tab', async () => {
     const { calls } = renderApp({ path: '/admin', user: admin, handlers });
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -24,6 +24,7 @@ describe('admin dashboard shell', () => {
       'Statistics',
       'Site Settings',
       'API Tokens',
+      'Copied photos',
     ]);
     expect(screen.getByRole('tab', { name: 'Manage Cars' }).getAttribute('aria-selected')).toBe('true');
     await screen.findByText('1993 Mazda RX-7');

@@ -3,6 +3,7 @@ import { adsAdminRouter } from '../ads/admin-router';
 import { carsAdminRouter } from '../cars/admin-router';
 import { eventsAdminRouter } from '../events/admin-router';
 import { ordersAdminRouter } from '../orders/admin-router';
+import { photoMatchesAdminRouter } from '../photo-matches/admin-router';
 import { productsAdminRouter } from '../products/admin-router';
 import { settingsAdminRouter } from '../settings/admin-router';
 import { cardVotesAdminRouter, statsAdminRouter } from '../stats/admin-router';
@@ -21,4 +22,5 @@ export const adminRouter = router({
   stats: statsAdminRouter,
   cardVotes: cardVotesAdminRouter,
   settings: settingsAdminRouter,
+  photoMatches: photoMatchesAdminRouter,
 });

@@ -13,6 +13,7 @@ import { CarImageEntity } from '../cars/car-image.entity';
 import { CarEditThrottle } from '../cars/edit-throttle';
 import { imageKeys } from '../cars/image-keys';
 import { syncListing } from '../cars/listing';
+import { hashColumns, type PhotoMatchesService } from '../photo-matches/photo-matches.service';
 import { removeKeys, storeCarPhoto } from './process-image';
 
 const S = MESSAGES.server;
@@ -30,6 +31,8 @@ export class ImagesService {
       storage: Storage;
       imageQueue: ImageQueue;
       edits?: CarEditThrottle;
+      /** Flags a new photo that looks like another user's (copied-photo detection). */
+      photoMatches: PhotoMatchesService;
       log?: FastifyBaseLogger;
       now?: () => Date;
     },
@@ -44,6 +47,7 @@ export class ImagesService {
    * Stores the photo in `file` and adds it to the car; a failure at any step leaves no row and no file. A user's
    * photo counts against SERVER_LIMITS.photosPerCar and PHOTOS_PER_DAY: checked before the photo is processed, and again
    * with the user's and the car's locks held where the row is inserted, so a parallel burst cannot pass either.
+   * A photo that looks like another user's is flagged for the admin in the same transaction (photo-matches/).
    * Returns the image, and whether it listed the car (its first photo).
    */
   async addCarImage(
@@ -85,8 +89,10 @@ export class ImagesService {
             caption: null,
             sortOrder: Math.max(-1, ...existing.map((i) => i.sortOrder)) + 1,
             uploadedById: actor.id,
+            ...hashColumns(stored.perceptualHash),
           }),
         );
+        await this.deps.photoMatches.flagCopies(em, saved.id, stored.perceptualHash);
         return { row: saved, listingChanged: await syncListing(em, carId) };
       });
       return { image: toCarImageDto(row), listingChanged };
