@@ -33,4 +33,4 @@ test('the start-up backfill hashes every demo photo and flags none of them', asy
   } finally {
     await t.close();
   }
-});
+}, 120_000); // drawing the whole demo data set and hashing it takes a while on two busy cores
