@@ -137,7 +137,9 @@ export class PhotoMatchesService {
     while (!signal?.aborted) {
       const batch = await ds.getRepository(CarImageEntity).find({
         select: { id: true, storageKey: true },
-        where: { perceptualHash: IsNull(), id: MoreThan(after) },
+        // hashBand0 is null exactly when the hash is: the index (hashBand0, perceptualHash, id) gives those rows in id
+        // order without reading the table, so a start after the backfill is done costs one index lookup.
+        where: { hashBand0: IsNull(), perceptualHash: IsNull(), id: MoreThan(after) },
         order: { id: 'ASC' },
         take: BACKFILL_BATCH,
       });
