@@ -9,7 +9,7 @@ const MAKES = ['Nissan', 'Toyota', 'Mazda', 'BMW', 'Porsche', 'Chevrolet', 'Ford
 /** 'YYYY-MM-DD HH:mm:ss.SSS' in UTC: what both drivers store for a datetime(3). */
 const sqlDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
 
-async function insertRows(ds: DataSource, table: string, columns: string[], rows: unknown[][], batch: number) {
+export async function insertRows(ds: DataSource, table: string, columns: string[], rows: unknown[][], batch: number) {
   for (let i = 0; i < rows.length; i += batch) {
     const chunk = rows.slice(i, i + batch);
     const tuple = `(${columns.map(() => '?').join(', ')})`;

@@ -110,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await services.recentVoters.start((err) => app.log.error({ err }, 'reading recent voters failed'));
   app.addHook('onClose', async () => services.recentVoters.stop());
+  startPhotoHashBackfill(app, services);
   registerWriteInvalidation(app, services.readCache);
 
   await app.register(securityPlugin, { config });
@@ -209,6 +210,21 @@ async function prepareData(app: FastifyInstance, ds: DataSource, config: Config,
     const outcome = await services.accounts.ensureAdmin(config.admin.email, config.admin.password);
     app.log.info({ email: config.admin.email, outcome }, 'admin account from ADMIN_EMAIL');
   }
+}
+
+/**
+ * Hashes, in the background, the car photos stored before copied-photo detection (photo-matches/): start-up does
+ * not wait for it, and closing the app stops it between two photos.
+ */
+function startPhotoHashBackfill(app: FastifyInstance, services: Services): void {
+  const stop = new AbortController();
+  const done = services.photoMatches
+    .backfill(stop.signal)
+    .catch((err) => app.log.error({ err }, 'hashing the stored car photos failed'));
+  app.addHook('onClose', async () => {
+    stop.abort();
+    await done;
+  });
 }
 
 /**

@@ -22,6 +22,7 @@ import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
 import { createPayments, type PaymentsService } from './modules/payments/payments.service';
 import type { StripeClientOptions } from './modules/payments/stripe-provider';
+import { PhotoMatchesService } from './modules/photo-matches/photo-matches.service';
 import { ProductsService } from './modules/products/products.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { SettingsService } from './modules/settings/settings.service';
@@ -74,6 +75,8 @@ export interface Services {
   orderAdmin: OrderAdminService;
   /** The payment provider chosen by config (Stripe, or the built-in test provider). */
   payments: PaymentsService;
+  /** Copied-photo detection: perceptual hashes of car photos and the flags of photos that may be another's. */
+  photoMatches: PhotoMatchesService;
   products: ProductsService;
   profile: ProfileService;
   settings: SettingsService;
@@ -110,7 +113,8 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
 
   const settings = new SettingsService(ds);
   const edits = new CarEditThrottle(ds);
-  const images = new ImagesService({ ds, storage, imageQueue, edits });
+  const photoMatches = new PhotoMatchesService({ ds, storage, imageQueue, log: shop.log });
+  const images = new ImagesService({ ds, storage, imageQueue, edits, photoMatches });
   const recentVoters = new RecentVoters(ds);
   const events = new EventsService(ds);
   const payments = createPayments(ds, config, shop.stripeApi);
@@ -156,6 +160,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     orders,
     orderAdmin: new OrderAdminService({ ds, orders, payments, mailer, ...site, log: shop.log }),
     payments,
+    photoMatches,
     products: new ProductsService(ds),
     profile: new ProfileService({ ds, storage, imageQueue }),
     settings,

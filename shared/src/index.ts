@@ -27,6 +27,7 @@ export * from './order-number';
 export * from './orders';
 export * from './pages';
 export * from './photo-format';
+export * from './photo-matches';
 export * from './pricing';
 export * from './products';
 export * from './profile';

@@ -35,6 +35,7 @@ import { NEWSLETTER_MESSAGES } from './messages/newsletter';
 import { NOT_FOUND_MESSAGES } from './messages/not-found';
 import { ORDER_CONFIRMATION_MESSAGES } from './messages/order-confirmation';
 import { ORDER_SUCCESS_MESSAGES } from './messages/order-success';
+import { PHOTO_MATCH_MESSAGES } from './messages/photo-matches';
 import { PHOTO_PICKER_MESSAGES } from './messages/photo-picker';
 import { PRINT_CART_MESSAGES } from './messages/print-cart';
 import { PROFILE_MESSAGES } from './messages/profile';
@@ -78,6 +79,7 @@ export {
   NOT_FOUND_MESSAGES,
   ORDER_CONFIRMATION_MESSAGES,
   ORDER_SUCCESS_MESSAGES,
+  PHOTO_MATCH_MESSAGES,
   PHOTO_PICKER_MESSAGES,
   PRINT_CART_MESSAGES,
   PROFILE_MESSAGES,
@@ -124,6 +126,7 @@ export const MESSAGES = {
   admin: ADMIN_MESSAGES,
   apiTokens: API_TOKEN_MESSAGES,
   suspensions: SUSPENSION_MESSAGES,
+  photoMatches: PHOTO_MATCH_MESSAGES,
   fulfilment: FULFILMENT_MESSAGES,
   fairVotes: FAIR_VOTE_MESSAGES,
   labels: LABEL_MESSAGES,

@@ -22,6 +22,7 @@ import { OrderStatusChangeEntity } from '../modules/orders/order-status-change.e
 import { PaymentEntity } from '../modules/payments/payment.entity';
 import { PaymentWebhookEventEntity } from '../modules/payments/payment-webhook-event.entity';
 import { TestProviderPaymentEntity } from '../modules/payments/test-provider-payment.entity';
+import { PhotoMatchEntity } from '../modules/photo-matches/photo-match.entity';
 import { ProductEntity } from '../modules/products/product.entity';
 import { SiteSettingsEntity } from '../modules/settings/site-settings.entity';
 import { SitemapBlockEntity } from '../modules/share/sitemap-block.entity';
@@ -56,6 +57,7 @@ export const entities = [
   CarEntity,
   CarImageEntity,
   CarEditEntity,
+  PhotoMatchEntity,
   VoteEntity,
   VoteVoidEntity,
   VoteLimitEntity,

@@ -66,6 +66,7 @@ export const TAGS = [
   { name: 'profile', description: "The signed-in user's name, biography, picture and password" },
   { name: 'cars', description: 'The showcase: cars, search, the leaderboard, QR codes; submitting and editing cars' },
   { name: 'images', description: 'Car photos' },
+  { name: 'photo-matches', description: "Copied photos: new car photos that look like another user's (admin)" },
   { name: 'votes', description: 'Votes for cars' },
   { name: 'hall-of-fame', description: "Each closed month's final top 10, and a car's honours" },
   { name: 'products', description: 'Prints and merchandise' },

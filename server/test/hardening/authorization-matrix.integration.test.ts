@@ -8,6 +8,7 @@ import { HallOfFameMonthEntity, HallOfFamePlaceEntity } from '../../src/modules/
 import { jpegBytes, multipartPost } from '../../src/modules/images/upload-test-helpers';
 import { OrderEntity } from '../../src/modules/orders/order.entity';
 import { OrderItemEntity } from '../../src/modules/orders/order-item.entity';
+import { PhotoMatchEntity } from '../../src/modules/photo-matches/photo-match.entity';
 import { startTestApp, type TestApp, unique } from '../app';
 import { HttpClient } from '../http';
 import { callPlainRoute, PLAIN_ROUTES, type PlainRoute, type PlainRouteIds, plainRouteLabel } from '../plain-routes';
@@ -105,6 +106,14 @@ async function closedMonth(fx: Fixtures): Promise<{ month: string }> {
       .insert({ month, rank: 1, carId: fx.car.id, votes: 3, name: '1999 Nissan Skyline', ownerName: 'Sam Driver' });
   }
   return { month };
+}
+
+/** A copied-photo flag on the fixture's photos (made once; dismissing it again changes nothing). */
+async function photoMatch(fx: Fixtures): Promise<{ id: number }> {
+  const repo = fx.t.app.services.ds.getRepository(PhotoMatchEntity);
+  const pair = { imageId: fx.images[1].id, matchedImageId: fx.images[0].id };
+  const found = await repo.findOneBy(pair);
+  return { id: (found ?? (await repo.save({ ...pair, distance: 3 }))).id };
 }
 
 /** A pending copy of the fixture's order (each cancel gets its own to cancel). */
@@ -267,6 +276,8 @@ const MATRIX: Record<ProcedurePath, Row> = {
       return { id: done.void.id };
     },
   },
+  'admin.photoMatches.list': { expect: ADMIN_ONLY, input: () => ({ status: 'open' }) },
+  'admin.photoMatches.dismiss': { expect: ADMIN_ONLY, input: photoMatch },
   'admin.settings.update': {
     expect: ADMIN_ONLY,
     input: () => ({

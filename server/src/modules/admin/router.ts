@@ -4,6 +4,7 @@ import { carsAdminRouter } from '../cars/admin-router';
 import { eventsAdminRouter } from '../events/admin-router';
 import { moderationAdminRouter } from '../moderation/admin-router';
 import { ordersAdminRouter } from '../orders/admin-router';
+import { photoMatchesAdminRouter } from '../photo-matches/admin-router';
 import { productsAdminRouter } from '../products/admin-router';
 import { settingsAdminRouter } from '../settings/admin-router';
 import { cardVotesAdminRouter, statsAdminRouter } from '../stats/admin-router';
@@ -27,4 +28,5 @@ export const adminRouter = router({
   moderation: moderationAdminRouter,
   users: usersAdminRouter,
   fairVotes: fairVotesAdminRouter,
+  photoMatches: photoMatchesAdminRouter,
 });

@@ -17,6 +17,10 @@ export interface ImageVariants {
 @Entity('car_images')
 @Index(['carId', 'sortOrder'])
 @Index(['storageKey'])
+@Index(['hashBand0', 'perceptualHash'])
+@Index(['hashBand1', 'perceptualHash'])
+@Index(['hashBand2', 'perceptualHash'])
+@Index(['hashBand3', 'perceptualHash'])
 export class CarImageEntity {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
@@ -69,6 +73,26 @@ export class CarImageEntity {
 
   @Column({ type: 'int', nullable: true })
   uploadedById!: number | null;
+
+  /**
+   * The photo's perceptual hash (photo-matches/dhash.ts: 16 hex digits), null until computed (uploads compute it;
+   * photos from before it existed get it from the start-up backfill). The four bands are its 16-bit quarters, each
+   * indexed with the hash so a lookup of near hashes reads the indexes alone.
+   */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  perceptualHash!: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  hashBand0!: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  hashBand1!: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  hashBand2!: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  hashBand3!: number | null;
 
   @CreatedAtColumn()
   createdAt!: Date;

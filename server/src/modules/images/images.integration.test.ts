@@ -388,7 +388,12 @@ describe('a failure after the files are written', () => {
         if (++puts === 4) await t.app.services.ds.getRepository(CarEntity).delete({ id: carId });
       },
     };
-    const images = new ImagesService({ ds: t.app.services.ds, storage: racing, imageQueue: t.app.services.imageQueue });
+    const images = new ImagesService({
+      ds: t.app.services.ds,
+      storage: racing,
+      imageQueue: t.app.services.imageQueue,
+      photoMatches: t.app.services.photoMatches,
+    });
     const file = path.join(t.config.dataDir, 'race.jpg');
     writeFileSync(file, await jpegBytes());
     assert(owner.ownerId !== null);

@@ -14,6 +14,7 @@ import { CarEditThrottle } from '../cars/edit-throttle';
 import { imageKeys } from '../cars/image-keys';
 import { syncListing } from '../cars/listing';
 import { type CarPlacement, carPlacement } from '../cars/placement';
+import { hashColumns, type PhotoMatchesService } from '../photo-matches/photo-matches.service';
 import { removeKeys, storeCarPhoto } from './process-image';
 
 const S = MESSAGES.server;
@@ -31,6 +32,8 @@ export class ImagesService {
       storage: Storage;
       imageQueue: ImageQueue;
       edits?: CarEditThrottle;
+      /** Flags a new photo that looks like another user's (copied-photo detection). */
+      photoMatches: PhotoMatchesService;
       log?: FastifyBaseLogger;
       now?: () => Date;
     },
@@ -45,6 +48,7 @@ export class ImagesService {
    * Stores the photo in `file` and adds it to the car; a failure at any step leaves no row and no file. A user's
    * photo counts against SERVER_LIMITS.photosPerCar and PHOTOS_PER_DAY: checked before the photo is processed, and again
    * with the user's and the car's locks held where the row is inserted, so a parallel burst cannot pass either.
+   * A photo that looks like another user's is flagged for the admin in the same transaction (photo-matches/).
    * Returns the image, and the car's placement when the photo listed it (its first photo), else null.
    */
   async addCarImage(
@@ -86,8 +90,10 @@ export class ImagesService {
             caption: null,
             sortOrder: Math.max(-1, ...existing.map((i) => i.sortOrder)) + 1,
             uploadedById: actor.id,
+            ...hashColumns(stored.perceptualHash),
           }),
         );
+        await this.deps.photoMatches.flagCopies(em, saved.id, stored.perceptualHash);
         return { row: saved, listingChange: await listingChangeOf(em, carId) };
       });
       return { image: toCarImageDto(row), listingChange };

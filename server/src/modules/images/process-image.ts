@@ -6,6 +6,7 @@ import { DomainError } from '../../errors';
 import type { ImageQueue } from '../../lib/image-queue';
 import { loadSharp } from '../../lib/sharp';
 import { fileUrl, type Storage } from '../../lib/storage';
+import { perceptualHash } from '../photo-matches/dhash';
 
 // Every uploaded picture is decoded and re-encoded here, so no byte the sender chose survives: the EXIF orientation
 // is applied, all metadata (GPS included) is dropped, and the type is decided by what sharp can decode.
@@ -37,6 +38,11 @@ export interface StoredImage {
   height: number;
   fileSize: number;
   variants: { w400: string; w800: string; w1600: string } | null;
+}
+
+/** A car photo also carries its perceptual hash (photo-matches/dhash.ts), made from the stored original. */
+export interface StoredCarPhoto extends StoredImage {
+  perceptualHash: string;
 }
 
 const unsupported = () => new DomainError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.server.imageOnly);
@@ -111,12 +117,12 @@ export async function removeKeys(storage: Storage, keys: string[]): Promise<void
  * A car photo: a JPEG original (capped at 3200 px) and WebP copies 400/800/1600 px wide, under cars/{carId}/. The
  * public URL is the largest copy's: the original is for the admin's print download only (files/routes.ts).
  */
-export async function storeCarPhoto(to: ImageSink, file: string, carId: number): Promise<StoredImage> {
+export async function storeCarPhoto(to: ImageSink, file: string, carId: number): Promise<StoredCarPhoto> {
   await inspect(file);
   const base = `cars/${carId}/${randomUUID()}`;
   const originalKey = `${base}.jpg`;
   const variantKey = (width: (typeof VARIANT_WIDTHS)[number]) => `${base}-w${width}.webp`;
-  const { original, info, variants } = await encodeOrRefuse(to.imageQueue, async () => {
+  const { original, info, variants, hash } = await encodeOrRefuse(to.imageQueue, async () => {
     const sharp = await loadSharp();
     const { data, info } = await (await decode(file))
       .resize({ width: ORIGINAL_MAX_SIDE, height: ORIGINAL_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
@@ -131,7 +137,7 @@ export async function storeCarPhoto(to: ImageSink, file: string, carId: number):
         ],
       ),
     );
-    return { original: data, info, variants };
+    return { original: data, info, variants, hash: await perceptualHash(data) };
   });
   await putAll(to.storage, [[originalKey, original], ...variants]);
   return {
@@ -142,6 +148,7 @@ export async function storeCarPhoto(to: ImageSink, file: string, carId: number):
     height: info.height,
     fileSize: original.length,
     variants: { w400: fileUrl(variantKey(400)), w800: fileUrl(variantKey(800)), w1600: fileUrl(variantKey(1600)) },
+    perceptualHash: hash,
   };
 }
 

@@ -1147,6 +1147,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/photo-matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Photos that may be someone else's: each new photo with the other user's photo it looks like, newest first (admin) */
+        get: operations["admin-photoMatches-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/photo-matches/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a copied-photo flag: the two photos are fine (admin; dismissing twice changes nothing) */
+        post: operations["admin-photoMatches-dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cars/{slugOrId}": {
         parameters: {
             query?: never;
@@ -7104,6 +7138,146 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-photoMatches-list": {
+        parameters: {
+            query?: {
+                status?: "open" | "dismissed";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            distance: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            dismissedAt: string | null;
+                            photo: {
+                                imageId: number;
+                                url: string;
+                                /** Format: date-time */
+                                uploadedAt: string;
+                                car: {
+                                    id: number;
+                                    slug: string;
+                                    title: string;
+                                };
+                                owner: {
+                                    id: number;
+                                    username: string;
+                                    name: string | null;
+                                } | null;
+                            };
+                            matched: {
+                                imageId: number;
+                                url: string;
+                                /** Format: date-time */
+                                uploadedAt: string;
+                                car: {
+                                    id: number;
+                                    slug: string;
+                                    title: string;
+                                };
+                                owner: {
+                                    id: number;
+                                    username: string;
+                                    name: string | null;
+                                } | null;
+                            };
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-photoMatches-dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        distance: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        dismissedAt: string | null;
+                        photo: {
+                            imageId: number;
+                            url: string;
+                            /** Format: date-time */
+                            uploadedAt: string;
+                            car: {
+                                id: number;
+                                slug: string;
+                                title: string;
+                            };
+                            owner: {
+                                id: number;
+                                username: string;
+                                name: string | null;
+                            } | null;
+                        };
+                        matched: {
+                            imageId: number;
+                            url: string;
+                            /** Format: date-time */
+                            uploadedAt: string;
+                            car: {
+                                id: number;
+                                slug: string;
+                                title: string;
+                            };
+                            owner: {
+                                id: number;
+                                username: string;
+                                name: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

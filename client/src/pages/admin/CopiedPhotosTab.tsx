@@ -1,0 +1,149 @@
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { MESSAGES, type PhotoMatch, type PhotoMatchPhoto, type PhotoMatchStatus } from '@curbside/shared';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { LoadError } from '../../components/LoadError';
+import { PageLoader } from '../../components/PageLoader';
+import { notifyError, notifyToast } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+
+const M = MESSAGES.photoMatches;
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/**
+ * Copied photos (issue 41): new car photos that look like another member's photo (GET /api/admin/photo-matches), each
+ * shown beside the photo it looks like, with Dismiss for a pair that is fine. Open flags by default; the dismissed
+ * ones a click away.
+ */
+export function CopiedPhotosTab() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<PhotoMatchStatus>('open');
+  const list = useInfiniteQuery(
+    trpc.admin.photoMatches.list.infiniteQueryOptions(
+      { status },
+      { getNextPageParam: (page) => page.nextCursor ?? undefined },
+    ),
+  );
+  const dismiss = useMutation(trpc.admin.photoMatches.dismiss.mutationOptions());
+  const onDismiss = (match: PhotoMatch) =>
+    dismiss.mutate(
+      { id: match.id },
+      {
+        onSuccess: () => {
+          notifyToast(M.dismissed);
+          void queryClient.invalidateQueries({ queryKey: trpc.admin.photoMatches.list.pathKey() });
+        },
+        onError: (error) => notifyError(MESSAGES.admin.updateFailed, error),
+      },
+    );
+
+  const matches = list.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={2} fz="h3">
+            {M.tab}
+          </Title>
+          <Text size="sm" c="dimmed" maw={640}>
+            {M.intro}
+          </Text>
+        </Stack>
+        <SegmentedControl
+          aria-label={M.tab}
+          value={status}
+          onChange={(value) => setStatus(value as PhotoMatchStatus)}
+          data={[
+            { value: 'open', label: M.open },
+            { value: 'dismissed', label: M.dismissedList },
+          ]}
+        />
+      </Group>
+      {list.isPending ? (
+        <PageLoader />
+      ) : list.isError ? (
+        <LoadError message={M.loadError} query={list} back={null} />
+      ) : matches.length === 0 ? (
+        <Text c="dimmed">{status === 'open' ? M.empty : M.emptyDismissed}</Text>
+      ) : (
+        matches.map((match) => (
+          <Card key={match.id} withBorder radius="md" padding="md" data-testid="photo-match">
+            <Group justify="space-between" mb="sm" gap="xs">
+              <Group gap="xs">
+                <Badge color="orange" variant="light">
+                  {M.flag}
+                </Badge>
+                <Text size="sm" c="dimmed">
+                  {M.distance(match.distance)}
+                </Text>
+              </Group>
+              {match.dismissedAt ? (
+                <Text size="sm" c="dimmed">
+                  {M.dismissedAt(when(match.dismissedAt))}
+                </Text>
+              ) : (
+                <Button
+                  size="xs"
+                  variant="default"
+                  loading={dismiss.isPending && dismiss.variables?.id === match.id}
+                  onClick={() => onDismiss(match)}
+                >
+                  {M.dismiss}
+                </Button>
+              )}
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <MatchPhoto label={M.newPhoto} photo={match.photo} />
+              <MatchPhoto label={M.earlierPhoto} photo={match.matched} />
+            </SimpleGrid>
+          </Card>
+        ))
+      )}
+      {list.hasNextPage ? (
+        <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+          {M.loadMore}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** One side of a pair: the picture, its car (a link to its page), its owner and when it was added. */
+function MatchPhoto({ label, photo }: { label: string; photo: PhotoMatchPhoto }) {
+  const owner = photo.owner ? (photo.owner.name ?? photo.owner.username) : null;
+  return (
+    <Stack gap={4} data-testid="match-photo">
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+        {label}
+      </Text>
+      <Image src={photo.url} alt={`${label}: ${photo.car.title}`} radius="sm" loading="lazy" />
+      <Anchor component={Link} href={`/cars/${photo.car.slug}`} fw={600}>
+        {photo.car.title}
+      </Anchor>
+      <Text size="sm">{owner ? M.uploadedBy(owner) : M.noOwner}</Text>
+      <Text size="sm" c="dimmed">
+        {M.uploadedAt(when(photo.uploadedAt))}
+      </Text>
+    </Stack>
+  );
+}
