@@ -334,6 +334,9 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   'admin-users-suspensions': { as: 'admin', status: 200 },
   // Lifted at once, so the examples after these find his cars listed again.
   'admin-users-lift': { as: 'admin', parameters: { id: userId('kenji'), note: 'Sorted out by e-mail.' }, status: 200 },
+  'admin-photoMatches-list': { as: 'admin', parameters: { status: 'open' }, status: 200 },
+  // The demo photos look like none of another owner's: no flag to dismiss.
+  'admin-photoMatches-dismiss': { as: 'admin', parameters: { id: 1 }, body: {}, status: 404 },
   'admin-fairVotes-review': { as: 'admin', status: 200 },
   'admin-fairVotes-voids': { as: 'admin', status: 200 },
   // The demo votes carry no address blocks (they stand for votes cast before blocks were recorded): nothing to void.

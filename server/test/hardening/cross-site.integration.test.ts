@@ -37,7 +37,7 @@ afterAll(async () => {
 function fillPath(url: string): string {
   const id = (name: string) => String(ids[name] ?? 1);
   if (url.startsWith('/api/cart/')) return url.replace(':id', id('cartLine'));
-  if (url.startsWith('/api/cars/')) return url.replace(':id', id('car'));
+  if (url.startsWith('/api/cars/')) return url.replace(/:(id|carId)\b/, id('car'));
   if (url.startsWith('/api/images/')) return url.replace(':id', id('image'));
   if (url.startsWith('/api/products/')) return url.replace(':id', id('product'));
   return url.replace(/:\w+/g, '1');

@@ -7148,6 +7148,7 @@ export interface operations {
     "admin-photoMatches-list": {
         parameters: {
             query?: {
+                /** @example open */
                 status?: "open" | "dismissed";
                 limit?: number;
                 cursor?: string;
@@ -7164,6 +7165,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 1,
+                     *           "distance": 1,
+                     *           "createdAt": "2026-11-01T18:00:00.000Z",
+                     *           "dismissedAt": null,
+                     *           "photo": {
+                     *             "imageId": 1,
+                     *             "url": "url",
+                     *             "uploadedAt": "2026-11-01T18:00:00.000Z",
+                     *             "car": {
+                     *               "id": 1,
+                     *               "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *               "title": "title"
+                     *             },
+                     *             "owner": {
+                     *               "id": 1,
+                     *               "username": "demo_driver",
+                     *               "name": "Poster Print 12x18"
+                     *             }
+                     *           },
+                     *           "matched": {
+                     *             "imageId": 1,
+                     *             "url": "url",
+                     *             "uploadedAt": "2026-11-01T18:00:00.000Z",
+                     *             "car": {
+                     *               "id": 1,
+                     *               "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *               "title": "title"
+                     *             },
+                     *             "owner": {
+                     *               "id": 1,
+                     *               "username": "demo_driver",
+                     *               "name": "Poster Print 12x18"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: {
                             id: number;
@@ -7221,6 +7265,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -7233,6 +7278,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "distance": 1,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z",
+                     *       "dismissedAt": null,
+                     *       "photo": {
+                     *         "imageId": 1,
+                     *         "url": "url",
+                     *         "uploadedAt": "2026-11-01T18:00:00.000Z",
+                     *         "car": {
+                     *           "id": 1,
+                     *           "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *           "title": "title"
+                     *         },
+                     *         "owner": {
+                     *           "id": 1,
+                     *           "username": "demo_driver",
+                     *           "name": "Poster Print 12x18"
+                     *         }
+                     *       },
+                     *       "matched": {
+                     *         "imageId": 1,
+                     *         "url": "url",
+                     *         "uploadedAt": "2026-11-01T18:00:00.000Z",
+                     *         "car": {
+                     *           "id": 1,
+                     *           "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *           "title": "title"
+                     *         },
+                     *         "owner": {
+                     *           "id": 1,
+                     *           "username": "demo_driver",
+                     *           "name": "Poster Print 12x18"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         distance: number;
