@@ -76,11 +76,16 @@ function pageFilesPlugin(): Plugin {
 /** The headings' face (src/styles/fonts.css), as the build names its file. */
 const HEADING_FONT_FILE = /^assets\/barlow-condensed-latin-800-normal-[\w-]+\.woff2$/;
 
+/** index.html's viewport meta, which the preloads of a page's first resources follow. */
+const VIEWPORT_META = /<meta name="viewport"[^>]*>/;
+
 /**
  * The HTML head's own parts, first in it: the script that sets the light or dark scheme before anything is drawn
  * (shared/src/color-scheme.ts; first, so no stylesheet holds it up) and, in a build, a preload of the headings' face,
  * whose file name carries the build's hash: the largest text of a page (its title) is drawn in it, and the stylesheet
- * that names it would otherwise have to arrive and apply before the font is asked for.
+ * that names it would otherwise have to arrive and apply before the font is asked for. The preload goes right after
+ * the viewport meta, ahead of the app's script and its module preloads, which would otherwise take the browser's
+ * connections first and hold up the first layout (docs/performance.md, "The home page's LCP").
  */
 function headPlugin(): Plugin {
   return {
@@ -91,14 +96,10 @@ function headPlugin(): Plugin {
         const tags: HtmlTagDescriptor[] = [{ tag: 'script', children: COLOR_SCHEME_SCRIPT, injectTo: 'head-prepend' }];
         const font = Object.values(bundle ?? {}).find((output) => HEADING_FONT_FILE.test(output.fileName));
         if (bundle && !font) throw new Error('The build has no headings face to preload: see src/styles/fonts.css');
-        if (font) {
-          tags.push({
-            tag: 'link',
-            attrs: { rel: 'preload', href: `/${font.fileName}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-            injectTo: 'head',
-          });
-        }
-        return { html, tags };
+        if (!font) return { html, tags };
+        if (!VIEWPORT_META.test(html)) throw new Error('index.html has no viewport meta to put the font preload after');
+        const preload = `<link rel="preload" href="/${font.fileName}" as="font" type="font/woff2" crossorigin>`;
+        return { html: html.replace(VIEWPORT_META, (meta) => `${meta}\n    ${preload}`), tags };
       },
     },
   };

@@ -159,6 +159,16 @@ describe('landing pages rendered on the server', () => {
     expect(schemeScript).toBeGreaterThan(0);
     expect(head.slice(0, schemeScript)).not.toMatch(/<style|<link rel="stylesheet"/);
     expect(res.headers.get('content-security-policy')).toContain(scriptHash(COLOR_SCHEME_SCRIPT));
+    // The photo's preload after the viewport meta (before it a phone sizes 100vw as 980 px and fetches the wide copy),
+    // the headings face's preload ahead of the app's script and module preloads; the charset in the first 1,024 bytes.
+    const photoPreload = head.indexOf('<link rel="preload" as="image"');
+    const fontPreload = head.search(/<link rel="preload"[^>]* as="font"/);
+    const appScripts = head.search(/<script type="module"|<link rel="modulepreload"/);
+    expect(head.indexOf('<meta name="viewport"')).toBeGreaterThan(0);
+    expect(photoPreload).toBeGreaterThan(head.indexOf('<meta name="viewport"'));
+    expect(fontPreload).toBeGreaterThan(0);
+    expect(Math.max(photoPreload, fontPreload)).toBeLessThan(appScripts);
+    expect(Buffer.byteLength(head.slice(0, head.indexOf('<meta charset')))).toBeLessThan(1024);
     expect(res.text).toContain('<meta property="og:title" content="1993 Mazda RX-7 FD | Curbside" />');
     // Its styles come with it, so it shows styled before any file arrives.
     expect(res.text).toMatch(/<style>[^<]*\.m_/);

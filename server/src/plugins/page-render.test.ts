@@ -54,6 +54,76 @@ describe('renderedPage', () => {
   });
 });
 
+describe('the head of a rendered page', () => {
+  // index.html as the build makes it (client/vite.config.ts): the scheme's script, the charset and viewport metas, the
+  // headings face's preload, the rest of the head, then the app's script and its module preloads.
+  const BUILT_INDEX_HTML = [
+    '<!doctype html><html><head>',
+    '<script>/* scheme */</script>',
+    '<meta charset="UTF-8" />',
+    '<meta name="viewport" content="width=device-width, initial-scale=1.0" />',
+    '<link rel="preload" href="/assets/barlow-h1.woff2" as="font" type="font/woff2" crossorigin>',
+    '<title>Curbside</title>',
+    '<script type="module" crossorigin src="/assets/index-a1.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/Box-e5.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-b2.css">',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n');
+  const photo =
+    '<link rel="preload" as="image" imageSrcSet="/a-w800.webp 800w, /a-w1600.webp 1600w" imageSizes="(max-width: 48em) 100vw, 50vw" fetchPriority="high"/>';
+  /** Where each of the head's elements is, in order. */
+  const headOrder = (html: string) => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    const at = (part: string) => {
+      const index = head.indexOf(part);
+      expect(index, part).toBeGreaterThanOrEqual(0);
+      return index;
+    };
+    return {
+      charset: at('<meta charset'),
+      viewport: at('<meta name="viewport"'),
+      photo: at(photo),
+      font: at('as="font"'),
+      scripts: Math.min(at('<script type="module"'), at('<link rel="modulepreload"')),
+    };
+  };
+
+  it('has the charset first, then the viewport, and only then the photo’s preload, ahead of the scripts', () => {
+    const html = renderedPage(
+      BUILT_INDEX_HTML,
+      { hoisted: photo, body: '<main></main>', stateScript: '' },
+      { files: [], css: [] },
+      read,
+    );
+    const order = headOrder(html);
+    // Before the viewport meta, a phone's preload scanner takes 100vw as 980 px and fetches the wider copy.
+    expect(order.charset).toBeLessThan(order.viewport);
+    expect(order.viewport).toBeLessThan(order.photo);
+    expect(order.photo).toBeLessThan(order.scripts);
+    expect(order.font).toBeLessThan(order.scripts);
+    expect(order.charset).toBeLessThan(1024);
+  });
+
+  it('on an islands page too, with the islands’ scripts after the photo and the font', () => {
+    const islands = islandsHead({
+      [ISLANDS_ENTRY]: { file: 'assets/islands-f6.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-g7.js' },
+    });
+    const html = renderedPage(
+      BUILT_INDEX_HTML,
+      { hoisted: photo, body: '<main></main>', stateScript: '', islands },
+      { files: [], css: [] },
+      read,
+    );
+    expect(html).not.toContain('index-a1.js');
+    const order = headOrder(html);
+    expect(order.viewport).toBeLessThan(order.photo);
+    expect(order.photo).toBeLessThan(order.scripts);
+    expect(order.font).toBeLessThan(order.scripts);
+    expect(html.indexOf('islands-f6.js')).toBeGreaterThan(order.font);
+  });
+});
+
 describe('a page sent as islands', () => {
   it("has the islands' scripts instead of the app's script and preloads", () => {
     const index = INDEX_HTML.replace(

@@ -259,6 +259,9 @@ export function chunkStyles(
 /** index.html's app script and the preloads of the chunks it imports. */
 const APP_SCRIPTS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
 
+/** index.html's viewport meta: the preloads React hoisted follow it. */
+const VIEWPORT_META = /<meta name="viewport"[^>]*>/;
+
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
 
 /**
@@ -275,11 +278,11 @@ export interface PageParts {
 /**
  * index.html with a rendered page. The page shows as soon as its HTML has arrived: its styles (the entry's and the page
  * chunk's, about 11 KB compressed) come inline instead of as render-blocking files, and the preloads React hoisted
- * (the page's main photo) come before the scripts, so the photo is not queued behind them. Each inlined stylesheet
- * stays named by a disabled link, which the browser does not fetch: Vite's chunk loader, which adds the stylesheets
- * a lazy chunk needs unless a link to them is there, sees it and does not load the same rules a second time (nor put
- * them after the page's own, which would change which rule wins). A page sent as islands has the islands' scripts
- * instead of the app's (`parts.islands`).
+ * (the page's main photo) come right after the viewport meta, before the scripts, so the photo is not queued behind
+ * them and its sizes are read for the phone's own width. Each inlined stylesheet stays named by a disabled link, which
+ * the browser does not fetch: Vite's chunk loader, which adds the stylesheets a lazy chunk needs unless a link to them
+ * is there, sees it and does not load the same rules a second time (nor put them after the page's own, which would
+ * change which rule wins). A page sent as islands has the islands' scripts instead of the app's (`parts.islands`).
  *
  * Put together by slicing index.html (a few KB) and joining with `+`, never by replace() on the whole page: V8 then
  * copies the 150 KB of styles and markup once, when the page is sent, instead of at every step.
@@ -316,9 +319,17 @@ export function renderedPage(
   });
   edits.push({ at: headEnd, remove: 0, insert: `  ${pageStyles}\n  ` });
   if (parts.hoisted) {
+    // After the viewport meta: before it, the preload scanner sizes an image's `100vw` for the 980 px layout
+    // viewport a phone assumes without one, and fetches a copy twice too wide.
+    const viewport = VIEWPORT_META.exec(html);
     const firstScript = html.indexOf('<script');
-    const at = firstScript >= 0 && firstScript < headEnd ? firstScript : headEnd;
-    edits.push({ at, remove: 0, insert: `${parts.hoisted}\n    ` });
+    const at =
+      viewport && viewport.index < headEnd
+        ? viewport.index + viewport[0].length
+        : firstScript >= 0 && firstScript < headEnd
+          ? firstScript
+          : headEnd;
+    edits.push({ at, remove: 0, insert: viewport ? `\n    ${parts.hoisted}` : `${parts.hoisted}\n    ` });
   }
   const root = html.indexOf(ROOT);
   if (root < 0) throw new Error('index.html has no empty #root');
