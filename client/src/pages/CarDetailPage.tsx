@@ -43,7 +43,6 @@ import { OwnerCard } from './car-detail/OwnerCard';
 import { PhotoGrid } from './car-detail/PhotoGrid';
 import { namedPhotos } from './car-detail/photos';
 import { photosFromSearch } from './car-detail/print-selection';
-import { ReportCar } from './car-detail/ReportCar';
 
 // Not needed to render the car, and below the photos on a phone: the print form (Mantine's Select and NumberInput), the
 // share card (QR code) load after the page, when they come near the viewport, so its first render runs less script.
@@ -54,6 +53,8 @@ const PurchasePrintCard = lazy(() =>
 );
 const ShareCard = lazy(() => import('../components/cars/ShareCard').then((module) => ({ default: module.ShareCard })));
 const PhotoViewer = lazy(() => import('./car-detail/PhotoViewer').then((module) => ({ default: module.PhotoViewer })));
+// Only for signed-in visitors (its form checks the report with zod): never part of a visitor's first download.
+const ReportCar = lazy(() => import('./car-detail/ReportCar').then((module) => ({ default: module.ReportCar })));
 
 function NotFound() {
   useDocumentTitle(MESSAGES.carDetail.notFound);
@@ -155,7 +156,9 @@ export default function CarDetailPage() {
               Edit
             </Button>
           ) : user && !car.review ? (
-            <ReportCar carId={car.id} shownPhotoId={shown?.id ?? null} />
+            <Suspense fallback={null}>
+              <ReportCar carId={car.id} shownPhotoId={shown?.id ?? null} />
+            </Suspense>
           ) : null}
         </Group>
         {car.review ? <ReviewNotice review={car.review} /> : null}
