@@ -120,6 +120,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
   const payments = createPayments(ds, config, shop.stripeApi);
   const orders = new OrdersService({ ds, payments, mailer, ...site, log: shop.log });
   const tokens = new TokensService({ ds });
+  const suspensions = new SuspensionsService({ ds, mailer, siteName: config.siteName });
   return {
     ds,
     mailer,
@@ -155,7 +156,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     images,
     leaderboard: new LeaderboardService(ds),
     meetCards: new MeetCardsService({ ds, storage, imageQueue, renders, publicUrl: config.publicUrl }),
-    moderation: new ModerationService({ ds, images, settings, mailer, ...site, log: shop.log }),
+    moderation: new ModerationService({ ds, images, settings, suspensions, mailer, ...site, log: shop.log }),
     newsletter: new NewsletterService(ds),
     orders,
     orderAdmin: new OrderAdminService({ ds, orders, payments, mailer, ...site, log: shop.log }),
@@ -168,7 +169,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     sitemap: new SitemapPages({ ds, publicUrl: config.publicUrl }),
     stats: new StatsService(ds),
     tokens,
-    suspensions: new SuspensionsService({ ds, mailer, siteName: config.siteName }),
+    suspensions,
     votes: new VotesService({ ds, recentVoters, metrics, events }),
     fairVotes: new FairVotesService({ ds, talliesChanged: () => forgetPreviousRanks(ds) }),
     recentVoters,

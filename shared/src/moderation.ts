@@ -31,7 +31,11 @@ export const reportReasonSchema = z.enum(REPORT_REASONS);
 export const FLAG_KINDS = ['report'] as const;
 export type FlagKind = (typeof FLAG_KINDS)[number];
 
-export const REVIEW_ACTIONS = ['dismiss', 'hide', 'removePhoto', 'approve', 'reject'] as const;
+/**
+ * 'suspendOwner' suspends the car's owner through the suspensions domain (its rules, record and e-mail): their cars
+ * leave the public pages until the suspension is lifted.
+ */
+export const REVIEW_ACTIONS = ['dismiss', 'hide', 'removePhoto', 'approve', 'reject', 'suspendOwner'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 export const reviewActionNameSchema = z.enum(REVIEW_ACTIONS);
 

@@ -33,6 +33,7 @@ export const MODERATION_MESSAGES = {
   actionNeedsPhoto: 'Choose the photo to remove.',
   actionNotForState: (action: string, state: string) =>
     `A car that is ${state} cannot be given the action "${action}".`,
+  noOwnerToSuspend: 'This car has no owner to suspend.',
   // What the owner sees of a car that is not public.
   ownerStatus: {
     held: 'Under review',
@@ -60,6 +61,7 @@ export const MODERATION_MESSAGES = {
     removePhoto: 'Remove the photo',
     approve: 'Approve',
     reject: 'Reject',
+    suspendOwner: 'Suspend owner',
   },
   actionDone: {
     dismiss: 'Reports dismissed',
@@ -67,6 +69,7 @@ export const MODERATION_MESSAGES = {
     removePhoto: 'Photo removed',
     approve: 'Car approved',
     reject: 'Car rejected',
+    suspendOwner: 'Owner suspended',
   },
   newCar: 'New car waiting for approval',
   setAsideTitle: 'Hidden and rejected cars',

@@ -1,7 +1,8 @@
-import { MESSAGES, type ReviewActionRecord, type ReviewQueueItem } from '@curbside/shared';
+import { MESSAGES, type ReviewActionRecord, type ReviewQueueItem, SUSPENSION_MESSAGES } from '@curbside/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { makeUser, renderApp } from '../../test/render';
+import { ProcedureError } from '../../test/trpc-fake';
 
 const M = MESSAGES.moderation;
 
@@ -71,5 +72,50 @@ describe('Review tab', () => {
       }),
     );
     await screen.findByText(M.actionDone.removePhoto);
+  });
+
+  it("suspends a car's owner with the note, and shows the server's refusal of an admin owner", async () => {
+    const ofAdmin: ReviewQueueItem = {
+      ...reportedPhoto,
+      key: 'car-5',
+      car: { ...reportedPhoto.car, id: 5, slug: 'bmw-m3', name: '1988 BMW M3', ownerName: 'Boss' },
+      photo: null,
+    };
+    const { calls, userEvent: user } = renderApp({
+      path: '/admin?tab=review',
+      user: makeUser({ role: 'admin' }),
+      handlers: {
+        'admin.moderation.queue': () => [reportedPhoto, ofAdmin],
+        'admin.moderation.actions': () => [],
+        'admin.moderation.setAside': () => [],
+        'admin.moderation.act': (input) => {
+          if (input.carId === 5) throw new ProcedureError('CONFLICT', SUSPENSION_MESSAGES.cannotSuspendAdmin);
+          return { ...recorded, id: 2, carId: 4, action: input.action, note: input.note };
+        },
+      },
+    });
+    const [photoItem, adminItem] = (await screen.findAllByTestId('review-item')).map((el) => within(el));
+    assert(photoItem && adminItem);
+
+    // The same note as every action: required before anything is sent.
+    await user.click(photoItem.getByRole('button', { name: M.actionLabels.suspendOwner }));
+    expect(await photoItem.findByText(M.noteRequired)).toBeTruthy();
+    expect(calls.some((c) => c.path === 'admin.moderation.act')).toBe(false);
+
+    fireEvent.change(adminItem.getByLabelText(M.note), { target: { value: 'Spam' } });
+    await user.click(adminItem.getByRole('button', { name: M.actionLabels.suspendOwner }));
+    expect(await screen.findByText(SUSPENSION_MESSAGES.cannotSuspendAdmin)).toBeTruthy();
+
+    fireEvent.change(photoItem.getByLabelText(M.note), { target: { value: 'Steals photos' } });
+    await user.click(photoItem.getByRole('button', { name: M.actionLabels.suspendOwner }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'admin.moderation.act').at(-1)?.input).toEqual({
+        carId: 4,
+        action: 'suspendOwner',
+        imageId: 11,
+        note: 'Steals photos',
+      }),
+    );
+    await screen.findByText(M.actionDone.suspendOwner);
   });
 });

@@ -85,8 +85,17 @@ function Section<T>({
   );
 }
 
-/** The actions an item offers: a new car is approved or rejected; reported items are dismissed, hidden or cut. */
+/**
+ * The actions an item offers: a new car is approved or rejected; reported items are dismissed, hidden or cut; the
+ * owner of any car that has one may be suspended (the server refuses an admin owner).
+ */
 function actionsFor(item: ReviewQueueItem): ReviewAction[] {
+  const actions = itemActions(item);
+  if (item.car.ownerName) actions.push('suspendOwner');
+  return actions;
+}
+
+function itemActions(item: ReviewQueueItem): ReviewAction[] {
   if (item.kind === 'newCar') return ['approve', 'reject'];
   if (item.kind === 'setAside') return ['approve'];
   const state = item.car.reviewState;

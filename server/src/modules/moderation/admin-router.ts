@@ -47,7 +47,9 @@ export const moderationAdminRouter = router({
         method: 'POST',
         path: '/admin/reviews/cars/{carId}/actions',
         tags,
-        summary: 'Dismiss, hide the car, remove a photo, approve or reject, with a note e-mailed to the owner (admin)',
+        summary:
+          'Dismiss, hide the car, remove a photo, approve or reject, or suspend the owner, with a note e-mailed to the ' +
+          'owner (admin; an admin owner cannot be suspended)',
       },
     })
     .input(reviewActionInputSchema.extend({ carId: pathIdSchema }))

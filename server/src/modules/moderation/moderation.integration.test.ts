@@ -1,11 +1,12 @@
-import { MESSAGES, MODERATION_LIMITS, type ReviewQueueItem } from '@curbside/shared';
+import { MESSAGES, MODERATION_LIMITS, type ReviewQueueItem, SUSPENSION_MESSAGES } from '@curbside/shared';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { type Account, NEW_CAR, signedIn } from '../../../test/hardening/fixtures';
+import { type Account, NEW_CAR, PASSWORD, signedIn } from '../../../test/hardening/fixtures';
 import { HttpClient } from '../../../test/http';
 import { makeCar, makeImage } from '../../../test/showcase-fixtures';
 import { CarEntity } from '../cars/car.entity';
 import { jpegBytes, uploadCarImage } from '../images/upload-test-helpers';
+import { ModerationActionEntity } from './moderation-action.entity';
 import { ModerationFlagEntity } from './moderation-flag.entity';
 
 const M = MESSAGES.moderation;
@@ -266,6 +267,93 @@ describe('the review queue', () => {
     const res = await act(car.id, { action: 'hide', note: '  ' });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(M.noteRequired);
+  });
+});
+
+describe('suspending the owner from the queue', () => {
+  const S = SUSPENSION_MESSAGES;
+  const HIDDEN = { page: false, gallery: false, search: false, ranking: false };
+  const LISTED = { page: true, gallery: true, search: true, ranking: true };
+
+  /** A listed, ranking car of `account`'s with a photo. */
+  async function carOf(account: Account) {
+    const ds = t.app.services.ds;
+    const car = await makeCar(ds, { ownerId: account.row.id, totalVotes: 900_000 });
+    await makeImage(ds, car, { isPrimary: true });
+    return car;
+  }
+
+  const signIn = (email: string) => new HttpClient(t.baseUrl).post('/api/login', { email, password: PASSWORD });
+
+  it('suspends the owner of a held car: signed out, their cars gone, the action listed and the reports closed', async () => {
+    const suspect = await signedIn(t);
+    const car = await carOf(suspect);
+    const another = await carOf(suspect);
+    for (const i of [0, 1, 2]) expect((await report(reporter(i), car.id)).status).toBe(201);
+    expect(await publicSees(car)).toEqual(HIDDEN);
+    expect(await publicSees(another)).toEqual(LISTED);
+
+    const note = 'Posts photos of other people’s cars as their own.';
+    const res = await act(car.id, { action: 'suspendOwner', note });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ action: 'suspendOwner', carId: car.id, imageId: null, note });
+    expect(res.body.adminName).toBe(admin.row.name);
+
+    // The owner is signed out and cannot sign in again; every car of theirs has left the public pages.
+    expect((await suspect.client.get('/api/user')).status).toBe(401);
+    const login = await signIn(suspect.row.email);
+    expect([login.status, login.body.message]).toEqual([403, S.accountSuspended]);
+    expect(await publicSees(car)).toEqual(HIDDEN);
+    expect(await publicSees(another)).toEqual(HIDDEN);
+
+    // The item's reports are closed (it left the queue); the action is listed; the suspension is recorded with the
+    // note and mailed to the owner by the suspensions domain.
+    expect((await queue()).some((item) => item.car.id === car.id)).toBe(false);
+    const listed = await admin.client.get('/api/admin/reviews/actions');
+    expect(listed.body[0]).toMatchObject({ action: 'suspendOwner', carId: car.id, note });
+    const overview = await admin.client.get('/api/admin/suspensions');
+    const entry = overview.body.suspended.find((row: { user: { id: number } }) => row.user.id === suspect.row.id);
+    expect(entry?.suspension).toMatchObject({ action: 'suspended', note, by: { id: admin.row.id } });
+    const mail = t.mailer.lastTo(suspect.row.email);
+    expect(mail?.subject).toContain('has been suspended');
+    expect(mail?.text).toContain(note);
+
+    // Lifting the suspension brings both cars back: the held car's reports were settled with the action.
+    expect((await admin.client.delete(`/api/admin/users/${suspect.row.id}/suspension`)).status).toBe(200);
+    expect(await publicSees(car)).toEqual(LISTED);
+    expect(await publicSees(another)).toEqual(LISTED);
+  });
+
+  it('refuses to suspend an admin owner, or the acting admin, and changes nothing', async () => {
+    const ds = t.app.services.ds;
+    const otherAdmin = await signedIn(t, 'admin');
+    for (const [account, message] of [
+      [otherAdmin, S.cannotSuspendAdmin],
+      [admin, S.cannotSuspendSelf],
+    ] as const) {
+      const car = await carOf(account);
+      expect((await report(reporter(0), car.id)).status).toBe(201);
+      const sent = t.mailer.sent.length;
+
+      const res = await act(car.id, { action: 'suspendOwner', note: 'Not allowed' });
+      expect([res.status, res.body.message]).toEqual([409, message]);
+
+      expect((await signIn(account.row.email)).status).toBe(200);
+      expect((await account.client.get('/api/user')).status).toBe(200);
+      expect(await publicSees(car)).toEqual(LISTED);
+      expect((await queue()).find((item) => item.key === `car-${car.id}`)).toMatchObject({ count: 1 });
+      expect(await ds.getRepository(ModerationActionEntity).countBy({ carId: car.id })).toBe(0);
+      expect(t.mailer.sent.length).toBe(sent);
+    }
+  });
+
+  it('refuses a car without an owner', async () => {
+    const ds = t.app.services.ds;
+    const car = await makeCar(ds, { ownerId: null });
+    await makeImage(ds, car, { isPrimary: true });
+    const res = await act(car.id, { action: 'suspendOwner', note: 'Whose is it?' });
+    expect([res.status, res.body.message]).toEqual([409, M.noOwnerToSuspend]);
+    expect(await ds.getRepository(ModerationActionEntity).countBy({ carId: car.id })).toBe(0);
   });
 });
 

@@ -27,6 +27,7 @@ import { CarImageEntity } from '../cars/car-image.entity';
 import { syncListing } from '../cars/listing';
 import type { ImagesService } from '../images/images.service';
 import type { SettingsService } from '../settings/settings.service';
+import type { SuspensionsService } from '../suspensions/suspensions.service';
 import { ModerationActionEntity } from './moderation-action.entity';
 import { ModerationFlagEntity } from './moderation-flag.entity';
 import { ownerMail } from './owner-mail';
@@ -47,6 +48,7 @@ const ACTION_FROM: Record<ReviewAction, readonly ReviewState[]> = {
   removePhoto: ['public', 'held', 'hidden', 'pending'],
   approve: ['pending', 'held', 'hidden', 'rejected'],
   reject: ['pending'],
+  suspendOwner: ['public', 'held', 'hidden', 'pending', 'rejected'],
 };
 
 /** The most items the queue shows at once (the most reported first). */
@@ -59,6 +61,7 @@ interface Deps {
   ds: DataSource;
   images: ImagesService;
   settings: SettingsService;
+  suspensions: SuspensionsService;
   mailer: Mailer;
   publicUrl: string;
   siteName: string;
@@ -253,51 +256,95 @@ export class ModerationService {
 
   /**
    * An admin's action on a car (or one of its photos), with the note the owner is sent: dismiss the open reports
-   * (the photo's only, with imageId), hide the car, remove the photo, approve (make public) or reject a new car. The
-   * action is recorded with the flags it closed; the owner is e-mailed what was done and why, never who reported.
+   * (the photo's only, with imageId), hide the car, remove the photo, approve (make public) or reject a new car, or
+   * suspend the owner. The action is recorded with the flags it closed; the owner is e-mailed what was done and why,
+   * never who reported.
    */
   async act(admin: Actor, input: ActionInput, log: Log = this.deps.log): Promise<ReviewActionRecord> {
     const { reportHoldThreshold } = await this.deps.settings.moderation();
     const now = this.now();
-    const done = await runInTransaction(this.deps.ds, async (em) => {
-      const car = await lockCar(em, input.carId);
-      if (!car) throw notFound(S.carNotFound);
-      const before = car.reviewState;
-      if (!ACTION_FROM[input.action].includes(before)) {
-        throw conflict(M.actionNotForState(M.actionLabels[input.action], before));
-      }
-      const image = await this.actionPhoto(em, car.id, input);
-      const recorded = await em.getRepository(ModerationActionEntity).insert({
-        action: input.action,
-        carId: car.id,
-        carName: carName(car),
-        imageId: image?.id ?? null,
-        note: input.note,
-        adminId: admin.id,
-        createdAt: now,
-      });
-      const actionId = Number(recorded.identifiers[0]?.id);
-
-      // Which open flags the action settles: the photo's (dismissing or removing one photo), else all of the car's.
-      const settles = image ? { carId: car.id, photoKey: image.id } : { carId: car.id };
-      await em
-        .getRepository(ModerationFlagEntity)
-        .update({ ...settles, open: true }, { open: null, actionId, closedAt: now });
-
-      let files: string[] = [];
-      if (input.action === 'removePhoto' && image) files = await this.deps.images.removeInTransaction(em, image);
-      const after = await nextState(em, input, before, reportHoldThreshold);
-      if (after !== before || input.action === 'reject' || input.action === 'approve') {
-        await em
-          .getRepository(CarEntity)
-          .update({ id: car.id }, { reviewState: after, reviewNote: input.action === 'reject' ? input.note : null });
-      }
-      await syncListing(em, car.id);
-      return { car, before, after, actionId, files };
-    });
+    if (input.action === 'suspendOwner') return this.suspendOwner(admin, input, reportHoldThreshold, now, log);
+    const done = await runInTransaction(this.deps.ds, (em) => this.settle(em, admin, input, reportHoldThreshold, now));
     await this.deps.images.removeFiles(done.files);
     await this.mailOwner(done.car, input, done.before, log);
     return this.actionById(done.actionId);
+  }
+
+  /**
+   * Suspends the car's owner through the suspensions domain (its rules: never an admin, never oneself; its record;
+   * its e-mail with the note, the only one the owner gets) and, in the same transaction, records the action and
+   * settles the item's open flags as a dismissal does. The owner's cars leave the public pages until it is lifted.
+   */
+  private async suspendOwner(
+    admin: Actor,
+    input: ActionInput,
+    threshold: number,
+    now: Date,
+    log: Log,
+  ): Promise<ReviewActionRecord> {
+    const car = await this.deps.ds.getRepository(CarEntity).findOne({
+      where: { id: input.carId },
+      select: { id: true, ownerId: true },
+    });
+    if (!car) throw notFound(S.carNotFound);
+    const ownerId = car.ownerId;
+    if (ownerId == null) throw conflict(M.noOwnerToSuspend);
+    const done = await this.deps.suspensions.suspendWith(
+      admin.id,
+      { id: ownerId, note: input.note },
+      (em) => this.settle(em, admin, input, threshold, now, ownerId),
+      log,
+    );
+    return this.actionById(done.actionId);
+  }
+
+  /**
+   * The action's part in the caller's transaction: the car's lock, the check of its state (and, for `ownerId`, that
+   * the car is still that user's), the record, the flags it closes, the car's next state and its listing.
+   */
+  private async settle(
+    em: EntityManager,
+    admin: Actor,
+    input: ActionInput,
+    threshold: number,
+    now: Date,
+    ownerId?: number,
+  ) {
+    const car = await lockCar(em, input.carId);
+    if (!car) throw notFound(S.carNotFound);
+    if (ownerId !== undefined && car.ownerId !== ownerId) throw conflict(M.noOwnerToSuspend);
+    const before = car.reviewState;
+    if (!ACTION_FROM[input.action].includes(before)) {
+      throw conflict(M.actionNotForState(M.actionLabels[input.action], before));
+    }
+    const image = await this.actionPhoto(em, car.id, input);
+    const recorded = await em.getRepository(ModerationActionEntity).insert({
+      action: input.action,
+      carId: car.id,
+      carName: carName(car),
+      imageId: image?.id ?? null,
+      note: input.note,
+      adminId: admin.id,
+      createdAt: now,
+    });
+    const actionId = Number(recorded.identifiers[0]?.id);
+
+    // Which open flags the action settles: the photo's (dismissing or removing one photo), else all of the car's.
+    const settles = image ? { carId: car.id, photoKey: image.id } : { carId: car.id };
+    await em
+      .getRepository(ModerationFlagEntity)
+      .update({ ...settles, open: true }, { open: null, actionId, closedAt: now });
+
+    let files: string[] = [];
+    if (input.action === 'removePhoto' && image) files = await this.deps.images.removeInTransaction(em, image);
+    const after = await nextState(em, input, before, threshold);
+    if (after !== before || input.action === 'reject' || input.action === 'approve') {
+      await em
+        .getRepository(CarEntity)
+        .update({ id: car.id }, { reviewState: after, reviewNote: input.action === 'reject' ? input.note : null });
+    }
+    await syncListing(em, car.id);
+    return { car, before, after, actionId, files };
   }
 
   private async actionPhoto(em: EntityManager, carId: number, input: ActionInput): Promise<CarImageEntity | null> {
@@ -313,6 +360,7 @@ export class ModerationService {
   /** The owner's e-mail: what was done and the admin's note. A dismissal the owner never noticed sends none. */
   private async mailOwner(car: CarEntity, input: ActionInput, before: ReviewState, log: Log): Promise<void> {
     if (input.action === 'dismiss' && before !== 'held') return;
+    if (input.action === 'suspendOwner') return; // the suspension's own e-mail carries the note
     if (car.ownerId == null) return;
     const owner = await this.deps.ds.getRepository(UserEntity).findOne({
       where: { id: car.ownerId },
@@ -379,8 +427,9 @@ async function openReporters(em: EntityManager, carId: number): Promise<number> 
 }
 
 /**
- * The car's state after an action (its flags already settled): hidden, public (approved), rejected; after a dismissal
- * or a photo's removal a held car is public again once its remaining open reports are under the threshold.
+ * The car's state after an action (its flags already settled): hidden, public (approved), rejected; after a dismissal,
+ * a photo's removal or the owner's suspension a held car is public again once its remaining open reports are under
+ * the threshold (a suspended owner's cars stay unlisted all the same, cars/listing.ts).
  */
 async function nextState(
   em: EntityManager,

@@ -10,16 +10,19 @@ interface MailFacts {
   link: string;
 }
 
+/** Suspending the owner is mailed by the suspensions domain (its e-mail carries the admin's note). */
+type MailedAction = Exclude<ReviewAction, 'suspendOwner'>;
+
 const SIGN_OFF = 'If you think this is a mistake, reply to this e-mail and an admin will look at it again.';
 
 /**
  * The e-mail an owner gets when an admin acts on their car: what was done and why (the admin's note). It never says
  * who reported, nor how many did.
  */
-export function ownerMail(action: ReviewAction, facts: MailFacts): Omit<MailMessage, 'to'> {
+export function ownerMail(action: MailedAction, facts: MailFacts): Omit<MailMessage, 'to'> {
   const { carName, note, siteName, link } = facts;
   const why = ['', `Reason given by our admin: ${note}`, ''];
-  const texts: Record<ReviewAction, { subject: string; lines: string[] }> = {
+  const texts: Record<MailedAction, { subject: string; lines: string[] }> = {
     dismiss: {
       subject: `Your ${carName} is public again on ${siteName}`,
       lines: [`We reviewed the reports about your ${carName} and left it as it is: it is public again.`, ...why],

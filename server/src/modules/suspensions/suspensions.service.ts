@@ -6,7 +6,7 @@ import {
   type SuspensionRecord,
   type SuspensionsOverview,
 } from '@curbside/shared';
-import { type DataSource, In, IsNull, Not } from 'typeorm';
+import { type DataSource, type EntityManager, In, IsNull, Not } from 'typeorm';
 import { likeContains } from '../../db/like';
 import { runInTransaction } from '../../db/transaction';
 import type { Log } from '../../lib/log';
@@ -41,6 +41,28 @@ export class SuspensionsService {
     return toAdminUser(result.user);
   }
 
+  /**
+   * Suspends as `suspend` does, and runs `also` in the same transaction after it (the user's row locked, so `also`
+   * takes any car's lock after the user's, the order every write keeps): another domain's step that must stand or
+   * fall with the suspension (a review action, moderation.service.ts). The user is mailed once both are committed.
+   */
+  async suspendWith<T>(
+    byAdminId: number,
+    input: SuspendUserInput,
+    also: (em: EntityManager) => Promise<T>,
+    log?: Log,
+  ): Promise<T> {
+    const { done } = await this.change(
+      async (em, change) => {
+        const result = await suspendUser(em, change);
+        return { ...result, done: await also(em) };
+      },
+      { userId: input.id, byAdminId, note: input.note },
+      log,
+    );
+    return done;
+  }
+
   /** Lifts the suspension of `input.id`, then tells the user they may sign in again. */
   async lift(byAdminId: number, input: LiftSuspensionInput, log?: Log): Promise<AdminUser> {
     const result = await this.change(liftSuspension, { userId: input.id, byAdminId, note: input.note ?? null }, log);
@@ -51,11 +73,11 @@ export class SuspensionsService {
    * One suspension or lift in its own transaction, then the user's e-mail. The change stands whether or not the mail
    * goes out (a failure is logged): the account's state must not wait on the mail server.
    */
-  private async change(
-    step: typeof suspendUser | typeof liftSuspension,
+  private async change<R extends SuspensionResult>(
+    step: (em: EntityManager, change: SuspensionChange) => Promise<R>,
     change: SuspensionChange,
     log?: Log,
-  ): Promise<SuspensionResult> {
+  ): Promise<R> {
     const result = await runInTransaction(this.deps.ds, (em) => step(em, change));
     await this.mail(result.user, change.note, log).catch((error: unknown) =>
       log?.error({ err: error, userId: result.user.id }, 'the e-mail about a suspension was not sent'),

@@ -1018,7 +1018,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dismiss, hide the car, remove a photo, approve or reject, with a note e-mailed to the owner (admin) */
+        /** Dismiss, hide the car, remove a photo, approve or reject, or suspend the owner, with a note e-mailed to the owner (admin; an admin owner cannot be suspended) */
         post: operations["admin-moderation-act"];
         delete?: never;
         options?: never;
@@ -6398,7 +6398,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    action: "dismiss" | "hide" | "removePhoto" | "approve" | "reject";
+                    action: "dismiss" | "hide" | "removePhoto" | "approve" | "reject" | "suspendOwner";
                     imageId?: number;
                     note: string;
                 };
@@ -6426,7 +6426,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        action: "dismiss" | "hide" | "removePhoto" | "approve" | "reject";
+                        action: "dismiss" | "hide" | "removePhoto" | "approve" | "reject" | "suspendOwner";
                         carId: number | null;
                         carName: string;
                         imageId: number | null;
@@ -6483,7 +6483,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        action: "dismiss" | "hide" | "removePhoto" | "approve" | "reject";
+                        action: "dismiss" | "hide" | "removePhoto" | "approve" | "reject" | "suspendOwner";
                         carId: number | null;
                         carName: string;
                         imageId: number | null;
