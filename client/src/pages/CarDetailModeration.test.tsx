@@ -24,7 +24,8 @@ describe('reports and review on the car page', () => {
       },
     });
     await screen.findByRole('heading', { name: 'Mazda RX-7', level: 1 });
-    await userEvent.click(screen.getByRole('button', { name: M.report }));
+    // The report form loads after the page, for signed-in visitors only.
+    await userEvent.click(await screen.findByRole('button', { name: M.report }));
     const dialog = await screen.findByRole('dialog', { name: M.reportTitle });
     await userEvent.click(within(dialog).getByRole('radio', { name: M.reportShownPhoto }));
     await userEvent.click(within(dialog).getByRole('radio', { name: M.reasons.other }));

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Table.css';
