@@ -5,7 +5,7 @@ import { addMerchToCart, checkOutWithTestCard, DEMO_ADMIN, logIn, newUser, regis
 // headings and badges are whole, and on a phone all the dashboard's tabs are one row that scrolls sideways.
 
 /** Part 2 §2's eight tabs, Fair Votes (issue 41 part 7), API Tokens, Users and Review (issue 41). */
-const ADMIN_TAB_COUNT = 11;
+const ADMIN_TAB_COUNT = 12;
 
 /** Nothing on the page is wider than the screen (no sideways scroll of the whole page). */
 async function expectNoSidewaysScroll(page: Page) {

@@ -2,6 +2,7 @@ import { MESSAGES, type PhotoMatch, type PhotoMatchPage } from '@curbside/shared
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderApp } from '../../test/render';
+import type { Handlers } from '../../test/trpc-fake';
 
 const admin = makeUser({ role: 'admin', username: 'boss' });
 
@@ -22,27 +23,34 @@ const flag: PhotoMatch = {
 };
 
 const R = MESSAGES.moderation;
-const emptyQueue = {
-  'admin.moderation.queue': () => [],
-  'admin.moderation.setAside': () => [],
-  'admin.moderation.actions': () => [],
-};
+const none: PhotoMatchPage = { items: [], nextCursor: null };
+
+/** The Review tab with an empty queue and the one open flag, which `settle` (the action's handler) takes away. */
+function renderReview(action: (settle: () => void) => Handlers) {
+  let open: PhotoMatchPage = { items: [flag], nextCursor: null };
+  return renderApp({
+    path: '/admin?tab=review',
+    user: admin,
+    handlers: {
+      'admin.moderation.queue': () => [],
+      'admin.moderation.setAside': () => [],
+      'admin.moderation.actions': () => [],
+      'admin.photoMatches.list': (input) => (input.status === 'open' ? open : none),
+      ...action(() => {
+        open = none;
+      }),
+    },
+  });
+}
 
 describe("Review tab's copied photos", () => {
   it('shows each flagged photo beside the one it looks like, and dismisses it', async () => {
-    let open: PhotoMatchPage = { items: [flag], nextCursor: null };
-    const { calls, userEvent: user } = renderApp({
-      path: '/admin?tab=review',
-      user: admin,
-      handlers: {
-        ...emptyQueue,
-        'admin.photoMatches.list': (input) => (input.status === 'open' ? open : { items: [], nextCursor: null }),
-        'admin.photoMatches.dismiss': () => {
-          open = { items: [], nextCursor: null };
-          return { ...flag, dismissedAt: '2026-11-22T10:00:00.000Z' };
-        },
+    const { calls, userEvent: user } = renderReview((settle) => ({
+      'admin.photoMatches.dismiss': () => {
+        settle();
+        return { ...flag, dismissedAt: '2026-11-22T10:00:00.000Z' };
       },
-    });
+    }));
     const card = await screen.findByTestId('photo-match');
     const c = within(card);
     expect(c.getByText("May be someone else's photo")).toBeTruthy();
@@ -60,28 +68,21 @@ describe("Review tab's copied photos", () => {
   });
 
   it("removes the flagged photo through the queue's action, only with a note, and the flag goes with it", async () => {
-    let open: PhotoMatchPage = { items: [flag], nextCursor: null };
-    const { calls, userEvent: user } = renderApp({
-      path: '/admin?tab=review',
-      user: admin,
-      handlers: {
-        ...emptyQueue,
-        'admin.photoMatches.list': (input) => (input.status === 'open' ? open : { items: [], nextCursor: null }),
-        'admin.moderation.act': (input) => {
-          open = { items: [], nextCursor: null };
-          return {
-            id: 3,
-            action: input.action,
-            carId: 20,
-            carName: '1994 Toyota Supra',
-            imageId: input.imageId ?? null,
-            note: input.note,
-            adminName: 'boss',
-            createdAt: '2026-11-22T10:00:00.000Z',
-          };
-        },
+    const { calls, userEvent: user } = renderReview((settle) => ({
+      'admin.moderation.act': (input) => {
+        settle();
+        return {
+          id: 3,
+          action: input.action,
+          carId: 20,
+          carName: '1994 Toyota Supra',
+          imageId: input.imageId ?? null,
+          note: input.note,
+          adminName: 'boss',
+          createdAt: '2026-11-22T10:00:00.000Z',
+        };
       },
-    });
+    }));
     expect(await screen.findByRole('heading', { name: "May be someone else's photo" })).toBeTruthy();
     const c = within(await screen.findByTestId('photo-match'));
     await user.click(c.getByRole('button', { name: R.actionLabels.removePhoto }));
