@@ -4,7 +4,7 @@ import { addMerchToCart, checkOutWithTestCard, DEMO_ADMIN, logIn, newUser, regis
 // The admin dashboard's layout as the demo admin sees it (issue 39, item 11): the content lines up with the header,
 // headings and badges are whole, and on a phone all the dashboard's tabs are one row that scrolls sideways.
 
-/** Part 2 §2's eight tabs, Fair Votes (issue 41 part 7), API Tokens, Users, Review and Copied photos (issue 41). */
+/** Part 2 §2's eight tabs, Fair Votes (issue 41 part 7), API Tokens, Users and Review (issue 41). */
 const ADMIN_TAB_COUNT = 12;
 
 /** Nothing on the page is wider than the screen (no sideways scroll of the whole page). */

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { addPhotoByApi, DEMO_ADMIN, demoCar, logIn, newUser, registerByApi, seeToast } from './support';
 
-// Copied photos (issue 41): a member posts another owner's photo as their own; the admin sees the two side by side.
+// Copied photos (issue 41): a member posts another owner's photo as their own; the admin sees the two side by side
+// in the Review tab.
 
 test('a copied photo uploaded by a second user shows up flagged for the admin', async ({ page, browser }) => {
   // A new member takes a demo owner's photo as the site shows it (a resized, re-compressed WebP) for their own car.
@@ -17,7 +18,8 @@ test('a copied photo uploaded by a second user shows up flagged for the admin', 
 
   const admin = await (await browser.newContext()).newPage();
   await logIn(admin, DEMO_ADMIN);
-  await admin.goto('/admin?tab=copied-photos');
+  await admin.goto('/admin?tab=review');
+  await expect(admin.getByRole('heading', { name: "May be someone else's photo" })).toBeVisible();
   const flag = admin
     .getByTestId('photo-match')
     .filter({ hasText: `1993 Mazda ${model}` })

@@ -8,7 +8,6 @@ import { AdsTab } from './admin/AdsTab';
 import { ApiTokensTab } from './admin/ApiTokensTab';
 import tabClasses from './admin/admin-tabs.module.css';
 import { CarsTab } from './admin/CarsTab';
-import { CopiedPhotosTab } from './admin/CopiedPhotosTab';
 import { EventsTab } from './admin/EventsTab';
 import { FairVotesTab } from './admin/FairVotesTab';
 import { OrdersTab } from './admin/OrdersTab';
@@ -22,8 +21,8 @@ import { UsersTab } from './admin/UsersTab';
 const L = MESSAGES.labels;
 
 /**
- * The eight tabs of part 2 §2, in order, with Fair Votes (issue 41) after Statistics, then API Tokens, Users, Review
- * and Copied photos (chosen); the value is what ?tab= holds.
+ * The eight tabs of part 2 §2, in order, with Fair Votes (issue 41) after Statistics, then API Tokens, Users and Review
+ * (chosen; the copied photos are a section of Review); the value is what ?tab= holds.
  */
 export const ADMIN_TABS = [
   { value: 'cars', label: L.manageCars, Panel: CarsTab },
@@ -38,7 +37,6 @@ export const ADMIN_TABS = [
   { value: 'api-tokens', label: MESSAGES.apiTokens.title, Panel: ApiTokensTab },
   { value: 'users', label: MESSAGES.suspensions.tab.title, Panel: UsersTab },
   { value: 'review', label: MESSAGES.moderation.reviewTab, Panel: ReviewTab },
-  { value: 'copied-photos', label: MESSAGES.photoMatches.tab, Panel: CopiedPhotosTab },
 ] as const satisfies readonly { value: string; label: string; Panel: ComponentType }[];
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];

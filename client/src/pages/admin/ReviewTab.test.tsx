@@ -48,6 +48,7 @@ describe('Review tab', () => {
         'admin.moderation.queue': () => [reportedPhoto],
         'admin.moderation.actions': () => [recorded],
         'admin.moderation.setAside': () => [],
+        'admin.photoMatches.list': () => ({ items: [], nextCursor: null }),
         'admin.moderation.act': (input) => ({ ...recorded, id: 2, action: input.action, note: input.note }),
       },
     });
@@ -88,6 +89,7 @@ describe('Review tab', () => {
         'admin.moderation.queue': () => [reportedPhoto, ofAdmin],
         'admin.moderation.actions': () => [],
         'admin.moderation.setAside': () => [],
+        'admin.photoMatches.list': () => ({ items: [], nextCursor: null }),
         'admin.moderation.act': (input) => {
           if (input.carId === 5) throw new ProcedureError('CONFLICT', SUSPENSION_MESSAGES.cannotSuspendAdmin);
           return { ...recorded, id: 2, carId: 4, action: input.action, note: input.note };

@@ -3,21 +3,16 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Table.css';
-import {
-  MESSAGES,
-  type ReviewAction,
-  type ReviewActionRecord,
-  type ReviewQueueItem,
-  reviewActionInputSchema,
-} from '@curbside/shared';
+import { MESSAGES, type ReviewAction, type ReviewActionRecord, type ReviewQueueItem } from '@curbside/shared';
 import { Anchor, Badge, Box, Button, Card, Group, Image, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
-import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { PhotoMatchesSection } from './PhotoMatchesSection';
+import { useReviewAction } from './useReviewAction';
 
 const M = MESSAGES.moderation;
 const when = (iso: string) =>
@@ -25,7 +20,8 @@ const when = (iso: string) =>
 
 /**
  * Review (issue 41): reported cars and photos grouped by item, with how many users reported them, why, and a preview;
- * new cars waiting for approval; and the record of actions taken. Every action needs a note, which the owner is sent.
+ * photos that may be someone else's (issue 41 part 5); new cars waiting for approval; and the record of actions taken.
+ * Every action needs a note, which the owner is sent.
  */
 export function ReviewTab() {
   const trpc = useTRPC();
@@ -37,6 +33,7 @@ export function ReviewTab() {
       <Section title={M.queueTitle} query={queue} empty={M.queueEmpty}>
         {(items) => items.map((item) => <QueueItem key={item.key} item={item} />)}
       </Section>
+      <PhotoMatchesSection />
       {/* The cars an admin hid or rejected: approving one makes it public again. */}
       <Section title={M.setAsideTitle} query={setAside} empty={M.setAsideEmpty}>
         {(items) => (
@@ -107,28 +104,8 @@ function itemActions(item: ReviewQueueItem): ReviewAction[] {
 }
 
 function QueueItem({ item }: { item: ReviewQueueItem }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const act = useMutation(trpc.admin.moderation.act.mutationOptions());
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
+  const { run, pending, noteField } = useReviewAction({ carId: item.car.id, imageId: item.photo?.id });
   const preview = item.photo?.url ?? item.car.previewUrl;
-
-  const run = (action: ReviewAction) => {
-    const input = { carId: item.car.id, action, note, ...(item.photo ? { imageId: item.photo.id } : {}) };
-    const parsed = reviewActionInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setNoteError(parsed.error.issues[0]?.message ?? M.noteRequired);
-      return;
-    }
-    act.mutate(input, {
-      onSuccess: async () => {
-        notifyToast({ title: M.actionDone[action] });
-        await queryClient.invalidateQueries({ queryKey: trpc.admin.moderation.pathKey() });
-      },
-      onError: (error) => notifyError(MESSAGES.admin.saveFailed, error),
-    });
-  };
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="review-item">
@@ -167,16 +144,7 @@ function QueueItem({ item }: { item: ReviewQueueItem }) {
               “{text}”
             </Text>
           ))}
-          <Textarea
-            label={M.note}
-            rows={2}
-            value={note}
-            error={noteError}
-            onChange={(event) => {
-              setNote(event.currentTarget.value);
-              setNoteError(null);
-            }}
-          />
+          <Textarea {...noteField} />
           <Group gap="xs">
             {actionsFor(item).map((action) => (
               <Button
@@ -184,7 +152,7 @@ function QueueItem({ item }: { item: ReviewQueueItem }) {
                 size="xs"
                 variant={action === 'dismiss' || action === 'approve' ? 'default' : 'filled'}
                 color={action === 'dismiss' || action === 'approve' ? undefined : 'red'}
-                disabled={act.isPending}
+                disabled={pending}
                 onClick={() => run(action)}
               >
                 {M.actionLabels[action]}

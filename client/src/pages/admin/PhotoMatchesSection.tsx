@@ -16,6 +16,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
   Title,
 } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +26,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { useReviewAction } from './useReviewAction';
 
 const M = MESSAGES.photoMatches;
 
@@ -32,13 +34,13 @@ const when = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
- * Copied photos (issue 41): new car photos that look like another member's photo (GET /api/admin/photo-matches), each
- * shown beside the photo it looks like, with Dismiss for a pair that is fine. Open flags by default; the dismissed
- * ones a click away.
+ * The Review tab's copied photos (issue 41 part 5): new car photos that look like another member's photo
+ * (GET /api/admin/photo-matches), each shown beside the photo it looks like, with Dismiss for a pair that is fine and
+ * the queue's Remove the photo (recorded, its owner e-mailed the note). Open flags by default; the dismissed ones a
+ * click away.
  */
-export function CopiedPhotosTab() {
+export function PhotoMatchesSection() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<PhotoMatchStatus>('open');
   const list = useInfiniteQuery(
     trpc.admin.photoMatches.list.infiniteQueryOptions(
@@ -46,33 +48,20 @@ export function CopiedPhotosTab() {
       { getNextPageParam: (page) => page.nextCursor ?? undefined },
     ),
   );
-  const dismiss = useMutation(trpc.admin.photoMatches.dismiss.mutationOptions());
-  const onDismiss = (match: PhotoMatch) =>
-    dismiss.mutate(
-      { id: match.id },
-      {
-        onSuccess: () => {
-          notifyToast(M.dismissed);
-          void queryClient.invalidateQueries({ queryKey: trpc.admin.photoMatches.list.pathKey() });
-        },
-        onError: (error) => notifyError(MESSAGES.admin.updateFailed, error),
-      },
-    );
-
   const matches = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Stack gap="md">
+    <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={2} fz="h3">
-            {M.tab}
+            {M.flag}
           </Title>
           <Text size="sm" c="dimmed" maw={640}>
             {M.intro}
           </Text>
         </Stack>
         <SegmentedControl
-          aria-label={M.tab}
+          aria-label={M.flag}
           value={status}
           onChange={(value) => setStatus(value as PhotoMatchStatus)}
           data={[
@@ -88,38 +77,7 @@ export function CopiedPhotosTab() {
       ) : matches.length === 0 ? (
         <Text c="dimmed">{status === 'open' ? M.empty : M.emptyDismissed}</Text>
       ) : (
-        matches.map((match) => (
-          <Card key={match.id} withBorder radius="md" padding="md" data-testid="photo-match">
-            <Group justify="space-between" mb="sm" gap="xs">
-              <Group gap="xs">
-                <Badge color="orange" variant="light">
-                  {M.flag}
-                </Badge>
-                <Text size="sm" c="dimmed">
-                  {M.distance(match.distance)}
-                </Text>
-              </Group>
-              {match.dismissedAt ? (
-                <Text size="sm" c="dimmed">
-                  {M.dismissedAt(when(match.dismissedAt))}
-                </Text>
-              ) : (
-                <Button
-                  size="xs"
-                  variant="default"
-                  loading={dismiss.isPending && dismiss.variables?.id === match.id}
-                  onClick={() => onDismiss(match)}
-                >
-                  {M.dismiss}
-                </Button>
-              )}
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <MatchPhoto label={M.newPhoto} photo={match.photo} />
-              <MatchPhoto label={M.earlierPhoto} photo={match.matched} />
-            </SimpleGrid>
-          </Card>
-        ))
+        matches.map((match) => <MatchCard key={match.id} match={match} />)
       )}
       {list.hasNextPage ? (
         <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
@@ -127,6 +85,61 @@ export function CopiedPhotosTab() {
         </Button>
       ) : null}
     </Stack>
+  );
+}
+
+/** A flagged pair side by side; an open one with its note and actions (Dismiss, Remove the photo). */
+function MatchCard({ match }: { match: PhotoMatch }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const dismiss = useMutation(trpc.admin.photoMatches.dismiss.mutationOptions());
+  const review = useReviewAction({ carId: match.photo.car.id, imageId: match.photo.imageId });
+  const onDismiss = () =>
+    dismiss.mutate(
+      { id: match.id },
+      {
+        onSuccess: () => {
+          notifyToast(M.dismissed);
+          void queryClient.invalidateQueries({ queryKey: trpc.admin.photoMatches.list.pathKey() });
+        },
+        onError: (error) => notifyError(MESSAGES.admin.updateFailed, error),
+      },
+    );
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="photo-match">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Group gap="xs">
+          <Badge color="orange" variant="light">
+            {M.flag}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            {M.distance(match.distance)}
+          </Text>
+        </Group>
+        {match.dismissedAt ? (
+          <Text size="sm" c="dimmed">
+            {M.dismissedAt(when(match.dismissedAt))}
+          </Text>
+        ) : null}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <MatchPhoto label={M.newPhoto} photo={match.photo} />
+        <MatchPhoto label={M.earlierPhoto} photo={match.matched} />
+      </SimpleGrid>
+      {match.dismissedAt ? null : (
+        <Stack gap="xs" mt="sm">
+          <Textarea {...review.noteField} />
+          <Group gap="xs">
+            <Button size="xs" variant="default" loading={dismiss.isPending} onClick={onDismiss}>
+              {M.dismiss}
+            </Button>
+            <Button size="xs" color="red" disabled={review.pending} onClick={() => review.run('removePhoto')}>
+              {MESSAGES.moderation.actionLabels.removePhoto}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Card>
   );
 }
 
