@@ -114,7 +114,12 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
   const settings = new SettingsService(ds);
   const edits = new CarEditThrottle(ds);
   const photoMatches = new PhotoMatchesService({ ds, storage, imageQueue, log: shop.log });
-  const images = new ImagesService({ ds, storage, imageQueue, edits, photoMatches });
+  // Edits wait for review only while new cars do: else the same words and photos could go public as a new car.
+  const reviewEdits = async () => {
+    const moderation = await settings.moderation();
+    return moderation.reviewNewCars && moderation.reviewEdits;
+  };
+  const images = new ImagesService({ ds, storage, imageQueue, edits, photoMatches, reviewEdits });
   const recentVoters = new RecentVoters(ds);
   const events = new EventsService(ds);
   const payments = createPayments(ds, config, shop.stripeApi);
@@ -143,6 +148,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
       images,
       edits,
       reviewNewCars: async () => (await settings.moderation()).reviewNewCars,
+      reviewEdits,
     }),
     cart: new CartService(ds),
     checkout: new CheckoutService({

@@ -51,7 +51,11 @@ export const MODERATION_LIMITS = {
   actionsPage: 50,
 } as const;
 
-export const MODERATION_SETTINGS_DEFAULTS = { reportHoldThreshold: 3, reviewNewCars: false } as const;
+export const MODERATION_SETTINGS_DEFAULTS = {
+  reportHoldThreshold: 3,
+  reviewNewCars: false,
+  reviewEdits: false,
+} as const;
 
 // ---- Reports ---------------------------------------------------------------------------------------------------
 
@@ -137,5 +141,11 @@ export const reviewActionListSchema = z.array(reviewActionSchema);
 export const moderationSettingsSchema = z.object({
   reportHoldThreshold: z.number().int().min(MODERATION_LIMITS.holdThresholdMin).max(MODERATION_LIMITS.holdThresholdMax),
   reviewNewCars: z.boolean(),
+  /** While reviewNewCars is on: a member's edit of a public car's texts or photos sends it back to 'pending'. */
+  reviewEdits: z.boolean(),
 });
 export type ModerationSettings = z.infer<typeof moderationSettingsSchema>;
+
+/** PUT /api/site-settings/moderation: every setting; reviewEdits (added later) may be left out, keeping its value. */
+export const moderationSettingsInputSchema = moderationSettingsSchema.extend({ reviewEdits: z.boolean().optional() });
+export type ModerationSettingsInput = z.infer<typeof moderationSettingsInputSchema>;

@@ -371,7 +371,7 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   'admin-settings-moderation': { as: 'admin', status: 200 },
   'admin-settings-updateModeration': {
     as: 'admin',
-    body: { reportHoldThreshold: 3, reviewNewCars: false },
+    body: { reportHoldThreshold: 3, reviewNewCars: false, reviewEdits: false },
     status: 200,
   },
   'admin-moderation-queue': { as: 'admin', status: 200 },

@@ -291,7 +291,7 @@ const MATRIX: Record<ProcedurePath, Row> = {
   'admin.settings.moderation': { expect: ADMIN_ONLY },
   'admin.settings.updateModeration': {
     expect: ADMIN_ONLY,
-    input: () => ({ reportHoldThreshold: 3, reviewNewCars: false }),
+    input: () => ({ reportHoldThreshold: 3, reviewNewCars: false, reviewEdits: false }),
   },
   'admin.moderation.queue': { expect: ADMIN_ONLY },
   'admin.moderation.setAside': { expect: ADMIN_ONLY },

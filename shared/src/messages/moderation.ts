@@ -44,7 +44,8 @@ export const MODERATION_MESSAGES = {
   ownerStatusText: {
     held: 'Some visitors reported this car, so it is hidden from the gallery until an admin has looked at it.',
     hidden: 'An admin has hidden this car. We sent you an e-mail saying why.',
-    pending: 'New cars are checked by an admin before they are public. Only you can see it until then.',
+    pending:
+      'New cars, and changes to public cars, are checked by an admin before they are public. Only you can see it until then.',
     rejected: (reason: string) => `An admin did not approve this car: ${reason}`,
   },
   // The admin's Review tab.
@@ -81,5 +82,8 @@ export const MODERATION_MESSAGES = {
   holdThresholdHelp: 'Distinct signed-in users whose open reports hide a car until an admin decides.',
   reviewNewCars: 'Review new cars before they are public',
   reviewNewCarsHelp: 'New cars wait in the Review tab until an admin approves them.',
+  reviewEdits: 'Review edits to approved cars',
+  reviewEditsHelp:
+    'While new cars are reviewed, a member’s change to the texts or photos of a public car takes it off the public pages until an admin approves it again.',
   settingsSaved: 'Moderation settings saved',
 } as const;

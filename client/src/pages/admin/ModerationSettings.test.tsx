@@ -6,13 +6,13 @@ import { makeUser, renderApp } from '../../test/render';
 const M = MESSAGES.moderation;
 
 describe('Site Settings tab, moderation', () => {
-  it('shows the two settings with their defaults and saves both', async () => {
+  it('shows the three settings with their defaults and saves them', async () => {
     const { calls, userEvent: user } = renderApp({
       path: '/admin?tab=site-settings',
       user: makeUser({ role: 'admin' }),
       handlers: {
         'admin.settings.moderation': () => ({ ...MODERATION_SETTINGS_DEFAULTS }),
-        'admin.settings.updateModeration': (input) => input,
+        'admin.settings.updateModeration': (input) => ({ ...MODERATION_SETTINGS_DEFAULTS, ...input }),
       },
     });
     const form = within(await screen.findByRole('form', { name: M.settingsTitle }));
@@ -20,14 +20,17 @@ describe('Site Settings tab, moderation', () => {
     expect(threshold).toHaveProperty('value', '3');
     const approval = form.getByRole('switch', { name: new RegExp(M.reviewNewCars) });
     expect(approval).toHaveProperty('checked', false);
+    const edits = form.getByRole('switch', { name: new RegExp(M.reviewEdits) });
+    expect(edits).toHaveProperty('checked', false);
 
     fireEvent.change(threshold, { target: { value: '5' } });
-    await user.click(approval);
+    await user.click(edits);
     await user.click(form.getByRole('button', { name: MESSAGES.labels.saveSettings }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === 'admin.settings.updateModeration')?.input).toEqual({
         reportHoldThreshold: 5,
-        reviewNewCars: true,
+        reviewNewCars: false,
+        reviewEdits: true,
       }),
     );
     await screen.findByText(M.settingsSaved);

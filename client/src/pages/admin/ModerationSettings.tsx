@@ -11,7 +11,10 @@ import { useTRPC } from '../../lib/trpc';
 
 const M = MESSAGES.moderation;
 
-/** The moderation part of Site Settings: the reports that hold a car, and whether new cars wait for approval. */
+/**
+ * The moderation part of Site Settings: the reports that hold a car, whether new cars wait for approval, and whether a
+ * member's edit of an approved car waits for it again.
+ */
 export function ModerationSettingsForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -62,6 +65,12 @@ export function ModerationSettingsForm() {
             description={M.reviewNewCarsHelp}
             checked={form.reviewNewCars}
             onChange={(event) => setForm({ ...form, reviewNewCars: event.currentTarget.checked })}
+          />
+          <Switch
+            label={M.reviewEdits}
+            description={M.reviewEditsHelp}
+            checked={form.reviewEdits}
+            onChange={(event) => setForm({ ...form, reviewEdits: event.currentTarget.checked })}
           />
           <Button type="submit" disabled={save.isPending} style={{ alignSelf: 'flex-start' }}>
             {save.isPending ? MESSAGES.admin.saving : MESSAGES.labels.saveSettings}

@@ -19,13 +19,15 @@ import { runInTransaction } from '../../db/transaction';
 import { forbidden, notFound } from '../../errors';
 import { lockUser, type Quota, quotaRefusal, recentCreations } from '../../lib/sliding-window';
 import type { ImagesService } from '../images/images.service';
-import { type Actor, assertCanEditCar } from './access';
+import { type Actor, assertCanEditCar, lockCar } from './access';
 import { CarEntity } from './car.entity';
 import { type CarViewer, loadCarDto, loadCarDtos } from './car-dto';
 import { CarImageEntity } from './car-image.entity';
 import { searchCarIds, searchWords } from './car-search';
+import { editsNeedReview, type ReviewEdits, sendBackToReview } from './edit-review';
 import { CarEditThrottle } from './edit-throttle';
 import { imageKeys } from './image-keys';
+import { syncListing } from './listing';
 import { type CarPlacement, carPlacement } from './placement';
 
 const S = MESSAGES.server;
@@ -76,6 +78,8 @@ export class CarsService {
       now?: () => Date;
       /** Whether a new car waits for an admin's approval (the site setting); off when not given. */
       reviewNewCars?: () => Promise<boolean>;
+      /** Whether a member's edit of an approved car sends it back to review (the site setting); off when not given. */
+      reviewEdits?: ReviewEdits;
     },
   ) {
     this.edits = deps.edits ?? new CarEditThrottle(deps.ds);
@@ -213,28 +217,33 @@ export class CarsService {
   }
 
   private async change(actor: Actor, input: CarUpdateInput, viewer: CarViewer): Promise<CarChange> {
-    const car = await this.cars.findOneBy({ id: input.id });
-    if (!car) throw notFound(S.carNotFound);
-    const before = (await carPlacement(this.deps.ds.manager, car)) as CarPlacement;
-    assertCanEditCar(actor, car);
-    if (input.featured !== undefined && input.featured !== car.featured && !actor.admin) {
-      throw forbidden(FEATURE_ADMIN_ONLY);
-    }
-    const changes: Partial<CarEntity> = {};
-    if (input.make !== undefined) changes.make = input.make;
-    if (input.model !== undefined) changes.model = input.model;
-    if (input.year !== undefined) changes.year = input.year;
-    if (input.category !== undefined) changes.category = input.category;
-    if (input.ownerName !== undefined) changes.ownerName = input.ownerName;
-    if (input.specs !== undefined) changes.specs = input.specs ?? null;
-    if (input.story !== undefined) changes.story = input.story ?? null;
-    if (input.additionalSpecs !== undefined) changes.additionalSpecs = input.additionalSpecs;
-    if (input.legalAgreement !== undefined) changes.legalAgreement = true;
-    if (input.featured !== undefined) changes.featured = input.featured;
-    if (Object.keys(changes).length > 0) await this.cars.update({ id: car.id }, changes);
-    const after = { ...before, featured: changes.featured ?? before.featured };
-    if (changes.category !== undefined) after.category = changes.category;
-    return { car: await this.dtoOf({ id: car.id }, viewer), before, after };
+    const review = await editsNeedReview(actor, this.deps.reviewEdits);
+    const { before, after } = await runInTransaction(this.deps.ds, async (em) => {
+      const car = await lockCar(em, input.id);
+      if (!car) throw notFound(S.carNotFound);
+      assertCanEditCar(actor, car);
+      if (input.featured !== undefined && input.featured !== car.featured && !actor.admin) {
+        throw forbidden(FEATURE_ADMIN_ONLY);
+      }
+      const before = (await carPlacement(em, car)) as CarPlacement;
+      const changes: Partial<CarEntity> = {};
+      if (input.make !== undefined) changes.make = input.make;
+      if (input.model !== undefined) changes.model = input.model;
+      if (input.year !== undefined) changes.year = input.year;
+      if (input.category !== undefined) changes.category = input.category;
+      if (input.ownerName !== undefined) changes.ownerName = input.ownerName;
+      if (input.specs !== undefined) changes.specs = input.specs ?? null;
+      if (input.story !== undefined) changes.story = input.story ?? null;
+      if (input.additionalSpecs !== undefined) changes.additionalSpecs = input.additionalSpecs;
+      if (input.legalAgreement !== undefined) changes.legalAgreement = true;
+      if (input.featured !== undefined) changes.featured = input.featured;
+      if (Object.keys(changes).length === 0) return { before, after: before };
+      await em.getRepository(CarEntity).update({ id: car.id }, changes);
+      // A member's change of what the car's page shows waits for an admin again (issue 41 part 4; edit-review.ts).
+      if (review && textsChanged(car, changes) && (await sendBackToReview(em, car))) await syncListing(em, car.id);
+      return { before, after: (await carPlacement(em, car.id)) as CarPlacement };
+    });
+    return { car: await this.dtoOf({ id: input.id }, viewer), before, after };
   }
 
   /**
@@ -255,4 +264,14 @@ export class CarsService {
     await this.deps.images.removeFiles(images.flatMap(imageKeys));
     return removed;
   }
+}
+
+/** The fields of a car's page a member writes (what edit review is about), not the admin's or the agreement. */
+const TEXT_FIELDS = ['make', 'model', 'year', 'category', 'ownerName', 'specs', 'story', 'additionalSpecs'] as const;
+
+/** Whether `changes` gives one of the car's texts a new value (saving the form unchanged changes nothing). */
+function textsChanged(car: CarEntity, changes: Partial<CarEntity>): boolean {
+  return TEXT_FIELDS.some(
+    (field) => changes[field] !== undefined && JSON.stringify(changes[field]) !== JSON.stringify(car[field]),
+  );
 }

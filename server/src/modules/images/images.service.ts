@@ -10,6 +10,7 @@ import { type Actor, assertCanEditCar, lockCar } from '../cars/access';
 import { CarEntity } from '../cars/car.entity';
 import { toCarImageDto } from '../cars/car-dto';
 import { CarImageEntity } from '../cars/car-image.entity';
+import { editsNeedReview, type ReviewEdits, sendBackToReview } from '../cars/edit-review';
 import { CarEditThrottle } from '../cars/edit-throttle';
 import { imageKeys } from '../cars/image-keys';
 import { syncListing } from '../cars/listing';
@@ -34,6 +35,8 @@ export class ImagesService {
       edits?: CarEditThrottle;
       /** Flags a new photo that looks like another user's (copied-photo detection). */
       photoMatches: PhotoMatchesService;
+      /** Whether a member's edit of an approved car sends it back to review (the site setting); off when not given. */
+      reviewEdits?: ReviewEdits;
       log?: FastifyBaseLogger;
       now?: () => Date;
     },
@@ -66,11 +69,13 @@ export class ImagesService {
     assertCanEditCar(actor, car);
     await this.assertRoomForPhoto(this.deps.ds.manager, actor, carId);
 
+    const review = await editsNeedReview(actor, this.deps.reviewEdits);
     const stored = await storeCarPhoto(this.deps, file, carId);
     try {
       const { row, listingChange } = await runInTransaction(this.deps.ds, async (em) => {
         if (!actor.admin) await lockUser(em, actor.id); // the user first, then the car: one order
-        if (!(await lockCar(em, carId))) throw notFound(S.carNotFound); // deleted meanwhile
+        const locked = await lockCar(em, carId);
+        if (!locked) throw notFound(S.carNotFound); // deleted meanwhile
         await this.assertRoomForPhoto(em, actor, carId);
         const images = em.getRepository(CarImageEntity);
         const existing = await images.find({ where: { carId }, select: { id: true, sortOrder: true } });
@@ -94,6 +99,8 @@ export class ImagesService {
           }),
         );
         await this.deps.photoMatches.flagCopies(em, saved.id, stored.perceptualHash);
+        // A member's new photo of an approved car waits for an admin again (cars/edit-review.ts).
+        if (review) await sendBackToReview(em, locked);
         return { row: saved, listingChange: await listingChangeOf(em, carId) };
       });
       return { image: toCarImageDto(row), listingChange };
@@ -154,6 +161,7 @@ export class ImagesService {
   private async remove(actor: Actor, imageId: number): Promise<{ carId: number; listingChange: CarPlacement | null }> {
     const found = await this.deps.ds.getRepository(CarImageEntity).findOneBy({ id: imageId });
     if (!found) throw notFound(S.imageNotFound);
+    const review = await editsNeedReview(actor, this.deps.reviewEdits);
     const removed = await runInTransaction(this.deps.ds, async (em) => {
       const car = await lockCar(em, found.carId);
       if (!car) throw notFound(S.imageNotFound);
@@ -165,6 +173,8 @@ export class ImagesService {
         throw new DomainError('CONFLICT', S.primaryImageDelete);
       }
       await images.delete({ id: imageId });
+      // A member's removal of an approved car's photo waits for an admin again (cars/edit-review.ts).
+      if (review) await sendBackToReview(em, car);
       return { image, listingChange: await listingChangeOf(em, image.carId) };
     });
     await this.removeFiles(imageKeys(removed.image));

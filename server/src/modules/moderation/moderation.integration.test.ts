@@ -5,6 +5,7 @@ import { type Account, NEW_CAR, PASSWORD, signedIn } from '../../../test/hardeni
 import { HttpClient } from '../../../test/http';
 import { makeCar, makeImage } from '../../../test/showcase-fixtures';
 import { CarEntity } from '../cars/car.entity';
+import { CarImageEntity } from '../cars/car-image.entity';
 import { jpegBytes, uploadCarImage } from '../images/upload-test-helpers';
 import { ModerationActionEntity } from './moderation-action.entity';
 import { ModerationFlagEntity } from './moderation-flag.entity';
@@ -72,6 +73,14 @@ async function queue(): Promise<ReviewQueueItem[]> {
 
 const act = (carId: number, body: Record<string, unknown>) =>
   admin.client.post(`/api/admin/reviews/cars/${carId}/actions`, body);
+
+/** Saves the approval settings (with the default threshold) as the admin. */
+async function setModeration(approval: { reviewNewCars: boolean; reviewEdits: boolean }) {
+  const settings = { reportHoldThreshold: 3, ...approval };
+  const res = await admin.client.put('/api/site-settings/moderation', settings);
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual(settings);
+}
 
 async function ownedReview(carId: number, client: HttpClient = owner.client) {
   const res = await client.get('/api/owner/cars');
@@ -177,7 +186,7 @@ describe('who may call what', () => {
       ['GET', '/api/admin/reviews/set-aside', undefined],
       ['POST', `/api/admin/reviews/cars/${car.id}/actions`, { action: 'hide', note: 'x' }],
       ['GET', '/api/site-settings/moderation', undefined],
-      ['PUT', '/api/site-settings/moderation', { reportHoldThreshold: 1, reviewNewCars: true }],
+      ['PUT', '/api/site-settings/moderation', { reportHoldThreshold: 1, reviewNewCars: true, reviewEdits: true }],
     ] as const) {
       expect((await visitor.request(method, path, body)).status, path).toBe(401);
       const refused = await user.request(method, path, body);
@@ -189,6 +198,7 @@ describe('who may call what', () => {
     expect((await admin.client.get('/api/site-settings/moderation')).body).toEqual({
       reportHoldThreshold: 3,
       reviewNewCars: false,
+      reviewEdits: false,
     });
   });
 });
@@ -358,11 +368,7 @@ describe('suspending the owner from the queue', () => {
 });
 
 describe('approval of new cars', () => {
-  const setApproval = async (on: boolean) => {
-    const res = await admin.client.put('/api/site-settings/moderation', { reportHoldThreshold: 3, reviewNewCars: on });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ reportHoldThreshold: 3, reviewNewCars: on });
-  };
+  const setApproval = (on: boolean) => setModeration({ reviewNewCars: on, reviewEdits: false });
 
   // A member of their own: the owner above has many cars made today, past the daily quota of submissions.
   let member: Account;
@@ -382,6 +388,7 @@ describe('approval of new cars', () => {
     expect((await admin.client.get('/api/site-settings/moderation')).body).toEqual({
       reportHoldThreshold: 3,
       reviewNewCars: false,
+      reviewEdits: false,
     });
     await setApproval(true);
     try {
@@ -420,3 +427,146 @@ describe('approval of new cars', () => {
     expect(await ownedReview(open.id, member.client)).toBeNull();
   });
 });
+
+describe('review of edits to approved cars', () => {
+  /** Edits are reviewed only while new cars are too: both settings on (or off), unless `newCars` says otherwise. */
+  const setEditReview = (on: boolean, newCars = on) => setModeration({ reviewNewCars: newCars, reviewEdits: on });
+
+  let member: Account; // well under the daily quotas of cars, photos and edits
+  beforeAll(async () => {
+    member = await signedIn(t);
+  });
+
+  /** A public car of the member's with two photos (the first primary), submitted as the upload page does. */
+  async function approvedCar() {
+    const created = await member.client.post('/api/cars', NEW_CAR);
+    expect(created.status).toBe(201);
+    for (const primary of [true, false]) {
+      expect((await uploadCarImage(member.client, created.body.id, await jpegBytes(), primary)).status).toBe(201);
+    }
+    const ds = t.app.services.ds;
+    const car = await ds.getRepository(CarEntity).findOneByOrFail({ id: created.body.id });
+    const other = await ds.getRepository(CarImageEntity).findOneByOrFail({ carId: car.id, isPrimary: false });
+    expect(await publicSees(car)).toMatchObject({ page: true, gallery: true });
+    return { car, other };
+  }
+
+  const edit = (client: HttpClient, carId: number, body: Record<string, unknown>) =>
+    client.request('PUT', `/api/cars/${carId}`, body);
+
+  /** The car waits for review: gone for visitors, "Waiting for review" to its owner, in the queue like a new car. */
+  async function expectWaiting(car: CarEntity) {
+    expect(await publicSees(car)).toMatchObject({ page: false, gallery: false });
+    expect(await ownedReview(car.id, member.client)).toEqual({ state: 'pending', note: null });
+    expect((await queue()).find((item) => item.car.id === car.id)).toMatchObject({
+      key: `new-${car.id}`,
+      kind: 'newCar',
+    });
+  }
+
+  it('with the setting off, a member edit of a public car keeps it public', async () => {
+    const { car, other } = await approvedCar();
+    expect((await admin.client.get('/api/site-settings/moderation')).body).toMatchObject({ reviewEdits: false });
+    expect((await edit(member.client, car.id, { story: 'Fresh paint this spring.' })).status).toBe(200);
+    expect((await uploadCarImage(member.client, car.id, await jpegBytes())).status).toBe(201);
+    expect((await member.client.request('DELETE', `/api/images/${other.id}`)).status).toBe(204);
+    expect(await publicSees(car)).toMatchObject({ page: true, gallery: true });
+    expect(await ownedReview(car.id, member.client)).toBeNull();
+  });
+
+  it('keeps the setting when a caller made before it leaves it out', async () => {
+    await setEditReview(true);
+    try {
+      const res = await admin.client.put('/api/site-settings/moderation', {
+        reportHoldThreshold: 4,
+        reviewNewCars: true,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ reportHoldThreshold: 4, reviewNewCars: true, reviewEdits: true });
+    } finally {
+      await setEditReview(false);
+    }
+  });
+
+  it('with it on while new cars go public unreviewed, a member edit keeps the car public', async () => {
+    const { car } = await approvedCar();
+    await setEditReview(true, false);
+    try {
+      expect((await edit(member.client, car.id, { story: 'Lowered an inch.' })).status).toBe(200);
+      expect((await uploadCarImage(member.client, car.id, await jpegBytes())).status).toBe(201);
+      expect(await publicSees(car)).toMatchObject({ page: true, gallery: true });
+      expect(await ownedReview(car.id, member.client)).toBeNull();
+    } finally {
+      await setEditReview(false);
+    }
+  });
+
+  it('with it on, a member text edit sends the car back to review until an admin approves it again', async () => {
+    const { car } = await approvedCar();
+    await setEditReview(true);
+    try {
+      // Saving the form unchanged changes nothing: the car stays public.
+      expect((await edit(member.client, car.id, { make: car.make, model: car.model })).status).toBe(200);
+      expect(await publicSees(car)).toMatchObject({ page: true, gallery: true });
+
+      const res = await edit(member.client, car.id, { story: 'Now with a louder exhaust.' });
+      expect(res.status).toBe(200);
+      expect(res.body.review).toEqual({ state: 'pending', note: null });
+      await expectWaiting(car);
+
+      expect((await act(car.id, { action: 'approve', note: 'Looks good.' })).status).toBe(201);
+      expect(await publicSees(car)).toMatchObject({ page: true, gallery: true });
+      expect(await ownedReview(car.id, member.client)).toBeNull();
+      expect((await visitorPage(car)).story).toBe('Now with a louder exhaust.');
+    } finally {
+      await setEditReview(false);
+    }
+  });
+
+  it('with it on, a member photo upload or removal sends the car back to review; rejecting keeps it off', async () => {
+    const uploaded = await approvedCar();
+    const removed = await approvedCar();
+    await setEditReview(true);
+    try {
+      expect((await uploadCarImage(member.client, uploaded.car.id, await jpegBytes())).status).toBe(201);
+      await expectWaiting(uploaded.car);
+      expect((await act(uploaded.car.id, { action: 'approve', note: 'Nice photo.' })).status).toBe(201);
+      expect(await publicSees(uploaded.car)).toMatchObject({ page: true, gallery: true });
+
+      expect((await member.client.request('DELETE', `/api/images/${removed.other.id}`)).status).toBe(204);
+      await expectWaiting(removed.car);
+      expect((await act(removed.car.id, { action: 'reject', note: 'The remaining photo is blurred.' })).status).toBe(
+        201,
+      );
+      expect(await ownedReview(removed.car.id, member.client)).toEqual({
+        state: 'rejected',
+        note: 'The remaining photo is blurred.',
+      });
+      expect(await publicSees(removed.car)).toMatchObject({ page: false, gallery: false });
+    } finally {
+      await setEditReview(false);
+    }
+  });
+
+  it("with it on, an admin's own edits of a member's car keep it public", async () => {
+    const { car, other } = await approvedCar();
+    await setEditReview(true);
+    try {
+      expect((await edit(admin.client, car.id, { story: 'Corrected by the admin.' })).status).toBe(200);
+      expect((await uploadCarImage(admin.client, car.id, await jpegBytes())).status).toBe(201);
+      expect((await admin.client.request('DELETE', `/api/images/${other.id}`)).status).toBe(204);
+      expect(await publicSees(car)).toMatchObject({ page: true, gallery: true });
+      expect(await ownedReview(car.id, member.client)).toBeNull();
+      expect((await queue()).some((item) => item.car.id === car.id)).toBe(false);
+    } finally {
+      await setEditReview(false);
+    }
+  });
+});
+
+/** The car's public page as a visitor reads it. */
+async function visitorPage(car: CarEntity) {
+  const res = await new HttpClient(t.baseUrl).get(`/api/cars/${car.slug}`);
+  expect(res.status).toBe(200);
+  return res.body as { story: string | null };
+}

@@ -1,4 +1,9 @@
-import { moderationSettingsSchema, siteSettingsSchema, siteSettingsUpdateInputSchema } from '@curbside/shared';
+import {
+  moderationSettingsInputSchema,
+  moderationSettingsSchema,
+  siteSettingsSchema,
+  siteSettingsUpdateInputSchema,
+} from '@curbside/shared';
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
 
@@ -19,7 +24,7 @@ export const settingsAdminRouter = router({
         method: 'GET',
         path: '/site-settings/moderation',
         tags,
-        summary: 'Reports before an automatic hold; whether new cars need approval (admin)',
+        summary: 'Reports before an automatic hold; whether new cars and edits need approval (admin)',
       },
     })
     .input(z.void())
@@ -36,7 +41,7 @@ export const settingsAdminRouter = router({
       },
       invalidates: 'nothing',
     })
-    .input(moderationSettingsSchema)
+    .input(moderationSettingsInputSchema)
     .output(moderationSettingsSchema)
     .mutation(({ ctx, input }) => ctx.services.settings.updateModeration(input)),
 });

@@ -1,4 +1,10 @@
-import { type ModerationSettings, SITE_MODE_ERROR_CODES, type SiteSettings, siteModeOf } from '@curbside/shared';
+import {
+  type ModerationSettings,
+  type ModerationSettingsInput,
+  SITE_MODE_ERROR_CODES,
+  type SiteSettings,
+  siteModeOf,
+} from '@curbside/shared';
 import type { DataSource } from 'typeorm';
 import { DomainError } from '../../errors';
 import { SITE_SETTINGS_ID, SiteSettingsEntity } from './site-settings.entity';
@@ -57,13 +63,21 @@ export class SettingsService {
   async moderation(): Promise<ModerationSettings> {
     const row = await this.ds.getRepository(SiteSettingsEntity).findOneOrFail({
       where: { id: SITE_SETTINGS_ID },
-      select: { id: true, reportHoldThreshold: true, reviewNewCars: true },
+      select: { id: true, reportHoldThreshold: true, reviewNewCars: true, reviewEdits: true },
     });
-    return { reportHoldThreshold: row.reportHoldThreshold, reviewNewCars: row.reviewNewCars };
+    return {
+      reportHoldThreshold: row.reportHoldThreshold,
+      reviewNewCars: row.reviewNewCars,
+      reviewEdits: row.reviewEdits,
+    };
   }
 
-  async updateModeration(changes: ModerationSettings): Promise<ModerationSettings> {
-    await this.ds.getRepository(SiteSettingsEntity).update({ id: SITE_SETTINGS_ID }, changes);
+  /** Changes the settings sent; one left out (reviewEdits, for callers made before it) keeps its value. */
+  async updateModeration(input: ModerationSettingsInput): Promise<ModerationSettings> {
+    const { reviewEdits, ...changes } = input;
+    await this.ds
+      .getRepository(SiteSettingsEntity)
+      .update({ id: SITE_SETTINGS_ID }, reviewEdits === undefined ? changes : { ...changes, reviewEdits });
     return this.moderation();
   }
 

@@ -31,6 +31,10 @@ export class SiteSettingsEntity {
   @Column({ type: 'boolean', default: false })
   reviewNewCars!: boolean;
 
+  /** A member's edit of an approved car (its texts or photos) sends it back to review (moderation; default off). */
+  @Column({ type: 'boolean', default: false })
+  reviewEdits!: boolean;
+
   @UpdatedAtColumn()
   updatedAt!: Date;
 }

@@ -964,7 +964,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reports before an automatic hold; whether new cars need approval (admin) */
+        /** Reports before an automatic hold; whether new cars and edits need approval (admin) */
         get: operations["admin-settings-moderation"];
         /** Change the moderation settings (admin) */
         put: operations["admin-settings-updateModeration"];
@@ -6143,12 +6143,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "reportHoldThreshold": 1,
-                     *       "reviewNewCars": true
+                     *       "reviewNewCars": true,
+                     *       "reviewEdits": true
                      *     }
                      */
                     "application/json": {
                         reportHoldThreshold: number;
                         reviewNewCars: boolean;
+                        reviewEdits: boolean;
                     };
                 };
             };
@@ -6172,12 +6174,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "reportHoldThreshold": 3,
-                 *       "reviewNewCars": false
+                 *       "reviewNewCars": false,
+                 *       "reviewEdits": false
                  *     }
                  */
                 "application/json": {
                     reportHoldThreshold: number;
                     reviewNewCars: boolean;
+                    reviewEdits?: boolean;
                 };
             };
         };
@@ -6191,12 +6195,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "reportHoldThreshold": 3,
-                     *       "reviewNewCars": false
+                     *       "reviewNewCars": false,
+                     *       "reviewEdits": false
                      *     }
                      */
                     "application/json": {
                         reportHoldThreshold: number;
                         reviewNewCars: boolean;
+                        reviewEdits: boolean;
                     };
                 };
             };
