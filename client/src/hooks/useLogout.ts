@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type ToastText } from '@curbside/shared';
+import { NAV_MESSAGES, type ToastText } from '@curbside/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { notifyError, notifyToast } from '../lib/notify';
@@ -28,8 +28,8 @@ export function useLogout() {
   const signedOut = useAfterSignOut();
   const mutation = useMutation(
     trpc.accounts.logout.mutationOptions({
-      onSuccess: () => signedOut('/', AUTH_MESSAGES.logoutSuccess),
-      onError: (error) => notifyError({ ...AUTH_MESSAGES.logoutFailed, message: 'Please try again.' }, error),
+      onSuccess: () => signedOut('/', NAV_MESSAGES.logoutSuccess),
+      onError: (error) => notifyError({ ...NAV_MESSAGES.logoutFailed, message: 'Please try again.' }, error),
     }),
   );
   return { logout: () => mutation.mutate(), isPending: mutation.isPending };

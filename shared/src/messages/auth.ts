@@ -9,8 +9,6 @@ export const AUTH_MESSAGES = {
     message: `Welcome to ${SITE_NAME}, ${name}!`,
   }),
   registrationFailed: { title: 'Registration failed', message: 'Could not register. Please try again.' },
-  logoutSuccess: { title: 'Logged out successfully' },
-  logoutFailed: { title: 'Logout failed' },
   passwordResetSent: {
     title: 'Password Reset Email Sent',
     message: 'Check your email for password reset instructions.',
