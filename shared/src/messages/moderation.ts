@@ -78,6 +78,8 @@ export const MODERATION_MESSAGES = {
   setAsideHelp: 'Approve one to make it public again.',
   // Site settings.
   settingsTitle: 'Moderation',
+  /** Not the site settings' 'Save Settings': both forms are on one tab, and each button needs a name of its own. */
+  saveSettings: 'Save Moderation Settings',
   holdThreshold: 'Reports before an automatic hold',
   holdThresholdHelp: 'Distinct signed-in users whose open reports hide a car until an admin decides.',
   reviewNewCars: 'Review new cars before they are public',

@@ -25,7 +25,7 @@ describe('Site Settings tab, moderation', () => {
 
     fireEvent.change(threshold, { target: { value: '5' } });
     await user.click(edits);
-    await user.click(form.getByRole('button', { name: MESSAGES.labels.saveSettings }));
+    await user.click(form.getByRole('button', { name: MESSAGES.moderation.saveSettings }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === 'admin.settings.updateModeration')?.input).toEqual({
         reportHoldThreshold: 5,

@@ -73,7 +73,7 @@ export function ModerationSettingsForm() {
             onChange={(event) => setForm({ ...form, reviewEdits: event.currentTarget.checked })}
           />
           <Button type="submit" disabled={save.isPending} style={{ alignSelf: 'flex-start' }}>
-            {save.isPending ? MESSAGES.admin.saving : MESSAGES.labels.saveSettings}
+            {save.isPending ? MESSAGES.admin.saving : M.saveSettings}
           </Button>
         </Stack>
       </form>
