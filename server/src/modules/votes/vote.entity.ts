@@ -8,7 +8,8 @@ import type { CarEntity } from '../cars/car.entity';
  * nowhere.
  */
 @Entity('votes')
-@Index(['carId', 'createdAt'])
+// voidId too: the ranking's 24-hour change counts a car's recent counted votes from the index alone.
+@Index(['carId', 'createdAt', 'voidId'])
 @Index(['createdAt'])
 // When each address first voted (the fair-vote review's "first seen that day").
 @Index(['ipHash', 'createdAt'])
