@@ -90,6 +90,20 @@ test.describe('on a wide screen (1600 px)', () => {
     expect(Math.abs(brand.x - headline.x)).toBeLessThanOrEqual(1);
   });
 
+  test("the shop's cards in a row end with their buttons on one line, a sold-out card's too", async ({ page }) => {
+    await page.goto('/merch');
+    const cards = page.getByTestId('merch-card');
+    await expect(cards.first()).toBeVisible();
+    // The demo shop's first row: three items of different description lengths, one sold out.
+    const bottoms: number[] = [];
+    for (let index = 0; index < 3; index++) {
+      const button = cards.nth(index).getByRole('button', { name: /Add to Cart|Sold out/ });
+      const box = await boxOf(button);
+      bottoms.push(box.y + box.height);
+    }
+    for (const bottom of bottoms.slice(1)) expect(Math.abs(bottom - bottoms[0])).toBeLessThanOrEqual(1);
+  });
+
   test("the hero shows this month's leader beside the headline", async ({ page }) => {
     await page.goto('/');
     const headline = await boxOf(page.getByRole('heading', { level: 1 }));

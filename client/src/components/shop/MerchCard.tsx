@@ -59,7 +59,8 @@ export function MerchCard({ product, onOpenImage }: { product: Product; onOpenIm
           )}
         </UnstyledButton>
       </Card.Section>
-      <Stack gap={6} mt="sm">
+      {/* The rest fills the card, so every card in a row ends with its buttons on one line. */}
+      <Stack gap={6} mt="sm" flex={1}>
         <Group justify="space-between" align="start" wrap="nowrap">
           <Title order={3} fz="lg">
             {product.name}
@@ -82,7 +83,7 @@ export function MerchCard({ product, onOpenImage }: { product: Product; onOpenIm
             {M.soldOut}
           </Button>
         ) : (
-          <Group align="end" wrap="nowrap">
+          <Group align="end" wrap="nowrap" mt="auto">
             <Select
               label="Quantity"
               data={options.map(String)}
