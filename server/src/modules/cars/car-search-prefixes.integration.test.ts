@@ -2,16 +2,13 @@ import { carListSchema, carSchema } from '@curbside/shared';
 import type { DataSource, EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { createMigratedTestDatabase } from '../../../test/db';
 import { HttpClient } from '../../../test/http';
-import { createDataSource, dialectOf } from '../../db/data-source';
-import { runMigrations } from '../../db/migrate';
+import { dialectOf } from '../../db/data-source';
 import { CarSearchPrefixes1795901000000 } from '../../db/migrations/mysql/1795901000000-CarSearchPrefixes';
 import { CarSearchIndex1795816087242 } from '../../db/migrations/sqlite/1795816087242-CarSearchIndex';
-import { createScratchSqlite, type ScratchDatabase } from '../../db/scratch-database';
 import { jpegBytes, uploadCarImage } from '../images/upload-test-helpers';
 import { CarEntity } from './car.entity';
-import { SEARCH_RANKED_MAX, searchCarIds, searchWords } from './car-search';
+import { searchCarIds, searchWords } from './car-search';
 
 // The search's short prefixes (issue 37). On MySQL/MariaDB a word of one to three letters is looked up in
 // car_search_prefixes, kept by triggers; on SQLite in FTS5's prefix indexes. Every write path (a car submitted, edited,
