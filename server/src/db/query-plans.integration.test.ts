@@ -105,7 +105,7 @@ describe('query plans of the hot reads', () => {
       if (scans.length > 0) scanning.push(`${scans.join(', ')} in ${query.replace(/\s+/g, ' ')}`);
     }
     expect(scanning).toEqual([]);
-  });
+  }, 120_000);
 
   it('read the rankings from a covering index in order: no table row, no sort, whatever the number of cars', async () => {
     const ranking = [
