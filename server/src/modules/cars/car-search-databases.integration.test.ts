@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigratedTestDatabase } from '../../../test/db';
+import { generator } from '../../../test/generator';
 import { createDataSource } from '../../db/data-source';
 import { runMigrations } from '../../db/migrate';
 import { createScratchSqlite, type ScratchDatabase } from '../../db/scratch-database';
@@ -13,18 +14,6 @@ import { isPrefixWord, SEARCH_RANKED_MAX, searchCarIds, searchWords } from './ca
 // (SEARCH_RANKED_MAX). Runs where both databases are at hand: the MySQL project (TEST_DB=mysql).
 
 const CARS = 2 * SEARCH_RANKED_MAX;
-
-/** A small deterministic generator (mulberry32), so a failure names a set that can be made again. */
-function generator(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T };
-}
 
 // Many words share their first letters ("p", "po", "por"), some are those letters whole ("Po", "P1", "M3").
 const MAKES = ['Porsche', 'Peugeot', 'Pontiac', 'Polestar', 'BMW', 'Škoda', 'Citroën', 'Mercedes-Benz', 'Alfa Romeo'];
