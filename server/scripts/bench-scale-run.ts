@@ -30,6 +30,7 @@ import { buildApp } from '../src/app';
 import { type Database, loadConfig } from '../src/config';
 import { createDataSource, dialectOf } from '../src/db/data-source';
 import { encodeCursor } from '../src/db/keyset';
+import { mysqlMigrations } from '../src/db/migrations/mysql';
 import { sqliteMigrations } from '../src/db/migrations/sqlite';
 import { serverEnv } from './bench-run';
 import {
@@ -52,8 +53,12 @@ const READS_PER_SECOND = 10;
 const STREAM_CONNECTIONS = 20;
 /** The demo's admin account (seed/demo-data.ts), signed in for the admin reads. */
 const ADMIN = { email: 'admin@curbside.example', password: 'curbside-admin' };
-/** The latest migration: a kept database built before another one is built anew. */
-const MIGRATION = (sqliteMigrations.at(-1) as { name: string }).name;
+/**
+ * The latest migration of a kind's database: a kept database built before another one is built anew (a migration of
+ * one dialect alone, such as MySQL's CarSearchPrefixes, counts for that dialect).
+ */
+const latestMigration = (kind: Kind) =>
+  ((kind === 'sqlite' ? sqliteMigrations : mysqlMigrations).at(-1) as { name: string }).name;
 
 type Kind = 'sqlite' | 'mysql';
 
@@ -309,7 +314,7 @@ async function resetMysql(url: string, create: boolean): Promise<void> {
 
 /** The kept database of this kind and size, built first when there is none for the latest migration. */
 async function keptDatabase(kind: Kind, label: string, cars: number): Promise<Built> {
-  const dataDir = path.join(KEPT, `${kind}-${label}-${MIGRATION}-v${SCALE_DATA_VERSION}`);
+  const dataDir = path.join(KEPT, `${kind}-${label}-${latestMigration(kind)}-v${SCALE_DATA_VERSION}`);
   const marker = path.join(dataDir, 'built.json');
   const mysqlUrl = kind === 'mysql' ? mysqlUrlFor(label) : undefined;
   if (existsSync(marker)) {
