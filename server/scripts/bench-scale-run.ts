@@ -30,6 +30,7 @@ import { buildApp } from '../src/app';
 import { type Database, loadConfig } from '../src/config';
 import { createDataSource, dialectOf } from '../src/db/data-source';
 import { encodeCursor } from '../src/db/keyset';
+import { mysqlMigrations } from '../src/db/migrations/mysql';
 import { sqliteMigrations } from '../src/db/migrations/sqlite';
 import { serverEnv } from './bench-run';
 import {
@@ -52,8 +53,12 @@ const READS_PER_SECOND = 10;
 const STREAM_CONNECTIONS = 20;
 /** The demo's admin account (seed/demo-data.ts), signed in for the admin reads. */
 const ADMIN = { email: 'admin@curbside.example', password: 'curbside-admin' };
-/** The latest migration: a kept database built before another one is built anew. */
-const MIGRATION = (sqliteMigrations.at(-1) as { name: string }).name;
+/**
+ * The latest migration of a kind's database: a kept database built before another one is built anew (a migration of
+ * one dialect alone, such as MySQL's CarSearchPrefixes, counts for that dialect).
+ */
+const latestMigration = (kind: Kind) =>
+  ((kind === 'sqlite' ? sqliteMigrations : mysqlMigrations).at(-1) as { name: string }).name;
 
 type Kind = 'sqlite' | 'mysql';
 
@@ -80,6 +85,8 @@ const DATABASES = (flag('db') ?? (process.env.BENCH_MYSQL_URL ? 'sqlite,mysql' :
 interface Site {
   /** Search words: parts of the cars' makes and models (a prefix as a visitor types), then words nothing matches. */
   word(i: number): string;
+  /** The first one, two or three letters of a make's or model's word: what a visitor has typed at first. */
+  shortWord(i: number): string;
   /** A car's slug, spread over the whole site. */
   slug(i: number): string;
   /** The car on top of the gallery's first page. */
@@ -129,6 +136,10 @@ const READS: Read[] = [
   {
     name: 'GET /api/cars/search?q=… (the default limit, 100 cars: a new word of a make or model each time)',
     path: (s, i) => `/api/cars/search?q=${s.word(i + 80)}`,
+  },
+  {
+    name: "GET /api/cars/search?q=…&limit=13 (the gallery's first page: a new prefix of 1-3 letters each time)",
+    path: (s, i) => `/api/cars/search?q=${s.shortWord(i)}&limit=13`,
   },
   {
     name: 'GET /api/cars/search?q=… (a new word no car has)',
@@ -303,7 +314,7 @@ async function resetMysql(url: string, create: boolean): Promise<void> {
 
 /** The kept database of this kind and size, built first when there is none for the latest migration. */
 async function keptDatabase(kind: Kind, label: string, cars: number): Promise<Built> {
-  const dataDir = path.join(KEPT, `${kind}-${label}-${MIGRATION}-v${SCALE_DATA_VERSION}`);
+  const dataDir = path.join(KEPT, `${kind}-${label}-${latestMigration(kind)}-v${SCALE_DATA_VERSION}`);
   const marker = path.join(dataDir, 'built.json');
   const mysqlUrl = kind === 'mysql' ? mysqlUrlFor(label) : undefined;
   if (existsSync(marker)) {
@@ -464,6 +475,14 @@ async function siteOf(ds: DataSource, baseUrl: string): Promise<Site> {
         .flatMap((w) => Array.from({ length: w.length - 2 }, (_, i) => w.slice(0, i + 3))),
     ),
   ];
+  const shortWords = [
+    ...new Set(
+      names
+        .flatMap((n) => `${n.make} ${n.model}`.toLowerCase().split(/[^a-z0-9]+/))
+        .flatMap((w) => [w.slice(0, 1), w.slice(0, 2), w.slice(0, 3)])
+        .filter((w) => w.length > 0),
+    ),
+  ];
   const slugs = new Map<number, string>();
   const carId = (i: number) => lo + ((i * 7919 + 13) % (hi - lo + 1));
   for (let i = 0; i < SAMPLES + 5; i++) {
@@ -493,6 +512,7 @@ async function siteOf(ds: DataSource, baseUrl: string): Promise<Site> {
     // The start of a make's or model's word (3 letters or more, as a visitor types), a new one each request while
     // there are (they come round again after the cache's 5 s).
     word: (i) => words[i % words.length] as string,
+    shortWord: (i) => shortWords[i % shortWords.length] as string,
     slug: (i) => slugs.get(i % slugs.size) as string,
     newestCarId: first[0]?.id ?? hi,
     leader: { month: (await leaderOf('month')) ?? hi, all: (await leaderOf('all')) ?? hi },

@@ -87,7 +87,7 @@ describe(`migrations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     ])) as { emailVerifiedAt: unknown; pendingEmail: unknown }[];
     expect(row?.emailVerifiedAt).not.toBeNull();
     expect(row?.pendingEmail).toBeNull();
-  });
+  }, 120_000);
 
   test.runIf(process.env.TEST_DB === 'mysql')('two servers starting together apply each migration once', async () => {
     const database = await freshDatabase();

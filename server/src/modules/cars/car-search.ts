@@ -3,8 +3,9 @@ import { dialectOf } from '../../db/data-source';
 import { wordsOf } from '../../db/search-words';
 
 // The car search over its full-text index (the CarSearchIndex migrations): SQLite's FTS5 table car_search, or on
-// MySQL/MariaDB the InnoDB FULLTEXT index of car_search.terms. A car matches when every word of the text begins one
-// of the words of its make, model or owner name; the best match first (see searchCarIds).
+// MySQL/MariaDB the InnoDB FULLTEXT index of car_search.terms for words of four letters or more and the table of
+// short prefixes car_search_prefixes for shorter ones (the CarSearchPrefixes migration). A car matches when every
+// word of the text begins one of the words of its make, model or owner name; the best match first (searchCarIds).
 
 /** Searches use at most this many words: each is one look-up in the index, and more only narrow the results. */
 export const SEARCH_WORDS_MAX = 8;
@@ -55,18 +56,47 @@ function searchSqlite(em: EntityManager, words: string[], limit: number) {
   );
 }
 
+/**
+ * On MySQL/MariaDB a typed word of at most this many letters is looked up in car_search_prefixes (the
+ * CarSearchPrefixes migration: each indexed word's first one to three letters), longer ones in the FULLTEXT index.
+ * InnoDB's FULLTEXT collects every match of a prefix before the newest can be kept, which for a short prefix that
+ * thousands of cars share costs what a scan does; the prefix table hands the newest over in key order.
+ */
+export const MYSQL_PREFIX_MAX = 3;
+
+/** Whether a word (from searchWords) is looked up in car_search_prefixes: at most MYSQL_PREFIX_MAX characters. */
+export const isPrefixWord = (word: string) => [...word].length <= MYSQL_PREFIX_MAX;
+
+/**
+ * The MySQL/MariaDB search, answering what searchSqlite does: the newest SEARCH_RANKED_MAX cars (listed or not, by
+ * id) having every word, found through the prefix table for short words (a row per car and prefix, `whole` when the
+ * car has the prefix as a word of its own) and FULLTEXT for the others, each joined on the car's id; then ranked.
+ */
 function searchMysql(em: EntityManager, words: string[], limit: number) {
-  const indexed = words.map((word) => `${MYSQL_WORD_PREFIX}${word}`);
-  const everyPrefix = indexed.map((word) => `+${word}*`).join(' ');
-  const wholeWord = '(MATCH (terms) AGAINST (? IN BOOLEAN MODE) > 0)';
+  // The longest short word first: with no long word it leads the join, and a longer prefix has fewer cars.
+  const short = words.filter(isPrefixWord).sort((a, b) => b.length - a.length);
+  const long = words.filter((word) => !isPrefixWord(word)).map((word) => `${MYSQL_WORD_PREFIX}${word}`);
+  const prefixes = short.map((_, i) => `p${i}`);
+  const wholeWords = [
+    ...long.map(() => '(MATCH (s.terms) AGAINST (? IN BOOLEAN MODE) > 0)'),
+    ...prefixes.map((p) => `${p}.whole`),
+  ].join(' + ');
+  // The table the search starts from and the id every other one joins on.
+  const [from, id] = long.length > 0 ? ['car_search s', 's.carId'] : ['car_search_prefixes p0', 'p0.carId'];
+  const joins = prefixes
+    .filter((p) => long.length > 0 || p !== 'p0')
+    .map((p) => `INNER JOIN car_search_prefixes ${p} ON ${p}.prefix = ? AND ${p}.carId = ${id}`);
+  const where = long.length > 0 ? 'MATCH (s.terms) AGAINST (? IN BOOLEAN MODE)' : 'p0.prefix = ?';
+  const joinParams = long.length > 0 ? short : short.slice(1);
+  const whereParam = long.length > 0 ? long.map((word) => `+${word}*`).join(' ') : short[0];
   return em.query(
     `SELECT car.id FROM (
-        SELECT carId, ${words.map(() => wholeWord).join(' + ')} AS wholeWords FROM car_search
-        WHERE MATCH (terms) AGAINST (? IN BOOLEAN MODE) ORDER BY carId DESC LIMIT ${SEARCH_RANKED_MAX}) found
+        SELECT ${id} AS carId, ${wholeWords} AS wholeWords FROM ${from} ${joins.join(' ')}
+        WHERE ${where} ORDER BY ${id} DESC LIMIT ${SEARCH_RANKED_MAX}) found
       INNER JOIN cars car ON car.id = found.carId
       WHERE car.published = 1
       ORDER BY found.wholeWords DESC, car.totalVotes DESC, car.createdAt DESC, car.id DESC
       LIMIT ?`,
-    [...indexed, everyPrefix, limit],
+    [...long, ...joinParams, whereParam, limit],
   );
 }

@@ -1,6 +1,7 @@
 import { carListSchema, LIMITS } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { generator } from '../../../test/generator';
 import { HttpClient } from '../../../test/http';
 import { makeCar } from '../../../test/showcase-fixtures';
 import { SEARCH_RANKED_MAX, SEARCH_WORDS_MAX } from './car-search';
@@ -56,18 +57,6 @@ function reference(q: string, limit: number = LIMITS.galleryFetchLimit): number[
 }
 
 // ---- The generated set ------------------------------------------------------------------------------------------
-
-/** A small deterministic generator (mulberry32), so a failure names a set that can be made again. */
-function generator(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T };
-}
 
 const MAKES = ['Porsche', 'BMW', 'Škoda', 'Mercedes-Benz', 'Alfa Romeo', 'Mazda', 'Ford', 'Nissan', 'Citroën'];
 const MODELS = ['911 GT3', 'E30 M3', 'M340i', 'Z4', 'RX-7', 'GT-R', 'Octavia RS', 'Mustang GT', '2CV', 'E-Type'];

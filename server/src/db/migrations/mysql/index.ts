@@ -24,6 +24,7 @@ import { FairVotes1795900200001 } from './1795900200001-FairVotes';
 import { PhotoMatches1795900300001 } from './1795900300001-PhotoMatches';
 import { OrderStatusTotals1795900400000 } from './1795900400000-OrderStatusTotals';
 import { ReviewEdits1795900500000 } from './1795900500000-ReviewEdits';
+import { CarSearchPrefixes1795901000000 } from './1795901000000-CarSearchPrefixes';
 import { VotesCountedIndex1795901100000 } from './1795901100000-VotesCountedIndex';
 
 /**
@@ -57,5 +58,6 @@ export const mysqlMigrations: Function[] = [
   PhotoMatches1795900300001,
   OrderStatusTotals1795900400000,
   ReviewEdits1795900500000,
+  CarSearchPrefixes1795901000000,
   VotesCountedIndex1795901100000,
 ];
