@@ -78,7 +78,27 @@ const BY_QUERY_STRING: Record<string, (clients: AppClients, search: string) => P
  * for their controls instead of the app. The others are hydrated by the app (main.tsx). A page is added once its
  * controls all work as islands.
  */
-const ISLAND_PAGES: ReadonlySet<string> = new Set(['src/pages/HomePage.tsx', 'src/pages/LeaderboardPage.tsx']);
+const ISLAND_PAGES: ReadonlySet<string> = new Set([
+  'src/pages/HomePage.tsx',
+  'src/pages/LeaderboardPage.tsx',
+  'src/pages/CarDetailPage.tsx',
+]);
+
+/**
+ * What an islands page reads beyond the app's render of it, by module: what the server draws in place of a part the
+ * app draws in the browser only (a car's print card: the list of prints), and the chunk of its parts the islands'
+ * script loads on demand, whose styles come with the page (so the server's drawing of them is styled, and the parts
+ * arrive with their styles already in place).
+ */
+const ISLAND_EXTRAS: Record<string, { prefetch: (clients: AppClients) => Promise<unknown>[]; parts: string }> = {
+  'src/pages/CarDetailPage.tsx': {
+    prefetch: ({ queryClient, trpcClient }) => {
+      const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+      return [queryClient.prefetchQuery(trpc.products.list.queryOptions({ limit: 100 }))];
+    },
+    parts: 'src/islands/car-parts.tsx',
+  },
+};
 
 /**
  * Renders the page at `request.path` (a landing page, or another page the server renders) with its data, or says why not. Throws when React fails to render it
@@ -105,9 +125,14 @@ async function renderWith(
   const trpcClient = createTRPCClient<AppRouter>({ links: [procedureLink(request.call)] });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 
+  const islands = ISLAND_PAGES.has(page.module);
+  const extras = islands ? ISLAND_EXTRAS[page.module] : undefined;
   let prefetches: Promise<unknown>[];
   try {
-    prefetches = (BY_QUERY_STRING[page.module] ?? page.prefetch)({ queryClient, trpcClient }, request.search);
+    prefetches = [
+      ...(BY_QUERY_STRING[page.module] ?? page.prefetch)({ queryClient, trpcClient }, request.search),
+      ...(extras?.prefetch({ queryClient, trpcClient }) ?? []),
+    ];
   } catch {
     return { skipped: 'query-failed' }; // an address it cannot read: the browser's page reports it
   }
@@ -132,7 +157,6 @@ async function renderWith(
   const settings = queryClient.getQueryData(trpc.settings.get.queryKey());
   if (settings?.maintenanceMode || settings?.comingSoonMode) return { skipped: 'site-mode' };
 
-  const islands = ISLAND_PAGES.has(page.module);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -161,6 +185,6 @@ async function renderWith(
   // A part that failed on the server would be left for the browser to render: send the browser's page instead.
   if (errors.length > 0) throw errors[0];
   // An islands page has no app to hand the query cache to.
-  if (islands) return { html, stateScript: '', module: page.module, islands };
+  if (islands) return { html, stateScript: '', module: page.module, islands, parts: extras?.parts };
   return { html, stateScript: serverStateScript(dehydrate(queryClient)), module: page.module };
 }

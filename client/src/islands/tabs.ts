@@ -1,0 +1,38 @@
+// Tabs on an islands page (main.ts): what Mantine's Tabs do, on the server's markup (every panel rendered, the
+// inactive ones hidden): a tab's click shows its panel; the arrow keys, Home and End move between tabs and show theirs.
+
+/** Wakes the tabs `root` (a tablist and its panels, as Mantine's Tabs render them). */
+export function wakeTabs(root: HTMLElement): void {
+  const tabs = Array.from(root.querySelectorAll<HTMLElement>('[role="tab"]'));
+  const show = (chosen: HTMLElement) => {
+    for (const tab of tabs) {
+      const active = tab === chosen;
+      tab.setAttribute('aria-selected', String(active));
+      tab.tabIndex = active ? 0 : -1;
+      tab.toggleAttribute('data-active', active);
+      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+      if (panel) panel.style.display = active ? '' : 'none';
+    }
+  };
+  for (const tab of tabs) tab.addEventListener('click', () => show(tab));
+  root.querySelector('[role="tablist"]')?.addEventListener('keydown', (event) => {
+    const { key } = event as KeyboardEvent;
+    const at = tabs.findIndex((tab) => tab === document.activeElement);
+    if (at < 0) return;
+    const next =
+      key === 'ArrowRight'
+        ? (at + 1) % tabs.length
+        : key === 'ArrowLeft'
+          ? (at - 1 + tabs.length) % tabs.length
+          : key === 'Home'
+            ? 0
+            : key === 'End'
+              ? tabs.length - 1
+              : -1;
+    const tab = tabs[next];
+    if (!tab) return;
+    event.preventDefault();
+    tab.focus();
+    show(tab);
+  });
+}
