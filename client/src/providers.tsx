@@ -38,4 +38,3 @@ export function AppProviders({ children, queryClient, trpcClient, mantineEnv = '
     </MantineProvider>
   );
 }
-

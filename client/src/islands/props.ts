@@ -2,7 +2,6 @@
 // script imports this).
 import type { CarImage } from '@curbside/shared';
 
-
 /**
  * What an island's script reads from its root element (islands/main.ts): values the server knows and the script would
  * otherwise have to bundle (the script imports nothing the app's entry has, so the two share no chunk).

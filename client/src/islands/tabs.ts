@@ -17,7 +17,7 @@ export function wakeTabs(root: HTMLElement): void {
   for (const tab of tabs) tab.addEventListener('click', () => show(tab));
   root.querySelector('[role="tablist"]')?.addEventListener('keydown', (event) => {
     const { key } = event as KeyboardEvent;
-    const at = tabs.findIndex((tab) => tab === document.activeElement);
+    const at = tabs.indexOf(document.activeElement as HTMLElement);
     if (at < 0) return;
     const next =
       key === 'ArrowRight'

@@ -6,7 +6,6 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
 import { CAR_MAIN_IMAGE_SIZES, type Car, carVoteCount, carVotePeriod, MESSAGES, primaryImage } from '@curbside/shared';
-import type { NamedPhoto } from './car-detail/photos';
 import {
   Anchor,
   Badge,
@@ -30,11 +29,11 @@ import classes from '../components/cars/cars.module.css';
 import { ReviewNotice } from '../components/cars/ReviewNotice';
 import { VoteButton, VoteButtonView } from '../components/cars/VoteButton';
 import { HydrationUnit } from '../components/HydrationUnit';
-import { useIslands } from '../islands/context';
-import { islandProps, type CarIslandProps, type VoteIslandProps } from '../islands/props';
 import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useIslands } from '../islands/context';
+import { type CarIslandProps, islandProps, type VoteIslandProps } from '../islands/props';
 import { LANDING_INPUTS } from '../landing-inputs';
 import { CONTACT_EMAIL } from '../lib/constants';
 import { trpcErrorCode } from '../lib/errors';
@@ -44,6 +43,7 @@ import layout from './car-detail/CarDetailLayout.module.css';
 import { CarInfoTabs } from './car-detail/CarInfoTabs';
 import { OwnerCard } from './car-detail/OwnerCard';
 import { PhotoGrid } from './car-detail/PhotoGrid';
+import type { NamedPhoto } from './car-detail/photos';
 import { namedPhotos } from './car-detail/photos';
 import { photosFromSearch } from './car-detail/print-selection';
 
@@ -252,18 +252,18 @@ export default function CarDetailPage() {
             {import.meta.env.SSR && islands ? (
               <IslandPanels car={car} photos={photos} selectedIds={selectedIds} />
             ) : (
-            <ClientOnly fallback={<Skeleton height={320} radius="md" />} nearViewport>
-              {/* A print is of a photo: a car without one has nothing to print. */}
-              {photos.length > 0 ? (
-                <PurchasePrintCard
-                  carId={car.id}
-                  photos={photos}
-                  selectedImageIds={selectedIds.filter((id) => photos.some((photo) => photo.image.id === id))}
-                  onSelectionChange={setSelectedIds}
-                />
-              ) : null}
-              <ShareCard car={car} />
-            </ClientOnly>
+              <ClientOnly fallback={<Skeleton height={320} radius="md" />} nearViewport>
+                {/* A print is of a photo: a car without one has nothing to print. */}
+                {photos.length > 0 ? (
+                  <PurchasePrintCard
+                    carId={car.id}
+                    photos={photos}
+                    selectedImageIds={selectedIds.filter((id) => photos.some((photo) => photo.image.id === id))}
+                    onSelectionChange={setSelectedIds}
+                  />
+                ) : null}
+                <ShareCard car={car} />
+              </ClientOnly>
             )}
           </div>
         </div>
