@@ -85,16 +85,19 @@ const ISLAND_PAGES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * What an islands page reads beyond the app's render of it, by module: what the server draws in place of a part the
- * app draws in the browser only (a car's print card: the list of prints), and the chunk of its parts the islands'
- * script loads on demand, whose styles come with the page (so the server's drawing of them is styled, and the parts
- * arrive with their styles already in place).
+ * What an islands page needs beyond the app's render of it, by module: what the server draws in place of a part the
+ * app draws in the browser only, and the chunk of its parts the islands' script loads on demand, whose styles come
+ * with the page (so the server's drawing of them is styled, and the parts arrive with their styles in place).
  */
-const ISLAND_EXTRAS: Record<string, { prefetch: (clients: AppClients) => Promise<unknown>[]; parts: string }> = {
+const ISLAND_EXTRAS: Record<string, { prepare: (clients: AppClients) => void; parts: string }> = {
   'src/pages/CarDetailPage.tsx': {
-    prefetch: ({ queryClient, trpcClient }) => {
+    // The print card as it first shows, its list of prints closed: the list is not in its markup, only whether it has
+    // arrived ('Choose a print', not 'Loading…'). So the server draws it from an empty list instead of reading one
+    // (products.list is no cached read: the page would not be kept), and the parts' chunk reads the list before it
+    // draws the card again.
+    prepare: ({ queryClient, trpcClient }) => {
       const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
-      return [queryClient.prefetchQuery(trpc.products.list.queryOptions({ limit: 100 }))];
+      queryClient.setQueryData(trpc.products.list.queryKey({ limit: 100 }), []);
     },
     parts: 'src/islands/car-parts.tsx',
   },
@@ -129,10 +132,8 @@ async function renderWith(
   const extras = islands ? ISLAND_EXTRAS[page.module] : undefined;
   let prefetches: Promise<unknown>[];
   try {
-    prefetches = [
-      ...(BY_QUERY_STRING[page.module] ?? page.prefetch)({ queryClient, trpcClient }, request.search),
-      ...(extras?.prefetch({ queryClient, trpcClient }) ?? []),
-    ];
+    prefetches = (BY_QUERY_STRING[page.module] ?? page.prefetch)({ queryClient, trpcClient }, request.search);
+    extras?.prepare({ queryClient, trpcClient });
   } catch {
     return { skipped: 'query-failed' }; // an address it cannot read: the browser's page reports it
   }

@@ -4,13 +4,21 @@
 /** Wakes the tabs `root` (a tablist and its panels, as Mantine's Tabs render them). */
 export function wakeTabs(root: HTMLElement): void {
   const tabs = Array.from(root.querySelectorAll<HTMLElement>('[role="tab"]'));
+  // Each tab's panel, named by the tab (aria-labelledby); the tab names it back once both are there.
+  const panelOf = new Map(
+    tabs.map((tab) => [
+      tab,
+      root.querySelector<HTMLElement>(`[role="tabpanel"][aria-labelledby="${CSS.escape(tab.id)}"]`),
+    ]),
+  );
+  for (const [tab, panel] of panelOf) if (panel?.id) tab.setAttribute('aria-controls', panel.id);
   const show = (chosen: HTMLElement) => {
     for (const tab of tabs) {
       const active = tab === chosen;
       tab.setAttribute('aria-selected', String(active));
       tab.tabIndex = active ? 0 : -1;
       tab.toggleAttribute('data-active', active);
-      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+      const panel = panelOf.get(tab);
       if (panel) panel.style.display = active ? '' : 'none';
     }
   };

@@ -23,7 +23,12 @@ export function CarInfoTabs({ car }: { car: Car }) {
   // On an islands page both panels are in the server's markup, the inactive one hidden (islands/tabs.ts).
   const islands = useIslands();
   return (
-    <Tabs defaultValue="story" keepMounted={islands} data-island={islands ? 'tabs' : undefined}>
+    <Tabs
+      defaultValue="story"
+      keepMounted={islands}
+      keepMountedMode="display-none"
+      data-island={islands ? 'tabs' : undefined}
+    >
       <Tabs.List>
         <Tabs.Tab value="story" data-island-action="tab">
           Car Story
