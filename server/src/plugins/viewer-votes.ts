@@ -7,8 +7,9 @@ import { VIEWER_VOTES_ELEMENT_ID } from '@curbside/shared';
 
 const STATE_OPEN = '<script type="application/json" id="server-state">';
 
-/** Where an islands page (no query cache) gets the JSON element: at its body's end. */
+/** An islands page (no query cache) gets the JSON element after #root, which its body closes last. */
 const BODY_END = '</body>';
+const ROOT_CLOSE = '</div>';
 
 /**
  * `html` (a page the server rendered) with `carIds` voted for by its viewer: in the query cache it carries, every car
@@ -21,8 +22,11 @@ export function withViewerVotes(html: string, carIds: ReadonlySet<number>): stri
   const start = html.indexOf(STATE_OPEN);
   const end = start < 0 ? -1 : html.indexOf('</script>', start);
   if (start < 0 || end < 0) {
-    const bodyEnd = html.lastIndexOf(BODY_END);
-    return bodyEnd < 0 ? html : `${html.slice(0, bodyEnd)}${votes}${html.slice(bodyEnd)}`;
+    // Right after #root (the last element the body closes), where the app's pages have their data.
+    const rootEnd = html.lastIndexOf(ROOT_CLOSE, html.lastIndexOf(BODY_END));
+    if (rootEnd < 0) return html;
+    const at = rootEnd + ROOT_CLOSE.length;
+    return `${html.slice(0, at)}${votes}${html.slice(at)}`;
   }
   const state = JSON.parse(html.slice(start + STATE_OPEN.length, end));
   markVoted(state, carIds);
