@@ -78,7 +78,30 @@ const BY_QUERY_STRING: Record<string, (clients: AppClients, search: string) => P
  * for their controls instead of the app. The others are hydrated by the app (main.tsx). A page is added once its
  * controls all work as islands.
  */
-const ISLAND_PAGES: ReadonlySet<string> = new Set(['src/pages/HomePage.tsx', 'src/pages/LeaderboardPage.tsx']);
+const ISLAND_PAGES: ReadonlySet<string> = new Set([
+  'src/pages/HomePage.tsx',
+  'src/pages/LeaderboardPage.tsx',
+  'src/pages/CarDetailPage.tsx',
+]);
+
+/**
+ * What an islands page needs beyond the app's render of it, by module: what the server draws in place of a part the
+ * app draws in the browser only, and the chunk of its parts the islands' script loads on demand, whose styles come
+ * with the page (so the server's drawing of them is styled, and the parts arrive with their styles in place).
+ */
+const ISLAND_EXTRAS: Record<string, { prepare: (clients: AppClients) => void; parts: string }> = {
+  'src/pages/CarDetailPage.tsx': {
+    // The print card as it first shows, its list of prints closed: the list is not in its markup, only whether it has
+    // arrived ('Choose a print', not 'Loading…'). So the server draws it from an empty list instead of reading one
+    // (products.list is no cached read: the page would not be kept), and the parts' chunk reads the list before it
+    // draws the card again.
+    prepare: ({ queryClient, trpcClient }) => {
+      const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+      queryClient.setQueryData(trpc.products.list.queryKey({ limit: 100 }), []);
+    },
+    parts: 'src/islands/car-parts.tsx',
+  },
+};
 
 /**
  * Renders the page at `request.path` (a landing page, or another page the server renders) with its data, or says why not. Throws when React fails to render it
@@ -105,9 +128,12 @@ async function renderWith(
   const trpcClient = createTRPCClient<AppRouter>({ links: [procedureLink(request.call)] });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 
+  const islands = ISLAND_PAGES.has(page.module);
+  const extras = islands ? ISLAND_EXTRAS[page.module] : undefined;
   let prefetches: Promise<unknown>[];
   try {
     prefetches = (BY_QUERY_STRING[page.module] ?? page.prefetch)({ queryClient, trpcClient }, request.search);
+    extras?.prepare({ queryClient, trpcClient });
   } catch {
     return { skipped: 'query-failed' }; // an address it cannot read: the browser's page reports it
   }
@@ -132,7 +158,6 @@ async function renderWith(
   const settings = queryClient.getQueryData(trpc.settings.get.queryKey());
   if (settings?.maintenanceMode || settings?.comingSoonMode) return { skipped: 'site-mode' };
 
-  const islands = ISLAND_PAGES.has(page.module);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -161,6 +186,6 @@ async function renderWith(
   // A part that failed on the server would be left for the browser to render: send the browser's page instead.
   if (errors.length > 0) throw errors[0];
   // An islands page has no app to hand the query cache to.
-  if (islands) return { html, stateScript: '', module: page.module, islands };
+  if (islands) return { html, stateScript: '', module: page.module, islands, parts: extras?.parts };
   return { html, stateScript: serverStateScript(dehydrate(queryClient)), module: page.module };
 }

@@ -154,3 +154,133 @@ test('the footer’s newsletter form checks the address and subscribes it', asyn
   await expect(page.getByText('Thanks for subscribing!')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Subscribed!' })).toBeVisible();
 });
+
+// The car page (issue 40): a signed-out visitor's car page is islands too. Its vote, tabs, thumbnails and print choice
+// are plain DOM; the lightbox and the print picker are the app's components, loaded when the visitor heads for them.
+
+interface ListedCar {
+  id: number;
+  slug: string;
+  make: string;
+  model: string;
+  images: { id: number; url: string }[];
+}
+
+/** A demo car with two photos or more that no other journey votes for (they vote for the McLaren and the Mazda). */
+async function quietCar(page: Page): Promise<ListedCar> {
+  const cars = (await (await page.request.get('/api/cars?limit=100')).json()) as ListedCar[];
+  const car = cars.findLast((candidate) => candidate.images.length > 1 && !/McLaren|Mazda/.test(candidate.make));
+  expect(car, 'a demo car with two photos').toBeDefined();
+  return car as ListedCar;
+}
+
+/** The on-demand parts' chunk (islands/car-parts.tsx) was fetched. */
+const partsLoaded = async (page: Page) => (await scripts(page)).some((path) => /^\/assets\/car-parts-/.test(path));
+
+test('a car page is islands: its tabs switch, and a signed-out vote counts and stays counted', async ({
+  page,
+}, testInfo) => {
+  const violations = cspViolations(page);
+  const car = await quietCar(page);
+  // A vote of its own: the e2e server trusts X-Forwarded-For, so no other journey's vote from this host counts here.
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.113.${40 + testInfo.retry}` });
+  await page.goto(`/cars/${car.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${car.make} ${car.model}`);
+  await page.waitForLoadState('networkidle');
+  const fetched = await scripts(page);
+  expect(fetched.some((path) => /^\/assets\/islands-/.test(path))).toBe(true);
+  expect(
+    fetched.filter((path) => /^\/assets\/(index|CarDetailPage|trpc|car-parts)-/.test(path)),
+    'neither the app’s code nor the on-demand parts',
+  ).toEqual([]);
+
+  const specs = page.getByRole('tab', { name: 'Specifications' });
+  await specs.click();
+  await expect(specs).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Specifications' }).getByText('Make', { exact: true })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Car Story' })).toBeHidden();
+  await specs.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Car Story' })).toBeFocused();
+  await expect(page.getByRole('tabpanel', { name: 'Car Story' })).toBeVisible();
+
+  const count = page.getByTestId('car-votes');
+  const before = await count.textContent();
+  await page.getByRole('button', { name: 'Vote for this Car' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Vote recorded!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Already Voted' })).toBeDisabled();
+  await expect(page.getByText('You can vote for this car again after 24 hours.')).toBeVisible();
+  await expect(count).not.toHaveText(before ?? '');
+  // The page every visitor gets, with this visitor's vote marked (the server learns of votes every 2 s).
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Already Voted' })).toBeDisabled({ timeout: 1_000 });
+  }).toPass();
+  expect(violations, 'no content security policy violation').toEqual([]);
+});
+
+test('a thumbnail shows its photo, and the lightbox opens on it from the main photo', async ({ page }) => {
+  const car = await quietCar(page);
+  await page.goto(`/cars/${car.slug}`);
+  const main = page.getByRole('button', { name: 'Enlarge photo' });
+  await expect(main).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await partsLoaded(page), 'the lightbox’s code waits for the visitor').toBe(false);
+  const thumbnails = page.getByRole('button', { name: /^Show / });
+  const second = await thumbnails.nth(1).getByRole('img').getAttribute('src');
+  await thumbnails.nth(1).click();
+  await expect(main.getByRole('img')).toHaveAttribute('src', second ?? '');
+
+  await main.click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer.getByTestId('viewer-photo')).toBeVisible();
+  await expect(viewer).toContainText(`2 of ${car.images.length}`);
+  await viewer.getByRole('button', { name: 'Next photo' }).click();
+  await expect(viewer).toContainText(`${car.images.length > 2 ? 3 : 1} of ${car.images.length}`);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(main).toBeFocused();
+});
+
+test('the print picker works on a first visit: the choice made before it loads is kept', async ({ page }) => {
+  const car = await quietCar(page);
+  await page.goto(`/cars/${car.slug}`);
+  const tiles = page.getByRole('checkbox', { name: /^Select for print: / });
+  await expect(tiles.first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await partsLoaded(page), 'the print picker’s code waits for the visitor').toBe(false);
+  await tiles.first().check();
+  const summary = page.getByTestId('print-selected-count');
+  await expect(summary).toHaveText('1 image selected');
+
+  const picker = page.getByRole('combobox', { name: 'Print product' });
+  await picker.click();
+  const option = page.getByRole('option').first();
+  await expect(option).toBeVisible();
+  const label = (await option.textContent()) ?? '';
+  const price = label.replace(/.*— /, '');
+  await option.click();
+  await expect(picker).toHaveValue(label);
+  await expect(summary).toHaveText('1 image selected');
+  await expect(page.getByTestId('print-total')).toHaveText(price);
+  expect(await partsLoaded(page)).toBe(true);
+  await page.getByRole('checkbox', { name: 'Select all photos' }).check();
+  await expect(summary).toHaveText(`${car.images.length} images selected`);
+  for (const tile of await tiles.all()) await expect(tile).toBeChecked();
+});
+
+test.describe('on a phone, a car page', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('a tap on the photo before the script has arrived opens the lightbox once it has', async ({ page }) => {
+    const car = await quietCar(page);
+    const release = await holdIslands(page);
+    await page.goto(`/cars/${car.slug}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Enlarge photo' }).tap();
+    release();
+    const viewer = page.getByRole('dialog');
+    await expect(viewer.getByTestId('viewer-photo')).toBeVisible();
+    await expect(viewer).toContainText(`1 of ${car.images.length}`);
+    await viewer.getByRole('button', { name: 'Close photo viewer' }).tap();
+    await expect(viewer).toBeHidden();
+  });
+});

@@ -85,11 +85,12 @@ async function expectNothingRan({ page, dialogs }: Watched, where: string) {
       xss: w.__xss ?? null,
       cspViolations: w.__cspViolations,
       // A server-rendered landing page carries its data in one <script type="application/json" id="server-state">
-      // (which never runs, and in which the stored text is JSON with `<` escaped); any other script in the body is not
-      // the site's.
+      // (which never runs, and in which the stored text is JSON with `<` escaped), and a recent voter's page the cars
+      // they voted for (#viewer-votes, ids only: a journey before this one voted from this host); any other script in
+      // the body is not the site's.
       injectedElements: Array.from(
         document.querySelectorAll(
-          '[onerror], [onload], img[src="x"], body script:not(#server-state[type="application/json"])',
+          '[onerror], [onload], img[src="x"], body script:not(#server-state[type="application/json"]):not(#viewer-votes[type="application/json"])',
         ),
       ).map((element) => element.outerHTML.slice(0, 120)),
       extraServerStates: Math.max(0, document.querySelectorAll('#server-state').length - 1),

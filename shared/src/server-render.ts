@@ -27,6 +27,11 @@ export interface RenderedPage {
    * no query cache (`stateScript` is empty).
    */
   islands?: boolean;
+  /**
+   * An islands page's parts the islands' script loads on demand, as the build manifest names their chunk: the page
+   * carries their styles too.
+   */
+  parts?: string;
 }
 
 /** Why a page is sent without server-rendered markup (index.html as it is); not an error. */

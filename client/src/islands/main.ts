@@ -10,15 +10,22 @@
 //   - featured-slider: the featured cars, every slide's markup in a <template> (featured-slider.ts);
 //   - newsletter: the footer's sign-up form, sent as the app sends it (newsletter.ts);
 //   - banner-ad: the advertisement, one of the live ads picked for each visit (banner-ad.ts);
-//   - navigate: a choice that loads the page it names (the leaderboard's period switch and past months: navigate.ts).
+//   - navigate: a choice that loads the page it names (the leaderboard's period switch and past months: navigate.ts);
+//   - a car page's vote (vote.ts), tabs (tabs.ts), share card (share.ts), and its photos: the main photo, the
+//     thumbnails and the print choice, with the lightbox and the print picker loaded when the visitor heads for them
+//     (car-photos.ts, car-parts.tsx).
 // A click on one of those controls before this script has run is kept by the head's inline script
 // (EARLY_CLICKS_SCRIPT) and replayed here once the control is live: it is never lost. Signed-in visitors and every
 // other page get the app, as before; which pages are islands is the server entry's ISLAND_PAGES.
 import { wakeBannerAd } from './banner-ad';
+import { wakeCarPhotos } from './car-photos';
 import { wakeSlider } from './featured-slider';
 import { wakeHeader } from './header';
 import { wakeNavigate } from './navigate';
 import { wakeNewsletter } from './newsletter';
+import { wakeShare } from './share';
+import { wakeTabs } from './tabs';
+import { wakeVote } from './vote';
 
 declare global {
   interface Window {
@@ -35,6 +42,10 @@ const WAKE: Record<string, (root: HTMLElement) => void> = {
   newsletter: wakeNewsletter,
   navigate: wakeNavigate,
   'banner-ad': wakeBannerAd,
+  vote: wakeVote,
+  car: wakeCarPhotos,
+  tabs: wakeTabs,
+  share: wakeShare,
 };
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {

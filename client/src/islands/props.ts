@@ -1,5 +1,6 @@
 // What an island's script reads from its root element, which the server rendered (no React here: the islands'
 // script imports this).
+import type { CarImage } from '@curbside/shared';
 
 /**
  * What an island's script reads from its root element (islands/main.ts): values the server knows and the script would
@@ -28,4 +29,38 @@ export interface HeaderIslandProps {
 export interface SliderIslandProps {
   /** How long a slide shows before the next (ms). */
   intervalMs: number;
+}
+
+/** A car's share card (islands/share.ts). */
+export interface ShareIslandProps {
+  slug: string;
+  year: number;
+  make: string;
+  model: string;
+  /** The QR code's text alternative. */
+  qrAlt: string;
+}
+
+/** A car's Vote button (islands/vote.ts): the car, and its counts as the page shows them. */
+export interface VoteIslandProps {
+  carId: number;
+  slug: string;
+  hasVoted: boolean;
+  totalVotes: number;
+  lastMonthVotes: number;
+}
+
+/** A car page's photo and its name on the page ('official photo 2'), as the page's photo grids have it. */
+export interface CarIslandPhoto {
+  image: CarImage;
+  name: string;
+}
+
+/** A car page's photos, print choice and lightbox (islands/car-photos.ts). */
+export interface CarIslandProps {
+  carId: number;
+  /** The car's name ('1984 Toyota Land Cruiser'), the start of each photo's text alternative. */
+  alt: string;
+  /** In the page's order: official photos, then the owner's. */
+  photos: CarIslandPhoto[];
 }

@@ -27,11 +27,13 @@ import { CarHonours } from '../components/cars/CarHonours';
 import { CarImage } from '../components/cars/CarImage';
 import classes from '../components/cars/cars.module.css';
 import { ReviewNotice } from '../components/cars/ReviewNotice';
-import { VoteButton } from '../components/cars/VoteButton';
+import { VoteButton, VoteButtonView } from '../components/cars/VoteButton';
 import { HydrationUnit } from '../components/HydrationUnit';
 import { BACK_TO_GALLERY, LoadError } from '../components/LoadError';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useIslands } from '../islands/context';
+import { type CarIslandProps, islandProps, type VoteIslandProps } from '../islands/props';
 import { LANDING_INPUTS } from '../landing-inputs';
 import { CONTACT_EMAIL } from '../lib/constants';
 import { trpcErrorCode } from '../lib/errors';
@@ -41,6 +43,7 @@ import layout from './car-detail/CarDetailLayout.module.css';
 import { CarInfoTabs } from './car-detail/CarInfoTabs';
 import { OwnerCard } from './car-detail/OwnerCard';
 import { PhotoGrid } from './car-detail/PhotoGrid';
+import type { NamedPhoto } from './car-detail/photos';
 import { namedPhotos } from './car-detail/photos';
 import { photosFromSearch } from './car-detail/print-selection';
 
@@ -75,6 +78,8 @@ export default function CarDetailPage() {
   const { slug } = useParams<{ slug: string }>();
   const trpc = useTRPC();
   const { user, isAdmin } = useCurrentUser();
+  // Rendered on the server to be sent as islands (islands/main.ts): the markers and templates its script needs.
+  const islands = useIslands();
   const carQuery = useQuery(trpc.cars.bySlug.queryOptions({ slug }));
   const top = useQuery(trpc.cars.top.queryOptions(LANDING_INPUTS.carRankBadges));
   const [shownId, setShownId] = useState<number | null>(null);
@@ -141,11 +146,8 @@ export default function CarDetailPage() {
             <Group gap="md">
               <Text c="dimmed">{car.year}</Text>
               <Text c="dimmed">{car.ownerName || MESSAGES.carCard.unknownOwner}</Text>
-              <Text c="yellow" fw={700} data-testid="car-votes">
-                ♥{' '}
-                {votes === 0
-                  ? MESSAGES.carCard.noVotes
-                  : `${votes} ${votes === 1 ? 'vote' : 'votes'} ${MESSAGES.carCard.votePeriod[carVotePeriod(car)]}`}
+              <Text c="yellow" fw={700} data-testid="car-votes" data-island-part="car-votes">
+                {`♥ ${MESSAGES.carCard.votesLine(votes, carVotePeriod(car))}`}
               </Text>
               <Badge variant="light">{car.category || MESSAGES.carCard.otherCategory}</Badge>
             </Group>
@@ -163,7 +165,15 @@ export default function CarDetailPage() {
         </Group>
         {car.review ? <ReviewNotice review={car.review} /> : null}
 
-        <div className={layout.layout}>
+        <div
+          className={layout.layout}
+          {...(import.meta.env.SSR && islands
+            ? {
+                'data-island': 'car',
+                ...islandProps({ carId: car.id, alt, photos } satisfies CarIslandProps),
+              }
+            : {})}
+        >
           <div className={layout.column}>
             <div style={{ position: 'relative' }}>
               <UnstyledButton
@@ -176,6 +186,8 @@ export default function CarDetailPage() {
                   if (shown) setEnlarged(true);
                 }}
                 aria-label="Enlarge photo"
+                data-island-action="enlarge"
+                data-photo-id={shown?.id}
               >
                 <CarImage image={shown} alt={alt} sizes={CAR_MAIN_IMAGE_SIZES} priority className={classes.mainImage} />
               </UnstyledButton>
@@ -185,7 +197,10 @@ export default function CarDetailPage() {
                     {MESSAGES.carCard.rankBadge(rank)}
                   </Badge>
                 ) : null}
-                {shown && car.images.find((image) => image.id === shown.id) ? (
+                {import.meta.env.SSR && islands && shown ? (
+                  // Both, the shown photo's showing: a thumbnail's photo shows its own (islands/car-photos.ts).
+                  <PhotoBadges official={shown.isAdminUploaded} />
+                ) : shown && car.images.find((image) => image.id === shown.id) ? (
                   <Badge color={shown.isAdminUploaded ? 'blue' : 'gray'} variant="filled">
                     {shown.isAdminUploaded ? MESSAGES.carDetail.officialPhotoBadge : MESSAGES.carDetail.ownerPhotoBadge}
                   </Badge>
@@ -230,22 +245,26 @@ export default function CarDetailPage() {
             </HydrationUnit>
           </div>
           <div className={layout.column}>
-            <VoteBar car={car} />
+            {import.meta.env.SSR && islands ? <IslandVoteBar car={car} /> : <VoteBar car={car} />}
             <HydrationUnit defer>
               <OwnerCard car={car} />
             </HydrationUnit>
-            <ClientOnly fallback={<Skeleton height={320} radius="md" />} nearViewport>
-              {/* A print is of a photo: a car without one has nothing to print. */}
-              {photos.length > 0 ? (
-                <PurchasePrintCard
-                  carId={car.id}
-                  photos={photos}
-                  selectedImageIds={selectedIds.filter((id) => photos.some((photo) => photo.image.id === id))}
-                  onSelectionChange={setSelectedIds}
-                />
-              ) : null}
-              <ShareCard car={car} />
-            </ClientOnly>
+            {import.meta.env.SSR && islands ? (
+              <IslandPanels car={car} photos={photos} selectedIds={selectedIds} />
+            ) : (
+              <ClientOnly fallback={<Skeleton height={320} radius="md" />} nearViewport>
+                {/* A print is of a photo: a car without one has nothing to print. */}
+                {photos.length > 0 ? (
+                  <PurchasePrintCard
+                    carId={car.id}
+                    photos={photos}
+                    selectedImageIds={selectedIds.filter((id) => photos.some((photo) => photo.image.id === id))}
+                    onSelectionChange={setSelectedIds}
+                  />
+                ) : null}
+                <ShareCard car={car} />
+              </ClientOnly>
+            )}
           </div>
         </div>
       </Stack>
@@ -277,5 +296,80 @@ function VoteBar({ car }: { car: Car }) {
     <div className={layout.vote} data-voted={showsVoted || undefined} data-testid="vote-bar">
       <VoteButton car={car} />
     </div>
+  );
+}
+
+/**
+ * The vote bar of a page sent as islands (islands/vote.ts): the button, with what the script needs to vote and, in a
+ * <template>, the button as it shows once voted.
+ */
+function IslandVoteBar({ car }: { car: Car }) {
+  return (
+    <div
+      className={layout.vote}
+      data-testid="vote-bar"
+      data-island="vote"
+      {...islandProps({
+        carId: car.id,
+        slug: car.slug,
+        hasVoted: car.hasVoted,
+        totalVotes: car.totalVotes,
+        lastMonthVotes: car.lastMonthVotes,
+      } satisfies VoteIslandProps)}
+    >
+      <VoteButtonView voted={false} />
+      <template data-island-template="voted">
+        <VoteButtonView voted />
+      </template>
+    </div>
+  );
+}
+
+/** The shown photo's badge, the site's or the owner's, with the other one hidden (islands/car-photos.ts). */
+function PhotoBadges({ official }: { official: boolean }) {
+  return (
+    <>
+      <Badge
+        color="blue"
+        variant="filled"
+        data-island-part="photo-badge"
+        data-kind="official"
+        style={official ? undefined : { display: 'none' }}
+      >
+        {MESSAGES.carDetail.officialPhotoBadge}
+      </Badge>
+      <Badge
+        color="gray"
+        variant="filled"
+        data-island-part="photo-badge"
+        data-kind="owner"
+        style={official ? { display: 'none' } : undefined}
+      >
+        {MESSAGES.carDetail.ownerPhotoBadge}
+      </Badge>
+    </>
+  );
+}
+
+/**
+ * The print and share panels of a page sent as islands, drawn by the server as they first show (the app draws them
+ * in the browser): the print card is replaced by the app's when the visitor heads for it (islands/car-parts.tsx), the
+ * share card is completed by islands/share.ts.
+ */
+function IslandPanels({ car, photos, selectedIds }: { car: Car; photos: NamedPhoto[]; selectedIds: number[] }) {
+  return (
+    <Suspense fallback={<Skeleton height={320} radius="md" />}>
+      {photos.length > 0 ? (
+        <div data-island-part="print-card">
+          <PurchasePrintCard
+            carId={car.id}
+            photos={photos}
+            selectedImageIds={selectedIds.filter((id) => photos.some((photo) => photo.image.id === id))}
+            onSelectionChange={() => undefined}
+          />
+        </div>
+      ) : null}
+      <ShareCard car={car} />
+    </Suspense>
   );
 }

@@ -169,9 +169,16 @@ export async function loadPageRenderer(
     return css;
   };
   const pageStyles = new Map<string, PageStyles | null>();
-  const stylesOf = (module: string) => {
-    if (!pageStyles.has(module)) pageStyles.set(module, chunkStyles(manifest, module, readStylesheet));
-    return pageStyles.get(module) ?? null;
+  const stylesOf = (module: string, parts?: string) => {
+    const key = parts ? `${module}+${parts}` : module;
+    if (!pageStyles.has(key)) {
+      const own = chunkStyles(manifest, module, readStylesheet);
+      // An islands page's on-demand parts: their styles too, each file once.
+      const extra = parts && own ? chunkStyles(manifest, parts, readStylesheet) : null;
+      const files = extra ? [...new Set([...(own?.files ?? []), ...extra.files])] : null;
+      pageStyles.set(key, own && files ? { files, css: files.map(readStylesheet) } : own);
+    }
+    return pageStyles.get(key) ?? null;
   };
 
   return {
@@ -204,7 +211,7 @@ export async function loadPageRenderer(
         if ('skipped' in page) return null;
         // An islands page without the islands' script in the build: the browser's app renders it, as before.
         if (page.islands && islands === null) return null;
-        const styles = stylesOf(page.module);
+        const styles = stylesOf(page.module, page.islands ? page.parts : undefined);
         if (styles === null) throw new Error(`the build manifest has no chunk ${page.module}`);
         const { hoisted, body } = splitHoisted(page.html);
         const index = await html;

@@ -7,20 +7,31 @@ import { VIEWER_VOTES_ELEMENT_ID } from '@curbside/shared';
 
 const STATE_OPEN = '<script type="application/json" id="server-state">';
 
+/** An islands page (no query cache) gets the JSON element after #root, which its body closes last. */
+const BODY_END = '</body>';
+const ROOT_CLOSE = '</div>';
+
 /**
  * `html` (a page the server rendered) with `carIds` voted for by its viewer: in the query cache it carries, every car
  * (an object with an `id` of theirs and a `hasVoted`) says hasVoted true, and the JSON element lists them. A page
- * without that cache is returned as it is.
+ * without that cache (sent as islands: client/src/islands/vote.ts reads the element) gets the element alone.
  */
 export function withViewerVotes(html: string, carIds: ReadonlySet<number>): string {
+  if (carIds.size === 0) return html;
+  const votes = `<script type="application/json" id="${VIEWER_VOTES_ELEMENT_ID}">${JSON.stringify([...carIds])}</script>`;
   const start = html.indexOf(STATE_OPEN);
   const end = start < 0 ? -1 : html.indexOf('</script>', start);
-  if (start < 0 || end < 0 || carIds.size === 0) return html;
+  if (start < 0 || end < 0) {
+    // Right after #root (the last element the body closes), where the app's pages have their data.
+    const rootEnd = html.lastIndexOf(ROOT_CLOSE, html.lastIndexOf(BODY_END));
+    if (rootEnd < 0) return html;
+    const at = rootEnd + ROOT_CLOSE.length;
+    return `${html.slice(0, at)}${votes}${html.slice(at)}`;
+  }
   const state = JSON.parse(html.slice(start + STATE_OPEN.length, end));
   markVoted(state, carIds);
   // Escaped as the server entry escapes it (entry-server.tsx), so no text in it can close the element.
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
-  const votes = `<script type="application/json" id="${VIEWER_VOTES_ELEMENT_ID}">${JSON.stringify([...carIds])}</script>`;
   return `${html.slice(0, start + STATE_OPEN.length)}${json}</script>${votes}${html.slice(end + '</script>'.length)}`;
 }
 

@@ -14,4 +14,7 @@ export const CAR_CARD_MESSAGES = {
   votePeriod: VOTE_PERIOD,
   /** Chosen: a car without a vote in either count (not "0 votes all time"). */
   noVotes: 'No votes yet',
+  /** A car page's count: 'No votes yet', or '3 votes this month' / '1 vote all time'. */
+  votesLine: (votes: number, period: keyof typeof VOTE_PERIOD) =>
+    votes === 0 ? 'No votes yet' : `${votes} ${votes === 1 ? 'vote' : 'votes'} ${VOTE_PERIOD[period]}`,
 } as const;

@@ -9,6 +9,7 @@ export const CAR_DETAIL_MESSAGES = {
   verifiedOwner: 'Verified Owner',
   /** Chosen: the spec says "a member label". */
   memberLabel: 'Community Member',
+  voteButton: 'Vote for this Car',
   alreadyVotedButton: 'Already Voted',
   voteAgainNote: 'You can vote for this car again after 24 hours.',
 } as const;

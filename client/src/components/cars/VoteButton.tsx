@@ -1,4 +1,4 @@
-import { type Car, LIMITS, MESSAGES } from '@curbside/shared';
+import { type Car, MESSAGES } from '@curbside/shared';
 import { Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -7,22 +7,7 @@ import { forgetMeetCardVisit, meetCardAttribution, rememberMeetCardVisit } from 
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { useShowsVoted } from '../../lib/viewer-votes';
-
-async function celebrate() {
-  // No canvas (a test DOM, or a browser that blocks it): nothing to draw on.
-  if (!document.createElement('canvas').getContext('2d')) return;
-  try {
-    const { default: confetti } = await import('canvas-confetti');
-    const end = Date.now() + LIMITS.confettiMs;
-    const burst = () => {
-      confetti({ particleCount: 40, spread: 70, origin: { y: 0.7 }, disableForReducedMotion: true });
-      if (Date.now() < end) window.setTimeout(burst, 400);
-    };
-    burst();
-  } catch {
-    // Decoration only.
-  }
-}
+import { celebrate } from './celebrate';
 
 /**
  * Vote for a car (spec part 1 §4): after a counted vote the cached car gets the new totals and hasVoted, and the
@@ -70,12 +55,37 @@ export function VoteButton({ car }: { car: Car }) {
     vote.mutate({ carId: car.id, ...meetCardAttribution(car.slug) });
   };
 
+  return <VoteButtonView voted={showsVoted} loading={vote.isPending} onClick={onClick} />;
+}
+
+/**
+ * The button as it shows: "Vote for this Car", or once voted "Already Voted" (disabled) with when the car can be voted
+ * for again. An islands page's script (islands/vote.ts) works the first and puts the second, which the server renders
+ * in a <template>, in its place.
+ */
+export function VoteButtonView({
+  voted,
+  loading = false,
+  onClick,
+}: {
+  voted: boolean;
+  loading?: boolean;
+  onClick?: () => void;
+}) {
   return (
     <Stack gap={6}>
-      <Button size="lg" fullWidth onClick={onClick} loading={vote.isPending} disabled={showsVoted} color="yellow">
-        {showsVoted ? MESSAGES.carDetail.alreadyVotedButton : 'Vote for this Car'}
+      <Button
+        size="lg"
+        fullWidth
+        onClick={onClick}
+        loading={loading}
+        disabled={voted}
+        color="yellow"
+        data-island-action={voted ? undefined : 'vote'}
+      >
+        {voted ? MESSAGES.carDetail.alreadyVotedButton : MESSAGES.carDetail.voteButton}
       </Button>
-      {showsVoted ? (
+      {voted ? (
         <Text size="sm" c="dimmed" ta="center">
           {MESSAGES.carDetail.voteAgainNote}
         </Text>

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
 import type { Car } from '@curbside/shared';
 import { Table, Tabs, Text } from '@mantine/core';
+import { useIslands } from '../../islands/context';
 
 const capitalise = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 const specValue = (value: string | number | boolean) =>
@@ -19,11 +20,22 @@ export function CarInfoTabs({ car }: { car: Car }) {
       ([key, value]) => [capitalise(key), specValue(value)] as [string, string],
     ),
   ];
+  // On an islands page both panels are in the server's markup, the inactive one hidden (islands/tabs.ts).
+  const islands = useIslands();
   return (
-    <Tabs defaultValue="story">
+    <Tabs
+      defaultValue="story"
+      keepMounted={islands}
+      keepMountedMode="display-none"
+      data-island={islands ? 'tabs' : undefined}
+    >
       <Tabs.List>
-        <Tabs.Tab value="story">Car Story</Tabs.Tab>
-        <Tabs.Tab value="specs">Specifications</Tabs.Tab>
+        <Tabs.Tab value="story" data-island-action="tab">
+          Car Story
+        </Tabs.Tab>
+        <Tabs.Tab value="specs" data-island-action="tab">
+          Specifications
+        </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="story" pt="md">
         <Text style={{ whiteSpace: 'pre-line' }}>{car.story || 'The owner has not told this car’s story yet.'}</Text>

@@ -41,6 +41,8 @@ export function PhotoGrid({
               w="100%"
               onClick={() => onShow(image.id)}
               aria-label={`Show ${name}`}
+              data-island-action="show"
+              data-photo-id={image.id}
             >
               <CarImage image={image} alt={`${alt}, ${name}`} sizes="(min-width: 48em) 160px, 50vw" lazy />
             </UnstyledButton>
@@ -50,6 +52,7 @@ export function PhotoGrid({
                 aria-label={`Select for print: ${alt}, ${name}`}
                 checked={selectedIds.includes(image.id)}
                 onChange={() => onToggle(image.id)}
+                data-photo-id={image.id}
               />
               Select for print
             </label>
