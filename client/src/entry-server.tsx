@@ -19,7 +19,9 @@ import { leaderboardInput, leaderboardMonthOf } from './pages/leaderboard-period
 import { serverPageAt } from './server-pages';
 import { SERVER_STATE_ELEMENT_ID } from './server-state';
 
-export { pageAddress } from './page-address';
+import { pageAddress } from './page-address';
+
+export { pageAddress };
 
 /**
  * The query cache as a `<script type="application/json">`: data the browser never runs (the Content-Security-Policy
@@ -110,9 +112,14 @@ const ISLAND_EXTRAS: Record<string, { prepare: (clients: AppClients) => void; pa
 export async function render(request: RenderRequest): Promise<RenderedPage | NotRendered> {
   const page = serverPageAt(request.path, request.search);
   if (!page) return { skipped: 'not-landing' };
+  // The page is kept under its address (pageAddress: only the parameters the page reads) and sent to every visitor of
+  // that address, so it is rendered from those parameters alone: a visitor's own (a car page's `?print=` choice back
+  // from sign-in, `?src=card`) must not end up in the copy others get. The browser reads its own address for them.
+  const kept = pageAddress(request.path, request.search);
+  const keptSearch = kept.includes('?') ? kept.slice(kept.indexOf('?') + 1) : '';
   const queryClient = createQueryClient();
   try {
-    return await renderWith(queryClient, page, request);
+    return await renderWith(queryClient, page, { ...request, search: keptSearch });
   } finally {
     // A query with a finite gcTime (the banner's) schedules its removal on a timer, which would keep this render —
     // its cache, its React tree and the request's `call` — in memory for that long (5 minutes) after it is sent.

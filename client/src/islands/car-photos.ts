@@ -1,4 +1,5 @@
 import { imageSrcSet, PRINT_CART_MESSAGES } from '@curbside/shared';
+import { photosFromSearch } from '../pages/car-detail/print-selection';
 import { type CarState, createCarStore } from './car-store';
 import { type CarIslandProps, readIslandProps } from './props';
 
@@ -34,8 +35,14 @@ export function wakeCarPhotos(root: HTMLElement): void {
 
   const store = createCarStore({
     shownId: Number(mainButton?.dataset.photoId) || photos[0]?.image.id || null,
-    // Boxes ticked before this script ran count.
-    selected: boxes.filter((box) => box.checked).map(idOf),
+    // Boxes ticked before this script ran count, and a print choice in the address (back from sign-in, or a shared
+    // link): the server renders the page without it, as the same page serves every visitor (entry-server.tsx).
+    selected: [
+      ...new Set([
+        ...boxes.filter((box) => box.checked).map(idOf),
+        ...photosFromSearch(window.location.search).filter((id) => photos.some(({ image }) => image.id === id)),
+      ]),
+    ],
     viewerWanted: false,
     viewerOpen: false,
   });
