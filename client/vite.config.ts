@@ -23,6 +23,11 @@ const SIDE_EFFECT_FREE = [
   /[\\/]node_modules[\\/]use-sidecar[\\/].*medium\.js$/,
 ];
 
+// wouter imports React's useSyncExternalStore through the `use-sync-external-store` shim (for React before 18), which
+// on React 18 and later hands out React's own but still ships its fallback in the first download (0.6 KB gzip). Taken
+// straight from React instead: the same function the shim returns here.
+const USE_SYNC_EXTERNAL_STORE_SHIM = /^use-sync-external-store\/shim(\/index\.js)?$/;
+
 /**
  * The files each page module under src/pages needs beyond the entry's (its chunk, the chunks it imports statically and
  * their styles), as assets/page-files-<hash>.json, named in index.html by `<meta name="page-files">`.
@@ -107,6 +112,14 @@ function headPlugin(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), pageFilesPlugin(), headPlugin()],
+  resolve: {
+    alias: [
+      {
+        find: USE_SYNC_EXTERNAL_STORE_SHIM,
+        replacement: fileURLToPath(new URL('src/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
@@ -136,6 +149,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Hashed file names (Vite's default) let the server cache /assets/* as immutable.
         assetsDir: 'assets',
         sourcemap: !!process.env.SOURCEMAP,
+        // No polyfill for `<link rel="modulepreload">` in the first download (0.5 KB gzip): every browser Mantine 9
+        // supports but Safari before 17 follows it, and there a preloaded chunk is fetched when imported instead.
+        modulePreload: { polyfill: false },
         // dist/.vite/manifest.json: which chunks and styles each entry and page pulls in. scripts/check-bundle-size.mjs
         // reads it to hold the home page to its budget, and the server to link a rendered page's chunk and styles; the
         // server does not serve dot-directories.
@@ -146,6 +162,17 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: {
             index: fileURLToPath(new URL('index.html', import.meta.url)),
             islands: fileURLToPath(new URL('src/islands/main.ts', import.meta.url)),
+          },
+          // The libraries the app's shell runs on every page (React, Mantine's core and the components the shell draws,
+          // TanStack Query, tRPC, wouter) in one chunk, instead of the dozen small common chunks the automatic split
+          // cuts them into: each chunk is compressed on its own and names what it imports and exports, so the first
+          // download was 2–3 KB gzip larger in pieces (docs/performance.md, "The app's first download"). Only modules
+          // the entries import statically ($initial), and only scripts: a page's own libraries still come with the page,
+          // and stylesheets keep the order src/styles/mantine.ts gives them. The islands' script imports none of these.
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/].*\.m?js$/, tags: ['$initial'] }],
+            },
           },
           treeshake: {
             moduleSideEffects: (id) => (SIDE_EFFECT_FREE.some((pattern) => pattern.test(id)) ? false : null),

@@ -18,6 +18,7 @@ import { registerShareImageRoute } from './modules/share/share-image';
 import { registerCrawlerRoutes } from './modules/share/sitemap';
 import { registerRequestIds, requestIdGenerator } from './ops/request-ids';
 import { registerOpsRoutes } from './ops/routes';
+import { markStartup } from './ops/startup';
 import { registerAllowedMethods } from './plugins/allowed-methods';
 import { registerBearerTokens } from './plugins/bearer-token';
 import { registerClient, type ServerPages } from './plugins/client';
@@ -69,6 +70,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
     frameworkErrors: respondToFrameworkError,
     return503OnClosing: false, // sent by registerGracefulClose, with the usual message
+    // Fastify gives each plugin 10 s to load; on a busy 2-core host the session-scoped plugin (the routes, the client's
+    // files and the server render's module) took longer, and the server refused to start (docs/performance.md,
+    // "Start-up"). A plugin that never finishes is still reported, after a minute.
+    pluginTimeout: 60_000,
   });
   registerGracefulClose(app);
   registerRequestIds(app);
@@ -78,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAllowedMethods(app);
 
   const ds = await openDatabase(config, app);
+  markStartup('databaseMigrated');
   const mailer =
     options.mailer ??
     (config.smtpUrl
@@ -89,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('services', services);
   await prepareData(app, ds, config, services);
+  markStartup('dataReady');
 
   app.setErrorHandler((error, req, reply) => {
     const response = toErrorResponse(error);
@@ -164,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const serverPages: ServerPages = { viewerOf: pageViewerOf, cache: services.readCache };
     await registerClient(withSessions, config.clientDist, config, config.serverRender ? serverPages : undefined);
   });
+  markStartup('routesRegistered');
   return app;
 }
 
@@ -214,18 +222,31 @@ async function prepareData(app: FastifyInstance, ds: DataSource, config: Config,
 
 /**
  * Hashes, in the background, the car photos stored before copied-photo detection (photo-matches/): start-up does
- * not wait for it, and closing the app stops it between two photos.
+ * not wait for it, and closing the app stops it between two photos. It begins a little after the server listens:
+ * it loads sharp and reads and hashes every unhashed photo (all of them on a fresh demo database), work the first
+ * requests should not queue behind on a busy host.
  */
 function startPhotoHashBackfill(app: FastifyInstance, services: Services): void {
   const stop = new AbortController();
-  const done = services.photoMatches
-    .backfill(stop.signal)
-    .catch((err) => app.log.error({ err }, 'hashing the stored car photos failed'));
+  let done: Promise<unknown> = Promise.resolve();
+  const begin = () => {
+    done = services.photoMatches
+      .backfill(stop.signal)
+      .catch((err) => app.log.error({ err }, 'hashing the stored car photos failed'));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onListen', async () => {
+    timer = setTimeout(begin, BACKFILL_DELAY_MS);
+  });
   app.addHook('onClose', async () => {
+    clearTimeout(timer);
     stop.abort();
     await done;
   });
 }
+
+/** How long after the server starts listening the photo-hash backfill begins. */
+const BACKFILL_DELAY_MS = 5_000;
 
 /**
  * Errors the router raises before any route or hook runs (Fastify's frameworkErrors). Fastify's own responses repeat

@@ -1,9 +1,12 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { markStartup, startupMarks } from './ops/startup';
 
 // Starts the server and stops it gracefully: in-flight requests finish, then the database closes.
 
 async function main(): Promise<void> {
+  // The bundle and every package it imports statically are loaded by now.
+  markStartup('modulesLoaded');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -33,7 +36,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.siteName} is running at ${config.publicUrl}`);
+  markStartup('listening');
+  app.log.info({ startupMs: startupMarks() }, `${config.siteName} is running at ${config.publicUrl}`);
 }
 
 main().catch((error) => {

@@ -1,10 +1,9 @@
 import { LIMITS, NAV_MESSAGES, SITE_NAME } from '@curbside/shared';
-import { ActionIcon, Box, Burger, Button, Container, Group, Indicator } from '@mantine/core';
+import { ActionIcon, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useCartCount } from '../hooks/useCartCount';
 import { useCurrentUser } from '../hooks/useCurrentUser';
-import { useLogout } from '../hooks/useLogout';
 import { useScrolledPast } from '../hooks/useScrolledPast';
 import { useIslands } from '../islands/context';
 import { type HeaderIslandProps, islandProps } from '../islands/props';
@@ -20,6 +19,8 @@ const UserMenu = lazy(() => import('./UserMenu'));
 const SchemeSwitch = lazy(() => import('./SchemeSwitch'));
 const loadMobileMenu = () => import('./MobileMenu');
 const MobileMenu = lazy(loadMobileMenu);
+const loadCartIndicator = () => import('./CartIndicator');
+const CartIndicator = lazy(loadCartIndicator);
 // On the server only (an islands page's menu): not in the browser's build.
 const MobileMenuTemplate = import.meta.env.SSR
   ? lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenuTemplate })))
@@ -28,7 +29,6 @@ const MobileMenuTemplate = import.meta.env.SSR
 export function Header({ banner }: { banner?: ReactNode }) {
   const [path] = useLocation();
   const { user, isAdmin } = useCurrentUser();
-  const { logout } = useLogout();
   const cartCount = useCartCount();
   const scrolled = useScrolledPast(LIMITS.navOpaqueScrollPx);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -92,7 +92,7 @@ export function Header({ banner }: { banner?: ReactNode }) {
                   </Button>
                 }
               >
-                <UserMenu username={user.username} onLogout={logout} />
+                <UserMenu username={user.username} />
               </Suspense>
             </Group>
           ) : (
@@ -128,7 +128,6 @@ export function Header({ banner }: { banner?: ReactNode }) {
             navLink={navLink}
             signedIn={Boolean(user)}
             cartCount={cartCount}
-            onLogout={logout}
           />
         </Suspense>
       )}
@@ -159,11 +158,23 @@ function CartButton({ signedIn, count }: { signedIn: boolean; count: number }) {
     );
   }
   const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
-  return (
-    <Indicator label={count} size={18} disabled={count <= 0} offset={4}>
-      <ActionIcon component={Link} href="/cart" variant="subtle" color="gray" size="lg" aria-label={label} title="Cart">
-        <CartIcon />
-      </ActionIcon>
-    </Indicator>
+  const button = (
+    <ActionIcon component={Link} href="/cart" variant="subtle" color="gray" size="lg" aria-label={label} title="Cart">
+      <CartIcon />
+    </ActionIcon>
   );
+  if (count <= 0) return <SignedInCart>{button}</SignedInCart>;
+  return (
+    <Suspense fallback={button}>
+      <CartIndicator count={count}>{button}</CartIndicator>
+    </Suspense>
+  );
+}
+
+/** A signed-in visitor's cart button: the count's code is fetched now, so it is there when the cart is read. */
+function SignedInCart({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    loadCartIndicator().catch(() => undefined);
+  }, []);
+  return children;
 }

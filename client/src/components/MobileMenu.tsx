@@ -3,6 +3,7 @@ import { useClickOutside } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'wouter';
+import { useLogout } from '../hooks/useLogout';
 import type { NavItem } from '../lib/nav';
 import classes from './Header.module.css';
 
@@ -15,7 +16,6 @@ export interface MobileMenuProps {
   navLink: (item: NavItem) => ReactNode;
   signedIn: boolean;
   cartCount: number;
-  onLogout: () => void;
 }
 
 /**
@@ -24,6 +24,8 @@ export interface MobileMenuProps {
  */
 export default function MobileMenu(props: MobileMenuProps) {
   const { id, burger, onClose } = props;
+  // Here, not in the header: signing out (a mutation, with its observer) is not part of the first download.
+  const { logout } = useLogout();
   const [panel, setPanel] = useState<HTMLDivElement | null>(null);
   const [backdrop, setBackdrop] = useState<HTMLDivElement | null>(null);
   // A click anywhere outside the open menu (the burger excepted: it toggles) closes it. The backdrop over the page
@@ -47,7 +49,7 @@ export default function MobileMenu(props: MobileMenuProps) {
         <div ref={setBackdrop} className={classes.menuBackdrop} aria-hidden="true" onClick={onClose} />,
         document.body,
       )}
-      <MobileMenuContent {...props} />
+      <MobileMenuContent {...props} onLogout={logout} />
     </div>
   );
 }
@@ -59,7 +61,7 @@ function MobileMenuContent({
   signedIn,
   cartCount,
   onLogout,
-}: Pick<MobileMenuProps, 'links' | 'navLink' | 'signedIn' | 'cartCount' | 'onLogout'>) {
+}: Pick<MobileMenuProps, 'links' | 'navLink' | 'signedIn' | 'cartCount'> & { onLogout: () => void }) {
   return (
     <Container size="lg">
       <Stack component="nav" aria-label="Mobile" gap={2}>

@@ -1,20 +1,19 @@
-import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { onFirstToast, toastsRaised } from '../lib/notify';
 
 const Toasts = lazy(() => import('./Toasts'));
 
 /**
  * Mounts the toast container when the first toast is raised: most visits never see one, and the container (with
- * its transitions and drag-to-dismiss) is a third of the size of the whole navigation. It then stays mounted.
+ * its transitions and drag-to-dismiss) and the toasts' store are not part of the first download. It then stays
+ * mounted.
  */
 export function ToastsHost() {
-  const { notifications, queue } = useNotifications();
-  const [needed, setNeeded] = useState(false);
-  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  const needed = useSyncExternalStore(onFirstToast, toastsRaised, () => false);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Toasts notifications={notifications} queue={queue} />
+      <Toasts />
     </Suspense>
   );
 }

@@ -6,8 +6,8 @@ import { procedurePath } from '../lib/query-keys';
 import { useTRPC } from '../lib/trpc';
 
 /**
- * What follows a sign-out: drop every cached response that belonged to the user, go to `to`, say `toast`. In the
- * app shell's first download (the header's menu signs out): import only the messages it needs.
+ * What follows a sign-out: drop every cached response that belonged to the user, go to `to`, say `toast`. Used by the
+ * user menu and the mobile menu (their own chunks, not the first download) and the profile page.
  */
 export function useAfterSignOut() {
   const trpc = useTRPC();

@@ -28,7 +28,6 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 // The brand faces (Inter, Barlow Condensed), self-hosted.

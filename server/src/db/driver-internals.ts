@@ -1,11 +1,5 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
-import mysql, {
-  type Pool,
-  type PoolCluster,
-  type PoolClusterOptions,
-  type PoolConnection,
-  type PoolOptions,
-} from 'mysql2';
+import type { default as Mysql, Pool, PoolCluster, PoolClusterOptions, PoolConnection, PoolOptions } from 'mysql2';
 import type { DataSource } from 'typeorm';
 import type { DatabaseTimeouts } from '../config';
 import { DatabaseUnavailableError } from './errors';
@@ -134,7 +128,7 @@ function limitPool(pool: Pool, timeouts: DatabaseTimeouts): void {
  * (db/replicas.ts), but the primary has no stand-in: a write that could not connect fails with a 503 and the next one
  * tries again, so the primary is never set aside.
  */
-export function mysqlDriverWithTimeouts(timeouts: DatabaseTimeouts): typeof mysql {
+export function mysqlDriverWithTimeouts(mysql: typeof Mysql, timeouts: DatabaseTimeouts): typeof Mysql {
   return {
     ...mysql,
     createPool(options: PoolOptions) {
@@ -157,7 +151,7 @@ export function mysqlDriverWithTimeouts(timeouts: DatabaseTimeouts): typeof mysq
       };
       return cluster;
     },
-  } as typeof mysql;
+  } as typeof Mysql;
 }
 
 /**

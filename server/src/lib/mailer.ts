@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Log } from './log';
 
 export interface MailMessage {
@@ -18,15 +18,16 @@ export interface Mailer {
 
 /** Sends through SMTP (SMTP_URL). */
 export class SmtpMailer implements Mailer {
-  private readonly transport;
+  /** nodemailer, loaded with the first mail rather than at start-up. */
+  private transport: Promise<Transporter> | null = null;
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transport = createTransport(url);
-  }
+  ) {}
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    this.transport ??= import('nodemailer').then(({ createTransport }) => createTransport(this.url));
+    const transport = await this.transport;
+    await transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
   }
 }
 

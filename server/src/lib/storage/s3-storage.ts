@@ -1,14 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey, contentTypeOf, type PutOptions, type Storage, type StoredObject } from './storage';
 
 export interface S3StorageOptions {
@@ -22,17 +13,28 @@ export interface S3StorageOptions {
   prefix?: string;
 }
 
-/** Any S3 API (AWS, MinIO, R2, Ceph…), so several app servers share the same photos. */
-export class S3Storage implements Storage {
-  private readonly client: S3Client;
+type Sdk = typeof import('@aws-sdk/client-s3');
 
-  constructor(private readonly options: S3StorageOptions) {
-    this.client = new S3Client({
-      region: options.region,
-      endpoint: options.endpoint ?? undefined,
-      forcePathStyle: options.forcePathStyle,
-      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    });
+/**
+ * Any S3 API (AWS, MinIO, R2, Ceph…), so several app servers share the same photos. The AWS SDK (a few hundred
+ * modules, a second or more of a start on a busy host) is loaded when the bucket is first used, not at start-up.
+ */
+export class S3Storage implements Storage {
+  private connection: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
+
+  constructor(private readonly options: S3StorageOptions) {}
+
+  private connect(): Promise<{ sdk: Sdk; client: S3Client }> {
+    this.connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: this.options.region,
+        endpoint: this.options.endpoint ?? undefined,
+        forcePathStyle: this.options.forcePathStyle,
+        credentials: { accessKeyId: this.options.accessKeyId, secretAccessKey: this.options.secretAccessKey },
+      }),
+    }));
+    return this.connection;
   }
 
   private key(key: string): string {
@@ -43,8 +45,9 @@ export class S3Storage implements Storage {
   async put(key: string, body: Buffer | Readable, options?: PutOptions): Promise<void> {
     // The SDK needs a length for a streamed body; the server only stores what it produced, so buffering is bounded.
     const bytes = Buffer.isBuffer(body) ? body : await collect(body);
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.options.bucket,
         Key: this.key(key),
         Body: bytes,
@@ -55,8 +58,9 @@ export class S3Storage implements Storage {
   }
 
   async get(key: string): Promise<StoredObject | null> {
+    const { sdk, client } = await this.connect();
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }));
+      const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }));
       if (!out.Body) return null;
       return {
         body: out.Body as Readable,
@@ -64,37 +68,40 @@ export class S3Storage implements Storage {
         contentType: out.ContentType ?? contentTypeOf(key),
       };
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(sdk, error)) return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }));
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }));
   }
 
   async exists(key: string): Promise<boolean> {
+    const { sdk, client } = await this.connect();
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }));
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }));
       return true;
     } catch (error) {
-      if (isMissing(error)) return false;
+      if (isMissing(sdk, error)) return false;
       throw error;
     }
   }
 
   /** The bucket exists and these credentials may use it. */
   async check(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }));
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.HeadBucketCommand({ Bucket: this.options.bucket }));
   }
 
   destroy(): void {
-    this.client.destroy();
+    void this.connection?.then(({ client }) => client.destroy());
   }
 }
 
-function isMissing(error: unknown): boolean {
-  if (error instanceof NoSuchKey || error instanceof NotFound) return true;
+function isMissing(sdk: Sdk, error: unknown): boolean {
+  if (error instanceof sdk.NoSuchKey || error instanceof sdk.NotFound) return true;
   const status = (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
   return status === 404;
 }

@@ -1,6 +1,5 @@
 import type { QrCodeOutput } from '@curbside/shared';
 import { isShareableImage, MESSAGES, primaryImage } from '@curbside/shared';
-import QRCode from 'qrcode';
 import type { DataSource } from 'typeorm';
 import { notFound } from '../../errors';
 import type { SingleFlight } from '../../lib/single-flight';
@@ -15,7 +14,9 @@ export function carPageUrl(publicUrl: string, slug: string): string {
 }
 
 /** A QR code of `url` as PNG bytes, `width` pixels square: the car page's (256 px) and a meet card's (print size). */
-export function qrCodePng(url: string, width: number): Promise<Buffer> {
+export async function qrCodePng(url: string, width: number): Promise<Buffer> {
+  // Loaded with the first QR code, not at start-up.
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width });
 }
 
