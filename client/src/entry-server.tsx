@@ -15,11 +15,10 @@ import { App, type AppClients } from './App';
 import { IslandsContext } from './islands/context';
 import type { LandingPageAt } from './landing';
 import { type AppRouter, createQueryClient } from './lib/trpc';
+import { pageAddress } from './page-address';
 import { leaderboardInput, leaderboardMonthOf } from './pages/leaderboard-period';
 import { serverPageAt } from './server-pages';
 import { SERVER_STATE_ELEMENT_ID } from './server-state';
-
-import { pageAddress } from './page-address';
 
 export { pageAddress };
 
