@@ -310,6 +310,23 @@ describe('a page every signed-out visitor sees alike', () => {
     expect(fromCampaign.headers.get('etag')).toBe(etag);
   });
 
+  it("is rendered without one visitor's print choice from the address, which others would then be sent", async () => {
+    const car = await makeCar(t.app.services.ds, { make: 'Honda', model: 'S2000' });
+    const photo = await makeImage(t.app.services.ds, car, { isPrimary: true });
+    const ticked = (html: string) =>
+      [...parsePage(html).rootMarkup.matchAll(/<input\b[^>]*>/g)]
+        .map(([input]) => input)
+        .filter((input) => /type="checkbox"/.test(input) && /\bchecked\b/.test(input));
+    // Back from sign-in with a choice (the first request of this page, so it is the one rendered and kept) …
+    const chooser = await newVisitor().get(`/cars/${car.slug}?print=${photo.id}&size=1&qty=3`);
+    expect(chooser.status).toBe(200);
+    expect(ticked(chooser.text)).toEqual([]);
+    // … and the next visitor's copy has nothing chosen either: the choice is the browser's, from its own address.
+    const next = await newVisitor().get(`/cars/${car.slug}`);
+    expect(next.headers.get('etag')).toBe(chooser.headers.get('etag'));
+    expect(ticked(next.text)).toEqual([]);
+  });
+
   it("renders the leaderboard's period from its address, each period's page kept apart", async () => {
     /** The period the page's list was rendered for, and whether its selector shows it chosen. */
     // An islands page: the period is the switch's checked choice, and its choices are the periods' addresses.
