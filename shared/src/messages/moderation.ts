@@ -50,9 +50,9 @@ export const MODERATION_MESSAGES = {
   },
   // The admin's Review tab.
   reviewTab: 'Review',
-  queueTitle: 'Review queue',
+  queueTitle: 'Review Queue',
   queueEmpty: 'Nothing waits for review.',
-  actionsTitle: 'Recorded actions',
+  actionsTitle: 'Recorded Actions',
   actionsEmpty: 'No actions yet.',
   note: 'Note (sent to the owner)',
   noteRequired: 'Write a note: the owner is told what was done and why.',
@@ -73,7 +73,7 @@ export const MODERATION_MESSAGES = {
     suspendOwner: 'Owner suspended',
   },
   newCar: 'New car waiting for approval',
-  setAsideTitle: 'Hidden and rejected cars',
+  setAsideTitle: 'Hidden and Rejected Cars',
   setAsideEmpty: 'No car is hidden or rejected.',
   setAsideHelp: 'Approve one to make it public again.',
   // Site settings.
