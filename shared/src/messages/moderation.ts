@@ -48,6 +48,16 @@ export const MODERATION_MESSAGES = {
       'New cars, and changes to public cars, are checked by an admin before they are public. Only you can see it until then.',
     rejected: (reason: string) => `An admin did not approve this car: ${reason}`,
   },
+  // What an admin reads on the page of a car the public cannot see (everyone else gets "Car not found").
+  adminView: {
+    title: 'Not public: visitors get “Car not found”',
+    held: 'Reports reached the threshold, so it is held until an admin decides in the Review tab.',
+    hidden: (note: string) => (note ? `An admin hid it: ${note}` : 'An admin hid it.'),
+    pending: 'It waits for an admin’s approval in the Review tab.',
+    rejected: (note: string) => (note ? `An admin did not approve it: ${note}` : 'An admin did not approve it.'),
+    ownerSuspended: 'Its owner is suspended (Users tab).',
+    noPhoto: 'It has no photo yet.',
+  },
   // The admin's Review tab.
   reviewTab: 'Review',
   queueTitle: 'Review Queue',

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
+  type AdminCar,
   type Car,
   type CarCreateInput,
   type CarListQuery,
@@ -27,7 +28,7 @@ import { searchCarIds, searchWords } from './car-search';
 import { editsNeedReview, type ReviewEdits, sendBackToReview } from './edit-review';
 import { CarEditThrottle } from './edit-throttle';
 import { imageKeys } from './image-keys';
-import { syncListing } from './listing';
+import { ownerNotSuspended, syncListing } from './listing';
 import { type CarPlacement, carPlacement } from './placement';
 
 const S = MESSAGES.server;
@@ -139,6 +140,18 @@ export class CarsService {
 
   byId(id: number, viewer: CarViewer): Promise<Car> {
     return this.dtoOf({ id, ...LISTED }, viewer);
+  }
+
+  /**
+   * Admin only (checked by the procedure): any car by its slug, listed or not (held, hidden, waiting, rejected, its
+   * owner suspended, no photo yet), with whether its owner is suspended; never through the shared read cache.
+   */
+  async asAdminSees(slug: string, viewer: CarViewer): Promise<AdminCar> {
+    const em = this.deps.ds.manager;
+    const car = await this.cars.findOneBy({ slug });
+    if (!car) throw notFound(S.carNotFound);
+    const [dto, notSuspended] = await Promise.all([loadCarDto(em, car, viewer), ownerNotSuspended(em, car.ownerId)]);
+    return { ...dto, ownerSuspended: !notSuspended };
   }
 
   /** The signed-in user's cars (My Vehicles), newest first, listed or not yet. */
