@@ -8,6 +8,7 @@ import {
   type CarSearchQuery,
   type CarUpdateInput,
   carSlugBase,
+  type EditedPart,
   MESSAGES,
   type Page,
   SERVER_LIMITS,
@@ -253,7 +254,8 @@ export class CarsService {
       if (Object.keys(changes).length === 0) return { before, after: before };
       await em.getRepository(CarEntity).update({ id: car.id }, changes);
       // A member's change of what the car's page shows waits for an admin again (issue 41 part 4; edit-review.ts).
-      if (review && textsChanged(car, changes) && (await sendBackToReview(em, car))) await syncListing(em, car.id);
+      const changed = changedTexts(car, changes);
+      if (review && changed.length > 0 && (await sendBackToReview(em, car, changed))) await syncListing(em, car.id);
       return { before, after: (await carPlacement(em, car.id)) as CarPlacement };
     });
     return { car: await this.dtoOf({ id: input.id }, viewer), before, after };
@@ -283,8 +285,8 @@ export class CarsService {
 const TEXT_FIELDS = ['make', 'model', 'year', 'category', 'ownerName', 'specs', 'story', 'additionalSpecs'] as const;
 
 /** Whether `changes` gives one of the car's texts a new value (saving the form unchanged changes nothing). */
-function textsChanged(car: CarEntity, changes: Partial<CarEntity>): boolean {
-  return TEXT_FIELDS.some(
+function changedTexts(car: CarEntity, changes: Partial<CarEntity>): EditedPart[] {
+  return TEXT_FIELDS.filter(
     (field) => changes[field] !== undefined && JSON.stringify(changes[field]) !== JSON.stringify(car[field]),
   );
 }

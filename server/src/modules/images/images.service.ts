@@ -100,7 +100,7 @@ export class ImagesService {
         );
         await this.deps.photoMatches.flagCopies(em, saved.id, stored.perceptualHash);
         // A member's new photo of an approved car waits for an admin again (cars/edit-review.ts).
-        if (review) await sendBackToReview(em, locked);
+        if (review) await sendBackToReview(em, locked, ['photos']);
         return { row: saved, listingChange: await listingChangeOf(em, carId) };
       });
       return { image: toCarImageDto(row), listingChange };
@@ -174,7 +174,7 @@ export class ImagesService {
       }
       await images.delete({ id: imageId });
       // A member's removal of an approved car's photo waits for an admin again (cars/edit-review.ts).
-      if (review) await sendBackToReview(em, car);
+      if (review) await sendBackToReview(em, car, ['photos']);
       return { image, listingChange: await listingChangeOf(em, image.carId) };
     });
     await this.removeFiles(imageKeys(removed.image));

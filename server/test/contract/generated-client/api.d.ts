@@ -6392,6 +6392,9 @@ export interface operations {
                      *         "kinds": [
                      *           "report"
                      *         ],
+                     *         "changed": [
+                     *           "make"
+                     *         ],
                      *         "since": "2026-11-01T18:00:00.000Z"
                      *       }
                      *     ]
@@ -6399,7 +6402,7 @@ export interface operations {
                     "application/json": {
                         key: string;
                         /** @enum {string} */
-                        kind: "flags" | "newCar" | "setAside";
+                        kind: "flags" | "newCar" | "edit" | "setAside";
                         car: {
                             id: number;
                             slug: string;
@@ -6420,7 +6423,8 @@ export interface operations {
                             count: number;
                         }[];
                         details: string[];
-                        kinds: "report"[];
+                        kinds: ("report" | "edit")[];
+                        changed: ("make" | "model" | "year" | "category" | "ownerName" | "specs" | "story" | "additionalSpecs" | "photos")[];
                         /** Format: date-time */
                         since: string;
                     }[];
@@ -6476,6 +6480,9 @@ export interface operations {
                      *         "kinds": [
                      *           "report"
                      *         ],
+                     *         "changed": [
+                     *           "make"
+                     *         ],
                      *         "since": "2026-11-01T18:00:00.000Z"
                      *       }
                      *     ]
@@ -6483,7 +6490,7 @@ export interface operations {
                     "application/json": {
                         key: string;
                         /** @enum {string} */
-                        kind: "flags" | "newCar" | "setAside";
+                        kind: "flags" | "newCar" | "edit" | "setAside";
                         car: {
                             id: number;
                             slug: string;
@@ -6504,7 +6511,8 @@ export interface operations {
                             count: number;
                         }[];
                         details: string[];
-                        kinds: "report"[];
+                        kinds: ("report" | "edit")[];
+                        changed: ("make" | "model" | "year" | "category" | "ownerName" | "specs" | "story" | "additionalSpecs" | "photos")[];
                         /** Format: date-time */
                         since: string;
                     }[];
