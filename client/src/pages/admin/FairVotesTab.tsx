@@ -106,17 +106,14 @@ function CarCard({ car, onOpen }: { car: FairVoteCar; onOpen: () => void }) {
   return (
     <Paper withBorder p="sm" radius="md" data-testid="fair-vote-car">
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Text fw={600}>
-              {car.rank}. {car.name}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {car.ownerName}
-            </Text>
-          </div>
-          <VoidButton car={car} onOpen={onOpen} />
-        </Group>
+        <div>
+          <Text fw={600}>
+            {car.rank}. {car.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {car.ownerName}
+          </Text>
+        </div>
         <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
           <Figure label={F.votes} value={car.votes} />
           <Figure label={F.voided} value={car.voidedVotes} />
@@ -124,6 +121,10 @@ function CarCard({ car, onOpen }: { car: FairVoteCar; onOpen: () => void }) {
           <Figure label={F.cardShare} value={percent(car.cardShare)} />
           <Figure label={F.firstSeenShare} value={percent(car.firstSeenShare)} />
         </SimpleGrid>
+        {/* Below the figures, so the car's name has the card's whole width and the button its whole label. */}
+        <Group justify="flex-end">
+          <VoidButton car={car} onOpen={onOpen} />
+        </Group>
       </Stack>
     </Paper>
   );

@@ -26,7 +26,7 @@ import { CarEntity } from './car.entity';
 import { type CarViewer, loadCarDto, loadCarDtos } from './car-dto';
 import { CarImageEntity } from './car-image.entity';
 import { searchCarIds, searchWords } from './car-search';
-import { editsNeedReview, type ReviewEdits, sendBackToReview } from './edit-review';
+import { type EditRecorder, editsNeedReview, type ReviewEdits, sendBackToReview } from './edit-review';
 import { CarEditThrottle } from './edit-throttle';
 import { imageKeys } from './image-keys';
 import { ownerNotSuspended, syncListing } from './listing';
@@ -82,6 +82,8 @@ export class CarsService {
       reviewNewCars?: () => Promise<boolean>;
       /** Whether a member's edit of an approved car sends it back to review (the site setting); off when not given. */
       reviewEdits?: ReviewEdits;
+      /** Where the review queue learns what an edit changed (moderation's edit flags); nothing recorded when not given. */
+      editRecorder?: EditRecorder;
     },
   ) {
     this.edits = deps.edits ?? new CarEditThrottle(deps.ds);
@@ -255,7 +257,8 @@ export class CarsService {
       await em.getRepository(CarEntity).update({ id: car.id }, changes);
       // A member's change of what the car's page shows waits for an admin again (issue 41 part 4; edit-review.ts).
       const changed = changedTexts(car, changes);
-      if (review && changed.length > 0 && (await sendBackToReview(em, car, changed))) await syncListing(em, car.id);
+      if (review && changed.length > 0 && (await sendBackToReview(em, car, changed, this.deps.editRecorder)))
+        await syncListing(em, car.id);
       return { before, after: (await carPlacement(em, car.id)) as CarPlacement };
     });
     return { car: await this.dtoOf({ id: input.id }, viewer), before, after };
