@@ -19,7 +19,7 @@ test('a copied photo uploaded by a second user shows up flagged for the admin', 
   const admin = await (await browser.newContext()).newPage();
   await logIn(admin, DEMO_ADMIN);
   await admin.goto('/admin?tab=review');
-  await expect(admin.getByRole('heading', { name: "May be someone else's photo" })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Possibly Copied Photos' })).toBeVisible();
   const flag = admin
     .getByTestId('photo-match')
     .filter({ hasText: `1993 Mazda ${model}` })

@@ -16,6 +16,7 @@ import { HallOfFameService } from './modules/hall-of-fame/hall-of-fame.service';
 import { ImagesService } from './modules/images/images.service';
 import { forgetPreviousRanks, LeaderboardService } from './modules/leaderboard/leaderboard.service';
 import { MeetCardsService } from './modules/meet-cards/meet-cards.service';
+import { editFlags } from './modules/moderation/edit-flags';
 import { ModerationService } from './modules/moderation/moderation.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
@@ -119,7 +120,15 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
     const moderation = await settings.moderation();
     return moderation.reviewNewCars && moderation.reviewEdits;
   };
-  const images = new ImagesService({ ds, storage, imageQueue, edits, photoMatches, reviewEdits });
+  const images = new ImagesService({
+    ds,
+    storage,
+    imageQueue,
+    edits,
+    photoMatches,
+    reviewEdits,
+    editRecorder: editFlags,
+  });
   const recentVoters = new RecentVoters(ds);
   const events = new EventsService(ds);
   const payments = createPayments(ds, config, shop.stripeApi);
@@ -149,6 +158,7 @@ export function createServices(ds: DataSource, config: Config, mailer: Mailer, s
       edits,
       reviewNewCars: async () => (await settings.moderation()).reviewNewCars,
       reviewEdits,
+      editRecorder: editFlags,
     }),
     cart: new CartService(ds),
     checkout: new CheckoutService({

@@ -85,6 +85,13 @@ export const carSchema = z.object({
 });
 export type Car = z.infer<typeof carSchema>;
 
+/**
+ * GET /api/admin/cars/{slug}: a car as an admin sees it, public or not, and whether its owner is suspended (the
+ * reason the public gets "Car not found" beside its review state and a missing photo).
+ */
+export const adminCarSchema = carSchema.extend({ ownerSuspended: z.boolean() });
+export type AdminCar = z.infer<typeof adminCarSchema>;
+
 export const carListSchema = z.array(carSchema);
 
 // GET /api/cars/by-id/{id} and GET /api/cars/{slug} take idInputSchema and slugInputSchema from ./common.

@@ -25,11 +25,26 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const reportReasonSchema = z.enum(REPORT_REASONS);
 
 /**
- * Who raised a flag on an item. User reports are one kind; checks of the site's own (a copied photo) add kinds here
- * and write rows to the same table, so the queue groups and shows them with the reports.
+ * Who raised a flag on an item. User reports are one kind; checks of the site's own add kinds here and write rows to
+ * the same table. 'edit': a member's edit sent an approved car back to review (cars/edit-review.ts); its row names
+ * what changed, and the queue shows the car as an edit rather than a new car.
  */
-export const FLAG_KINDS = ['report'] as const;
+export const FLAG_KINDS = ['report', 'edit'] as const;
 export type FlagKind = (typeof FLAG_KINDS)[number];
+
+/** What a member's edit of an approved car changed, as the review queue names it: a field of the car, or its photos. */
+export const EDITED_PARTS = [
+  'make',
+  'model',
+  'year',
+  'category',
+  'ownerName',
+  'specs',
+  'story',
+  'additionalSpecs',
+  'photos',
+] as const;
+export type EditedPart = (typeof EDITED_PARTS)[number];
 
 /**
  * 'suspendOwner' suspends the car's owner through the suspensions domain (its rules, record and e-mail): their cars
@@ -91,8 +106,11 @@ export type CarReview = z.infer<typeof carReviewSchema>;
 export const reviewQueueItemSchema = z.object({
   /** 'car-12' or 'photo-12-34': one item per car or photo. */
   key: z.string(),
-  /** Flags raised on the item, a new car waiting for approval, or a car an admin hid or rejected. */
-  kind: z.enum(['flags', 'newCar', 'setAside']),
+  /**
+   * Flags raised on the item, a new car waiting for approval, an approved car a member's edit sent back to review,
+   * or a car an admin hid or rejected.
+   */
+  kind: z.enum(['flags', 'newCar', 'edit', 'setAside']),
   car: z.object({
     id: idSchema,
     slug: z.string(),
@@ -108,6 +126,8 @@ export const reviewQueueItemSchema = z.object({
   /** The words of 'other' reports (never who wrote them); a rejected car's reason. */
   details: z.array(z.string()),
   kinds: z.array(z.enum(FLAG_KINDS)),
+  /** An edit's changes since the car was last approved (empty for other kinds). */
+  changed: z.array(z.enum(EDITED_PARTS)),
   since: isoDateTimeSchema,
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;

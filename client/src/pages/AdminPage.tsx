@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Tabs.css';
 import { MESSAGES } from '@curbside/shared';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
-import { type ComponentType, useEffect, useRef } from 'react';
+import { type ComponentType, Fragment, useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useScrollEdges } from '../hooks/useScrollEdges';
 import { AdsTab } from './admin/AdsTab';
 import { ApiTokensTab } from './admin/ApiTokensTab';
 import tabClasses from './admin/admin-tabs.module.css';
@@ -21,8 +22,9 @@ import { UsersTab } from './admin/UsersTab';
 const L = MESSAGES.labels;
 
 /**
- * The eight tabs of part 2 §2, in order, with Fair Votes (issue 41) after Statistics, then API Tokens, Users and Review
- * (chosen; the copied photos are a section of Review); the value is what ?tab= holds.
+ * The eight tabs of part 2 §2, in order, then API Tokens; then the trust and safety group (issue 41): Review, Users
+ * (suspensions) and Fair Votes, kept together at the end so the dashboard can show them as a group of their own (the
+ * copied photos are a section of Review). The value is what ?tab= holds.
  */
 export const ADMIN_TABS = [
   { value: 'cars', label: L.manageCars, Panel: CarsTab },
@@ -32,12 +34,15 @@ export const ADMIN_TABS = [
   { value: 'events', label: 'Events', Panel: EventsTab },
   { value: 'ads', label: L.advertisements, Panel: AdsTab },
   { value: 'statistics', label: 'Statistics', Panel: StatsTab },
-  { value: 'fair-votes', label: MESSAGES.fairVotes.tab, Panel: FairVotesTab },
   { value: 'site-settings', label: 'Site Settings', Panel: SettingsTab },
   { value: 'api-tokens', label: MESSAGES.apiTokens.title, Panel: ApiTokensTab },
-  { value: 'users', label: MESSAGES.suspensions.tab.title, Panel: UsersTab },
   { value: 'review', label: MESSAGES.moderation.reviewTab, Panel: ReviewTab },
+  { value: 'users', label: MESSAGES.suspensions.tab.title, Panel: UsersTab },
+  { value: 'fair-votes', label: MESSAGES.fairVotes.tab, Panel: FairVotesTab },
 ] as const satisfies readonly { value: string; label: string; Panel: ComponentType }[];
+
+/** The first tab of the trust and safety group: the group starts a row of its own (or, on wide screens, sits apart). */
+const TRUST_GROUP_START: AdminTab = 'review';
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 const DEFAULT_TAB: AdminTab = 'cars';
@@ -57,7 +62,9 @@ export default function AdminPage() {
   const [, navigate] = useLocation();
   const active = tabFromSearch(search);
   const list = useRef<HTMLDivElement>(null);
-  // On a phone the list scrolls sideways: keep the open tab in sight (e.g. Site Settings opened from a link).
+  // On a phone the list is one row that scrolls sideways, its edges faded where more tabs lie out of sight.
+  useScrollEdges(list);
+  // Keep the open tab in sight there (e.g. Site Settings opened from a link), clear of the fades (scroll-padding).
   useEffect(() => {
     list.current
       ?.querySelector<HTMLElement>(`[data-tab="${active}"]`)
@@ -78,9 +85,13 @@ export default function AdminPage() {
         >
           <Tabs.List ref={list} className={tabClasses.list}>
             {ADMIN_TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value} className={tabClasses.tab} data-tab={tab.value}>
-                {tab.label}
-              </Tabs.Tab>
+              <Fragment key={tab.value}>
+                {/* Not a tab (hidden from assistive technology, skipped by the arrow keys): the group's edge. */}
+                {tab.value === TRUST_GROUP_START ? <span aria-hidden="true" className={tabClasses.groupStart} /> : null}
+                <Tabs.Tab value={tab.value} className={tabClasses.tab} data-tab={tab.value}>
+                  {tab.label}
+                </Tabs.Tab>
+              </Fragment>
             ))}
           </Tabs.List>
           {ADMIN_TABS.map(({ value, Panel }) => (

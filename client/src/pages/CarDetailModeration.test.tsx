@@ -72,4 +72,51 @@ describe('reports and review on the car page', () => {
     expect(screen.getByTestId('review-notice').textContent).toContain(M.ownerStatus.held);
     expect(screen.queryByRole('button', { name: M.report })).toBeNull();
   });
+
+  it("shows an admin a suspended owner's held car with why the public cannot see it", async () => {
+    const car = makeCarDto(9, {
+      make: 'Nissan',
+      model: 'Skyline',
+      ownerId: 7,
+      published: false,
+      review: { state: 'held', note: null },
+    });
+    const { calls } = renderApp({
+      path: '/cars/car-9',
+      user: makeUser({ role: 'admin', id: 1 }),
+      handlers: {
+        ...common,
+        'cars.bySlug': () => {
+          throw new ProcedureError('NOT_FOUND', 'Car not found');
+        },
+        'cars.owned': () => [],
+        'admin.cars.bySlug': () => ({ ...car, ownerSuspended: true }),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Nissan Skyline', level: 1 });
+    const notice = screen.getByTestId('review-notice');
+    expect(notice.textContent).toContain(M.adminView.title);
+    expect(notice.textContent).toContain(M.adminView.held);
+    expect(notice.textContent).toContain(M.adminView.ownerSuspended);
+    // Not the owner's words ("Only you can see it"): the admin is told why the public cannot.
+    expect(notice.textContent).not.toContain(M.ownerStatus.held);
+    expect(calls.find((call) => call.path === 'admin.cars.bySlug')?.input).toEqual({ slug: 'car-9' });
+  });
+
+  it("gives another member 'Car not found' for a car that is not public, without asking the admin's call", async () => {
+    const { calls } = renderApp({
+      path: '/cars/car-10',
+      user: makeUser({ id: 43 }),
+      handlers: {
+        ...common,
+        'cars.bySlug': () => {
+          throw new ProcedureError('NOT_FOUND', 'Car not found');
+        },
+        'cars.owned': () => [],
+      },
+    });
+    await screen.findByRole('heading', { name: MESSAGES.carDetail.notFound, level: 1 });
+    expect(screen.queryByTestId('review-notice')).toBeNull();
+    expect(calls.some((call) => call.path === 'admin.cars.bySlug')).toBe(false);
+  });
 });

@@ -92,10 +92,12 @@ export default function CarDetailPage() {
   // A car held, hidden or waiting for review is not public: its owner still sees its page, from their own cars.
   const owned = useQuery({ ...trpc.cars.owned.queryOptions(), enabled: Boolean(user) && carMissing });
   const ownCar = carMissing ? owned.data?.find((mine) => mine.slug === slug && mine.review) : undefined;
-  const car = carQuery.data ?? ownCar;
+  // Nor is a suspended owner's: an admin sees any of them, and why the public cannot (the server checks the role).
+  const asAdmin = useQuery({ ...trpc.admin.cars.bySlug.queryOptions({ slug }), enabled: isAdmin && carMissing });
+  const car = carQuery.data ?? asAdmin.data ?? ownCar;
   useDocumentTitle(car ? `${car.make} ${car.model}` : undefined);
 
-  if (carQuery.isPending || (carMissing && user && owned.isPending)) {
+  if (carQuery.isPending || (carMissing && user && owned.isPending) || (carMissing && isAdmin && asAdmin.isPending)) {
     return (
       <Container size="lg" py="xl">
         <Skeleton height={48} width="50%" mb="lg" />
@@ -163,7 +165,11 @@ export default function CarDetailPage() {
             </Suspense>
           ) : null}
         </Group>
-        {car.review ? <ReviewNotice review={car.review} /> : null}
+        {asAdmin.data ? (
+          <ReviewNotice review={asAdmin.data.review} adminView={asAdmin.data} />
+        ) : car.review ? (
+          <ReviewNotice review={car.review} />
+        ) : null}
 
         <div
           className={layout.layout}

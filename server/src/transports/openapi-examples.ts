@@ -384,6 +384,7 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   },
   'admin-moderation-actions': { as: 'admin', status: 200 },
   'admin-moderation-setAside': { as: 'admin', status: 200 },
+  'admin-cars-bySlug': { as: 'admin', parameters: { slug: firstCar.slug }, status: 200 },
   'profile-changeEmail': {
     as: 'user',
     body: { email: 'demo.driver@example.com', currentPassword: driver.password },

@@ -226,6 +226,7 @@ const MATRIX: Record<ProcedurePath, Row> = {
     input: (fx) => ({ ...fx.payment, cardNumber: '4242 4242 4242 4242' }),
   },
   'orders.mine': { expect: SIGNED_IN },
+  'admin.cars.bySlug': { expect: ADMIN_ONLY, input: (fx) => ({ slug: fx.car.slug }) },
   'admin.cars.delete': { expect: ADMIN_ONLY, input: async (fx) => ({ id: (await newCar(fx)).id }) },
   'admin.products.create': { expect: ADMIN_ONLY, input: product },
   'admin.products.update': { expect: ADMIN_ONLY, input: (fx) => ({ id: fx.print.id, stock: 50 }) },

@@ -4,7 +4,7 @@ import type { ToastText } from './toast';
 /** Chosen: the admin dashboard's Fair Votes tab (issue 41 part 7) and its server's refusals. */
 export const FAIR_VOTE_MESSAGES = {
   tab: 'Fair Votes',
-  title: (month: string) => `Fair-vote review: top 20 of ${month}`,
+  title: (month: string) => `Fair-Vote Review: Top 20 of ${month}`,
   intro:
     "Each car's counted votes this month (US Central), where they came from, and the share of the busiest address blocks (/24 for IPv4, /64 for IPv6). Votes cast before blocks were recorded show as block unknown.",
   loadError: 'Could not load the fair-vote review.',
@@ -14,14 +14,16 @@ export const FAIR_VOTE_MESSAGES = {
   busiestShare: 'Ten busiest blocks',
   cardShare: 'Meet-card scans',
   firstSeenShare: 'Addresses first seen that day',
-  byDay: 'Votes by day and hour (US Central)',
+  byDay: 'Votes by Day and Hour (US Central)',
   day: 'Day',
   hours: 'Hours with votes',
   blockVotes: (block: string, votes: number) => `${block} · ${votes} ${votes === 1 ? 'vote' : 'votes'}`,
   blocks: 'Busiest address blocks',
+  /** The car dialog's section headings (title case, as every heading of the dashboard). */
+  blocksTitle: 'Busiest Address Blocks',
   block: 'Block',
   blockUnknown: 'Block unknown',
-  cardEvents: 'Meet-card scans by event',
+  cardEvents: 'Meet-Card Scans by Event',
   noEvent: 'No event',
   noCardVotes: 'No votes through meet cards.',
   voidAction: 'Void votes',
@@ -41,7 +43,7 @@ export const FAIR_VOTE_MESSAGES = {
   nothingToVoid: 'No counted votes of that car match those blocks and that window.',
   confirmVoid: 'Void',
   cancel: 'Cancel',
-  history: 'Voids and restores',
+  history: 'Voids and Restores',
   noHistory: 'No votes have been voided.',
   restore: 'Restore',
   restored: (by: string, at: string) => `Restored by ${by}, ${formatCentralDateTime(at)}`,
@@ -50,6 +52,8 @@ export const FAIR_VOTE_MESSAGES = {
   car: 'Car',
   when: 'Voided by',
   count: 'Votes',
+  /** A void's votes in its phone card, where no column heading says what the number is. */
+  voidedCount: (votes: number) => `${votes} ${votes === 1 ? 'vote' : 'votes'} voided`,
   done: {
     voided: (count: number, car: string): ToastText => ({
       title: 'Success!',

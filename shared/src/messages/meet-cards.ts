@@ -18,7 +18,7 @@ export const MEET_CARD_MESSAGES = {
   eventNotFound: 'That event does not exist.',
   eventNotRunning:
     "This meet card's event is not running now, so your vote was not counted. Vote again to count it without the event.",
-  statsTitle: 'Votes through meet cards',
+  statsTitle: 'Votes Through Meet Cards',
   statsEmpty: 'No vote has come through a meet card yet.',
   statsNoEvent: 'No event',
   statsEvent: 'Event',

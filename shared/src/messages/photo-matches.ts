@@ -2,7 +2,9 @@ import type { ToastText } from './toast';
 
 // Chosen: copied-photo detection is beyond the spec (issue 41, part 5).
 export const PHOTO_MATCH_MESSAGES = {
-  /** The Review tab's section, and each flag's badge. */
+  /** The Review tab's section heading (title case, as every heading of the dashboard). */
+  title: 'Possibly Copied Photos',
+  /** Each flag's badge. */
   flag: "May be someone else's photo",
   intro:
     "New photos that look like another member's photo: compare each pair side by side, dismiss a pair that is fine, or remove the new photo (its owner is e-mailed your note).",

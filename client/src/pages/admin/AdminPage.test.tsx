@@ -10,7 +10,7 @@ const handlers = {
 };
 
 describe('admin dashboard shell', () => {
-  it('shows the eight tabs of the spec in order with Fair Votes, then API Tokens, Users and Review, with Manage Cars open, and loads only that tab', async () => {
+  it('shows the eight tabs of the spec in order, API Tokens, then the trust and safety group, with Manage Cars open, and loads only that tab', async () => {
     const { calls } = renderApp({ path: '/admin', user: admin, handlers });
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -22,11 +22,11 @@ describe('admin dashboard shell', () => {
       'Events',
       'Advertisements',
       'Statistics',
-      'Fair Votes',
       'Site Settings',
       'API Tokens',
-      'Users',
       'Review',
+      'Users',
+      'Fair Votes',
     ]);
     expect(screen.getByRole('tab', { name: 'Manage Cars' }).getAttribute('aria-selected')).toBe('true');
     await screen.findByText('1993 Mazda RX-7');

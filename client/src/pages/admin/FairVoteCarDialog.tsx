@@ -105,7 +105,7 @@ export function FairVoteCarDialog({ car, month, onClose }: { car: FairVoteCar; m
         <form onSubmit={submit} noValidate aria-label={F.voidTitle(car.name)}>
           <Stack gap="sm">
             <Title order={3} fz="md">
-              {F.blocks}
+              {F.blocksTitle}
             </Title>
             <Text size="sm" c="dimmed">
               {F.voidHelp}

@@ -1,7 +1,7 @@
 import type { FairVoteCar, FairVoteReview, VoteVoid, VoteVoidResult } from '@curbside/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, renderApp } from '../../test/render';
+import { makeUser, renderApp, setViewport } from '../../test/render';
 
 const admin = makeUser({ role: 'admin', username: 'boss' });
 const BLOCK = 'a1b2c3d4e5f6'.padEnd(64, '0');
@@ -55,7 +55,7 @@ describe('Fair Votes tab', () => {
         'admin.fairVotes.void': (): VoteVoidResult => ({ void: voided, totalVotes: 10, monthVotes: 10 }),
       },
     });
-    await screen.findByRole('heading', { name: 'Fair-vote review: top 20 of November 2026' });
+    await screen.findByRole('heading', { name: 'Fair-Vote Review: Top 20 of November 2026' });
     const row = (await screen.findAllByTestId('fair-vote-car'))[0];
     expect(row?.textContent).toContain('1993 Mazda RX-7');
     expect(row?.textContent).toContain('100%');
@@ -99,5 +99,30 @@ describe('Fair Votes tab', () => {
     await user.click(within(entry).getByRole('button', { name: 'Restore' }));
     await screen.findByText('30 votes for 1993 Mazda RX-7 count again.');
     expect(calls.find((c) => c.path === 'admin.fairVotes.restore')?.input).toEqual({ id: 3 });
+  });
+
+  it('shows cards instead of the tables on a phone, every figure labelled, with the same actions', async () => {
+    setViewport(390);
+    const { userEvent: user } = renderApp({
+      path: '/admin?tab=fair-votes',
+      user: admin,
+      handlers: {
+        'admin.fairVotes.review': () => review,
+        'admin.fairVotes.voids': () => [voided],
+      },
+    });
+    const card = await screen.findByTestId('fair-vote-car');
+    // No table to clip: each figure is a labelled value in the card.
+    expect(screen.queryAllByRole('table')).toHaveLength(0);
+    const c = within(card);
+    expect(c.getByText('1. 1993 Mazda RX-7')).toBeTruthy();
+    expect(c.getByText('Ten busiest blocks').nextElementSibling?.textContent).toBe('100%');
+    expect(c.getByText('Addresses first seen that day').nextElementSibling?.textContent).toBe('90%');
+    const entry = within(await screen.findByTestId('vote-void'));
+    expect(entry.getByText('30 votes voided')).toBeTruthy();
+    expect(entry.getByText('One network at 3 AM')).toBeTruthy();
+    expect(entry.getByRole('button', { name: 'Restore' })).toBeTruthy();
+    await user.click(c.getByRole('button', { name: 'Void votes: 1993 Mazda RX-7' }));
+    await screen.findByRole('form', { name: 'Void votes for 1993 Mazda RX-7' });
   });
 });

@@ -1,7 +1,9 @@
 import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import { type FairVoteCar, MESSAGES, monthLabel, type VoteVoid } from '@curbside/shared';
-import { Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadError } from '../../components/LoadError';
@@ -13,6 +15,9 @@ import { blockLabel, percent, useVotesChanged } from './fair-votes-shared';
 
 const F = MESSAGES.fairVotes;
 
+/** Below Mantine's sm breakpoint (48em), e.g. a 390 px phone: cards instead of the tables, as Order Management does. */
+const useNarrow = () => useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+
 /**
  * Fair Votes (issue 41 part 7): this month's top 20 with where each car's votes came from; a car's row opens its
  * review, where an admin voids votes from chosen address blocks; below, every void, each restorable.
@@ -21,6 +26,7 @@ export function FairVotesTab() {
   const trpc = useTRPC();
   const review = useQuery(trpc.admin.fairVotes.review.queryOptions());
   const [openCarId, setOpenCarId] = useState<number | null>(null);
+  const narrow = useNarrow();
 
   if (review.isPending) return <PageLoader />;
   if (review.isError) return <LoadError message={F.loadError} query={review} />;
@@ -37,6 +43,12 @@ export function FairVotesTab() {
         </Text>
         {review.data.cars.length === 0 ? (
           <Text c="dimmed">{F.empty}</Text>
+        ) : narrow ? (
+          <Stack gap="sm">
+            {review.data.cars.map((car) => (
+              <CarCard key={car.carId} car={car} onOpen={() => setOpenCarId(car.carId)} />
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={760}>
             <Table striped>
@@ -69,6 +81,55 @@ export function FairVotesTab() {
   );
 }
 
+/** One label and its value in a phone card. */
+function Figure({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+}
+
+function VoidButton({ car, onOpen }: { car: FairVoteCar; onOpen: () => void }) {
+  return (
+    <Button size="xs" variant="light" onClick={onOpen} aria-label={`${F.voidAction}: ${car.name}`}>
+      {F.voidAction}
+    </Button>
+  );
+}
+
+/** A car of the top 20 on a phone: the table's row as a card, every figure labelled. */
+function CarCard({ car, onOpen }: { car: FairVoteCar; onOpen: () => void }) {
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="fair-vote-car">
+      <Stack gap="xs">
+        <div>
+          <Text fw={600}>
+            {car.rank}. {car.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {car.ownerName}
+          </Text>
+        </div>
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
+          <Figure label={F.votes} value={car.votes} />
+          <Figure label={F.voided} value={car.voidedVotes} />
+          <Figure label={F.busiestShare} value={percent(car.busiestBlocksShare)} />
+          <Figure label={F.cardShare} value={percent(car.cardShare)} />
+          <Figure label={F.firstSeenShare} value={percent(car.firstSeenShare)} />
+        </SimpleGrid>
+        {/* Below the figures, so the car's name has the card's whole width and the button its whole label. */}
+        <Group justify="flex-end">
+          <VoidButton car={car} onOpen={onOpen} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
 function CarRow({ car, onOpen }: { car: FairVoteCar; onOpen: () => void }) {
   return (
     <Table.Tr data-testid="fair-vote-car">
@@ -85,9 +146,7 @@ function CarRow({ car, onOpen }: { car: FairVoteCar; onOpen: () => void }) {
       <Table.Td ta="right">{percent(car.cardShare)}</Table.Td>
       <Table.Td ta="right">{percent(car.firstSeenShare)}</Table.Td>
       <Table.Td ta="right">
-        <Button size="xs" variant="light" onClick={onOpen} aria-label={`${F.voidAction}: ${car.name}`}>
-          {F.voidAction}
-        </Button>
+        <VoidButton car={car} onOpen={onOpen} />
       </Table.Td>
     </Table.Tr>
   );
@@ -98,6 +157,7 @@ function VoidHistory() {
   const client = useTRPCClient();
   const voids = useQuery(trpc.admin.fairVotes.voids.queryOptions());
   const changed = useVotesChanged();
+  const narrow = useNarrow();
   const restore = useMutation({ mutationFn: (id: number) => client.admin.fairVotes.restore.mutate({ id }) });
 
   const onRestore = (entry: VoteVoid) =>
@@ -108,6 +168,53 @@ function VoidHistory() {
       },
       onError: (error) => notifyError(MESSAGES.admin.updateFailed, error),
     });
+  // The parts of an entry, shared by the table's row and the phone's card.
+  const parts = (entry: VoteVoid) => ({
+    car: (
+      <>
+        <Text fw={600}>{entry.carName}</Text>
+        <Text size="xs" c="dimmed">
+          {F.window(entry.from, entry.to)}
+        </Text>
+      </>
+    ),
+    blocks: (
+      <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        {entry.blocks.map(blockLabel).join(', ')}
+      </Text>
+    ),
+    note: (
+      <>
+        <Text size="sm">{entry.note}</Text>
+        {entry.restoreNote ? (
+          <Text size="xs" c="dimmed">
+            {entry.restoreNote}
+          </Text>
+        ) : null}
+      </>
+    ),
+    when: (
+      <>
+        <Text size="sm">{F.voidedBy(entry.voidedBy, entry.voidedAt)}</Text>
+        {entry.restoredBy && entry.restoredAt ? (
+          <Text size="xs" c="teal">
+            {F.restored(entry.restoredBy, entry.restoredAt)}
+          </Text>
+        ) : null}
+      </>
+    ),
+    restore:
+      entry.restoredAt === null ? (
+        <Button
+          size="xs"
+          variant="default"
+          loading={restore.isPending && restore.variables === entry.id}
+          onClick={() => onRestore(entry)}
+        >
+          {F.restore}
+        </Button>
+      ) : null,
+  });
 
   return (
     <Paper withBorder p="lg" radius="md">
@@ -120,6 +227,33 @@ function VoidHistory() {
         <LoadError message={F.loadError} query={voids} back={null} />
       ) : voids.data.length === 0 ? (
         <Text c="dimmed">{F.noHistory}</Text>
+      ) : narrow ? (
+        <Stack gap="sm">
+          {voids.data.map((entry) => {
+            const part = parts(entry);
+            return (
+              <Paper key={entry.id} withBorder p="sm" radius="md" data-testid="vote-void">
+                <Stack gap="xs">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <div style={{ minWidth: 0 }}>{part.car}</div>
+                    <Text fw={600} style={{ flexShrink: 0 }}>
+                      {F.voidedCount(entry.votes)}
+                    </Text>
+                  </Group>
+                  <div>
+                    <Text size="xs" c="dimmed">
+                      {F.blocks}
+                    </Text>
+                    {part.blocks}
+                  </div>
+                  <div>{part.note}</div>
+                  <div>{part.when}</div>
+                  {part.restore ? <Group justify="flex-end">{part.restore}</Group> : null}
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table>
@@ -134,50 +268,19 @@ function VoidHistory() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {voids.data.map((entry) => (
-                <Table.Tr key={entry.id} data-testid="vote-void">
-                  <Table.Td>
-                    <Text fw={600}>{entry.carName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {F.window(entry.from, entry.to)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {entry.blocks.map(blockLabel).join(', ')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{entry.votes}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{entry.note}</Text>
-                    {entry.restoreNote ? (
-                      <Text size="xs" c="dimmed">
-                        {entry.restoreNote}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{F.voidedBy(entry.voidedBy, entry.voidedAt)}</Text>
-                    {entry.restoredBy && entry.restoredAt ? (
-                      <Text size="xs" c="teal">
-                        {F.restored(entry.restoredBy, entry.restoredAt)}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {entry.restoredAt === null ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={restore.isPending && restore.variables === entry.id}
-                        onClick={() => onRestore(entry)}
-                      >
-                        {F.restore}
-                      </Button>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {voids.data.map((entry) => {
+                const part = parts(entry);
+                return (
+                  <Table.Tr key={entry.id} data-testid="vote-void">
+                    <Table.Td>{part.car}</Table.Td>
+                    <Table.Td>{part.blocks}</Table.Td>
+                    <Table.Td ta="right">{entry.votes}</Table.Td>
+                    <Table.Td>{part.note}</Table.Td>
+                    <Table.Td>{part.when}</Table.Td>
+                    <Table.Td ta="right">{part.restore}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

@@ -65,7 +65,7 @@ describe('card-vote statistics', () => {
       </AppProviders>,
     );
     const panel = await screen.findByTestId('card-votes');
-    expect(within(panel).getByRole('heading', { name: 'Votes through meet cards' })).toBeTruthy();
+    expect(within(panel).getByRole('heading', { name: 'Votes Through Meet Cards' })).toBeTruthy();
     const rows = await within(panel).findAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual(['EventVotes', 'Tuner Night12', 'No event3']);
   });

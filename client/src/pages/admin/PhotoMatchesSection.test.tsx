@@ -83,7 +83,7 @@ describe("Review tab's copied photos", () => {
         };
       },
     }));
-    expect(await screen.findByRole('heading', { name: "May be someone else's photo" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Possibly Copied Photos' })).toBeTruthy();
     const c = within(await screen.findByTestId('photo-match'));
     await user.click(c.getByRole('button', { name: R.actionLabels.removePhoto }));
     expect(await c.findByText(R.noteRequired)).toBeTruthy();

@@ -54,14 +54,14 @@ export function PhotoMatchesSection() {
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={2} fz="h3">
-            {M.flag}
+            {M.title}
           </Title>
           <Text size="sm" c="dimmed" maw={640}>
             {M.intro}
           </Text>
         </Stack>
         <SegmentedControl
-          aria-label={M.flag}
+          aria-label={M.title}
           value={status}
           onChange={(value) => setStatus(value as PhotoMatchStatus)}
           data={[

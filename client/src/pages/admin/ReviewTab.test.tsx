@@ -25,6 +25,7 @@ const reportedPhoto: ReviewQueueItem = {
   ],
   details: ['Same photo on a dealer site'],
   kinds: ['report'],
+  changed: [],
   since: '2026-11-20T10:00:00.000Z',
 };
 
@@ -119,5 +120,39 @@ describe('Review tab', () => {
       }),
     );
     await screen.findByText(M.actionDone.suspendOwner);
+  });
+
+  it('labels an edited car as an edit and says what changed, and a new car as new', async () => {
+    const waiting = (id: number, kind: 'newCar' | 'edit', changed: ReviewQueueItem['changed']): ReviewQueueItem => ({
+      ...reportedPhoto,
+      key: `${kind}-${id}`,
+      kind,
+      car: { ...reportedPhoto.car, id, slug: `car-${id}`, name: `Car ${id}`, reviewState: 'pending' },
+      photo: null,
+      count: 0,
+      reasons: [],
+      details: [],
+      kinds: [],
+      changed,
+    });
+    renderApp({
+      path: '/admin?tab=review',
+      user: makeUser({ role: 'admin' }),
+      handlers: {
+        'admin.moderation.queue': () => [waiting(5, 'edit', ['story', 'photos']), waiting(6, 'newCar', [])],
+        'admin.moderation.actions': () => [],
+        'admin.moderation.setAside': () => [],
+        'admin.photoMatches.list': () => ({ items: [], nextCursor: null }),
+      },
+    });
+    const [edited, added] = (await screen.findAllByTestId('review-item')).map((element) => within(element));
+    assert(edited && added);
+    expect(edited.getByText(/Edited car waiting for approval/)).toBeTruthy();
+    expect(edited.queryByText(/New car waiting for approval/)).toBeNull();
+    expect(edited.getByTestId('review-changed').textContent).toBe('Changed: story, photos');
+    expect(edited.getByRole('button', { name: M.actionLabels.approve })).toBeTruthy();
+    expect(edited.getByRole('button', { name: M.actionLabels.reject })).toBeTruthy();
+    expect(added.getByText(/New car waiting for approval/)).toBeTruthy();
+    expect(added.queryByTestId('review-changed')).toBeNull();
   });
 });

@@ -20,7 +20,8 @@ const when = (iso: string) =>
 
 /**
  * Review (issue 41): reported cars and photos grouped by item, with how many users reported them, why, and a preview;
- * photos that may be someone else's (issue 41 part 5); new cars waiting for approval; and the record of actions taken.
+ * photos that may be someone else's (issue 41 part 5); new cars, and approved cars a member edited, waiting for
+ * approval (an edit says what changed); and the record of actions taken.
  * Every action needs a note, which the owner is sent.
  */
 export function ReviewTab() {
@@ -95,7 +96,7 @@ function actionsFor(item: ReviewQueueItem): ReviewAction[] {
 }
 
 function itemActions(item: ReviewQueueItem): ReviewAction[] {
-  if (item.kind === 'newCar') return ['approve', 'reject'];
+  if (item.kind === 'newCar' || item.kind === 'edit') return ['approve', 'reject'];
   if (item.kind === 'setAside') return ['approve'];
   const state = item.car.reviewState;
   const actions: ReviewAction[] = state === 'public' || state === 'held' ? ['dismiss', 'hide'] : ['approve'];
@@ -125,11 +126,18 @@ function QueueItem({ item }: { item: ReviewQueueItem }) {
           <Text size="sm">
             {item.kind === 'newCar'
               ? M.newCar
-              : item.kind === 'setAside'
-                ? `${item.car.reviewState === 'rejected' ? 'Rejected' : 'Hidden'} by an admin`
-                : `${item.photo ? 'One photo' : 'The car'} · reported by ${item.count} ${item.count === 1 ? 'user' : 'users'}`}
+              : item.kind === 'edit'
+                ? M.editedCar
+                : item.kind === 'setAside'
+                  ? `${item.car.reviewState === 'rejected' ? 'Rejected' : 'Hidden'} by an admin`
+                  : `${item.photo ? 'One photo' : 'The car'} · reported by ${item.count} ${item.count === 1 ? 'user' : 'users'}`}
             {item.car.ownerName ? ` · owner ${item.car.ownerName}` : ''} · since {when(item.since)}
           </Text>
+          {item.changed.length > 0 ? (
+            <Text size="sm" data-testid="review-changed">
+              {M.changed(item.changed.map((part) => M.editedParts[part]))}
+            </Text>
+          ) : null}
           {item.reasons.length > 0 ? (
             <Group gap={6}>
               {item.reasons.map(({ reason, count }) => (

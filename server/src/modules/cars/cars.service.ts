@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
+  type AdminCar,
   type Car,
   type CarCreateInput,
   type CarListQuery,
@@ -7,6 +8,7 @@ import {
   type CarSearchQuery,
   type CarUpdateInput,
   carSlugBase,
+  type EditedPart,
   MESSAGES,
   type Page,
   SERVER_LIMITS,
@@ -24,10 +26,10 @@ import { CarEntity } from './car.entity';
 import { type CarViewer, loadCarDto, loadCarDtos } from './car-dto';
 import { CarImageEntity } from './car-image.entity';
 import { searchCarIds, searchWords } from './car-search';
-import { editsNeedReview, type ReviewEdits, sendBackToReview } from './edit-review';
+import { type EditRecorder, editsNeedReview, type ReviewEdits, sendBackToReview } from './edit-review';
 import { CarEditThrottle } from './edit-throttle';
 import { imageKeys } from './image-keys';
-import { syncListing } from './listing';
+import { ownerNotSuspended, syncListing } from './listing';
 import { type CarPlacement, carPlacement } from './placement';
 
 const S = MESSAGES.server;
@@ -80,6 +82,8 @@ export class CarsService {
       reviewNewCars?: () => Promise<boolean>;
       /** Whether a member's edit of an approved car sends it back to review (the site setting); off when not given. */
       reviewEdits?: ReviewEdits;
+      /** Where the review queue learns what an edit changed (moderation's edit flags); nothing recorded when not given. */
+      editRecorder?: EditRecorder;
     },
   ) {
     this.edits = deps.edits ?? new CarEditThrottle(deps.ds);
@@ -139,6 +143,18 @@ export class CarsService {
 
   byId(id: number, viewer: CarViewer): Promise<Car> {
     return this.dtoOf({ id, ...LISTED }, viewer);
+  }
+
+  /**
+   * Admin only (checked by the procedure): any car by its slug, listed or not (held, hidden, waiting, rejected, its
+   * owner suspended, no photo yet), with whether its owner is suspended; never through the shared read cache.
+   */
+  async asAdminSees(slug: string, viewer: CarViewer): Promise<AdminCar> {
+    const em = this.deps.ds.manager;
+    const car = await this.cars.findOneBy({ slug });
+    if (!car) throw notFound(S.carNotFound);
+    const [dto, notSuspended] = await Promise.all([loadCarDto(em, car, viewer), ownerNotSuspended(em, car.ownerId)]);
+    return { ...dto, ownerSuspended: !notSuspended };
   }
 
   /** The signed-in user's cars (My Vehicles), newest first, listed or not yet. */
@@ -240,7 +256,9 @@ export class CarsService {
       if (Object.keys(changes).length === 0) return { before, after: before };
       await em.getRepository(CarEntity).update({ id: car.id }, changes);
       // A member's change of what the car's page shows waits for an admin again (issue 41 part 4; edit-review.ts).
-      if (review && textsChanged(car, changes) && (await sendBackToReview(em, car))) await syncListing(em, car.id);
+      const changed = changedTexts(car, changes);
+      if (review && changed.length > 0 && (await sendBackToReview(em, car, changed, this.deps.editRecorder)))
+        await syncListing(em, car.id);
       return { before, after: (await carPlacement(em, car.id)) as CarPlacement };
     });
     return { car: await this.dtoOf({ id: input.id }, viewer), before, after };
@@ -270,8 +288,8 @@ export class CarsService {
 const TEXT_FIELDS = ['make', 'model', 'year', 'category', 'ownerName', 'specs', 'story', 'additionalSpecs'] as const;
 
 /** Whether `changes` gives one of the car's texts a new value (saving the form unchanged changes nothing). */
-function textsChanged(car: CarEntity, changes: Partial<CarEntity>): boolean {
-  return TEXT_FIELDS.some(
+function changedTexts(car: CarEntity, changes: Partial<CarEntity>): EditedPart[] {
+  return TEXT_FIELDS.filter(
     (field) => changes[field] !== undefined && JSON.stringify(changes[field]) !== JSON.stringify(car[field]),
   );
 }

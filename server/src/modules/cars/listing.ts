@@ -30,7 +30,7 @@ async function hasPhoto(em: EntityManager, carId: number): Promise<boolean> {
 }
 
 /** A suspended owner's cars leave the public pages until the suspension is lifted (their votes are kept). */
-async function ownerNotSuspended(em: EntityManager, ownerId: number | null): Promise<boolean> {
+export async function ownerNotSuspended(em: EntityManager, ownerId: number | null): Promise<boolean> {
   if (ownerId == null) return true;
   return !(await em.getRepository(UserEntity).existsBy({ id: ownerId, suspendedAt: Not(IsNull()) }));
 }

@@ -10,7 +10,7 @@ import { type Actor, assertCanEditCar, lockCar } from '../cars/access';
 import { CarEntity } from '../cars/car.entity';
 import { toCarImageDto } from '../cars/car-dto';
 import { CarImageEntity } from '../cars/car-image.entity';
-import { editsNeedReview, type ReviewEdits, sendBackToReview } from '../cars/edit-review';
+import { type EditRecorder, editsNeedReview, type ReviewEdits, sendBackToReview } from '../cars/edit-review';
 import { CarEditThrottle } from '../cars/edit-throttle';
 import { imageKeys } from '../cars/image-keys';
 import { syncListing } from '../cars/listing';
@@ -37,6 +37,8 @@ export class ImagesService {
       photoMatches: PhotoMatchesService;
       /** Whether a member's edit of an approved car sends it back to review (the site setting); off when not given. */
       reviewEdits?: ReviewEdits;
+      /** Where the review queue learns what an edit changed (moderation's edit flags). */
+      editRecorder?: EditRecorder;
       log?: FastifyBaseLogger;
       now?: () => Date;
     },
@@ -100,7 +102,7 @@ export class ImagesService {
         );
         await this.deps.photoMatches.flagCopies(em, saved.id, stored.perceptualHash);
         // A member's new photo of an approved car waits for an admin again (cars/edit-review.ts).
-        if (review) await sendBackToReview(em, locked);
+        if (review) await sendBackToReview(em, locked, ['photos'], this.deps.editRecorder);
         return { row: saved, listingChange: await listingChangeOf(em, carId) };
       });
       return { image: toCarImageDto(row), listingChange };
@@ -174,7 +176,7 @@ export class ImagesService {
       }
       await images.delete({ id: imageId });
       // A member's removal of an approved car's photo waits for an admin again (cars/edit-review.ts).
-      if (review) await sendBackToReview(em, car);
+      if (review) await sendBackToReview(em, car, ['photos'], this.deps.editRecorder);
       return { image, listingChange: await listingChangeOf(em, image.carId) };
     });
     await this.removeFiles(imageKeys(removed.image));

@@ -1,4 +1,10 @@
-import { MESSAGES, MODERATION_LIMITS, type ReviewQueueItem, SUSPENSION_MESSAGES } from '@curbside/shared';
+import {
+  type EditedPart,
+  MESSAGES,
+  MODERATION_LIMITS,
+  type ReviewQueueItem,
+  SUSPENSION_MESSAGES,
+} from '@curbside/shared';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { type Account, NEW_CAR, PASSWORD, signedIn } from '../../../test/hardening/fixtures';
@@ -454,14 +460,16 @@ describe('review of edits to approved cars', () => {
   const edit = (client: HttpClient, carId: number, body: Record<string, unknown>) =>
     client.request('PUT', `/api/cars/${carId}`, body);
 
-  /** The car waits for review: gone for visitors, "Waiting for review" to its owner, in the queue like a new car. */
-  async function expectWaiting(car: CarEntity) {
+  /**
+   * The car waits for review: gone for visitors, "Waiting for review" to its owner, in the queue once, as an edit
+   * naming what changed (not as a new car, nor as a reported item).
+   */
+  async function expectWaiting(car: CarEntity, changed: EditedPart[]) {
     expect(await publicSees(car)).toMatchObject({ page: false, gallery: false });
     expect(await ownedReview(car.id, member.client)).toEqual({ state: 'pending', note: null });
-    expect((await queue()).find((item) => item.car.id === car.id)).toMatchObject({
-      key: `new-${car.id}`,
-      kind: 'newCar',
-    });
+    const items = (await queue()).filter((item) => item.car.id === car.id);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ key: `edit-${car.id}`, kind: 'edit', changed, count: 0 });
   }
 
   it('with the setting off, a member edit of a public car keeps it public', async () => {
@@ -512,9 +520,13 @@ describe('review of edits to approved cars', () => {
       const res = await edit(member.client, car.id, { story: 'Now with a louder exhaust.' });
       expect(res.status).toBe(200);
       expect(res.body.review).toEqual({ state: 'pending', note: null });
-      await expectWaiting(car);
+      await expectWaiting(car, ['story']);
+      // A further edit while it waits adds to what the admin is shown.
+      expect((await edit(member.client, car.id, { year: car.year + 1 })).status).toBe(200);
+      await expectWaiting(car, ['year', 'story']);
 
       expect((await act(car.id, { action: 'approve', note: 'Looks good.' })).status).toBe(201);
+      expect((await queue()).some((item) => item.car.id === car.id)).toBe(false);
       expect(await publicSees(car)).toMatchObject({ page: true, gallery: true });
       expect(await ownedReview(car.id, member.client)).toBeNull();
       expect((await visitorPage(car)).story).toBe('Now with a louder exhaust.');
@@ -529,12 +541,12 @@ describe('review of edits to approved cars', () => {
     await setEditReview(true);
     try {
       expect((await uploadCarImage(member.client, uploaded.car.id, await jpegBytes())).status).toBe(201);
-      await expectWaiting(uploaded.car);
+      await expectWaiting(uploaded.car, ['photos']);
       expect((await act(uploaded.car.id, { action: 'approve', note: 'Nice photo.' })).status).toBe(201);
       expect(await publicSees(uploaded.car)).toMatchObject({ page: true, gallery: true });
 
       expect((await member.client.request('DELETE', `/api/images/${removed.other.id}`)).status).toBe(204);
-      await expectWaiting(removed.car);
+      await expectWaiting(removed.car, ['photos']);
       expect((await act(removed.car.id, { action: 'reject', note: 'The remaining photo is blurred.' })).status).toBe(
         201,
       );

@@ -1,4 +1,6 @@
 import {
+  EDITED_PARTS,
+  type EditedPart,
   type FlagKind,
   MESSAGES,
   MODERATION_LIMITS,
@@ -67,6 +69,12 @@ interface Deps {
   siteName: string;
   log: Log;
   now?: () => Date;
+}
+
+/** The parts named by a car's open 'edit' flags (comma-separated each), once each, in the shared order. */
+function editedParts(details: string[]): EditedPart[] {
+  const named = new Set(details.flatMap((text) => text.split(',')));
+  return EDITED_PARTS.filter((part) => named.has(part));
 }
 
 const carName = (car: Pick<CarEntity, 'year' | 'make' | 'model'>) => `${car.year} ${car.make} ${car.model}`;
@@ -140,7 +148,7 @@ export class ModerationService {
     const groups: { carId: number | string; photoKey: number | string; reporters: number | string; since: unknown }[] =
       await em.query(
         `SELECT carId, photoKey, COUNT(DISTINCT reporterId) AS reporters, MIN(createdAt) AS since
-         FROM moderation_flags WHERE open = 1 GROUP BY carId, photoKey
+         FROM moderation_flags WHERE open = 1 AND kind = 'report' GROUP BY carId, photoKey
          ORDER BY reporters DESC, since ASC LIMIT ${QUEUE_MAX}`,
       );
     const pending = await em.getRepository(CarEntity).find({
@@ -153,13 +161,21 @@ export class ModerationService {
       flaggedIds.length ? em.getRepository(CarEntity).findBy({ id: In(flaggedIds) }) : [],
       flaggedIds.length
         ? em.getRepository(ModerationFlagEntity).find({
-            where: { open: true, carId: In(flaggedIds) },
+            where: { open: true, kind: 'report', carId: In(flaggedIds) },
             select: { carId: true, photoKey: true, kind: true, reason: true, details: true },
             order: { createdAt: 'ASC', id: 'ASC' },
             take: 20 * QUEUE_MAX,
           })
         : [],
     ]);
+    // A pending car with open 'edit' flags was approved before: a member's edit sent it back (cars/edit-review.ts).
+    const edits = pending.length
+      ? await em.getRepository(ModerationFlagEntity).find({
+          where: { open: true, kind: 'edit', carId: In(pending.map((car) => car.id)) },
+          select: { carId: true, details: true, createdAt: true },
+          order: { createdAt: 'ASC', id: 'ASC' },
+        })
+      : [];
     const cars = new Map([...flaggedCars, ...pending].map((car) => [car.id, car]));
     const photoIds = groups.map((g) => Number(g.photoKey)).filter((key) => key > 0);
     const photos = await this.photosOf(em, [...cars.keys()], photoIds);
@@ -180,20 +196,24 @@ export class ModerationService {
         reasons: countReasons(rows.map((row) => row.reason)),
         details: rows.flatMap((row) => (row.details ? [row.details] : [])),
         kinds: [...new Set(rows.map((row) => row.kind))] as FlagKind[],
+        changed: [],
         since: toDate(group.since).toISOString(),
       });
     }
     for (const car of pending) {
+      const carEdits = edits.filter((edit) => edit.carId === car.id);
+      const firstEdit = carEdits[0];
       items.push({
-        key: `new-${car.id}`,
-        kind: 'newCar',
+        key: `${firstEdit ? 'edit' : 'new'}-${car.id}`,
+        kind: firstEdit ? 'edit' : 'newCar',
         car: this.queueCar(car, photos.previewOf.get(car.id)),
         photo: null,
         count: 0,
         reasons: [],
         details: [],
         kinds: [],
-        since: car.createdAt.toISOString(),
+        changed: editedParts(carEdits.map((edit) => edit.details ?? '')),
+        since: (firstEdit?.createdAt ?? car.createdAt).toISOString(),
       });
     }
     return items;
@@ -224,6 +244,7 @@ export class ModerationService {
       reasons: [],
       details: car.reviewNote ? [car.reviewNote] : [],
       kinds: [],
+      changed: [],
       since: car.updatedAt.toISOString(),
     }));
   }

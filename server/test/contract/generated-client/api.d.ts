@@ -711,6 +711,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/cars/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One car as an admin sees it, public or not (admin) */
+        get: operations["admin-cars-bySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/products/{id}": {
         parameters: {
             query?: never;
@@ -4507,6 +4524,123 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "admin-cars-bySlug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example nissan-skyline-gt-r-v-spec-r34 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "slug": "nissan-skyline-gt-r-v-spec-r34",
+                     *       "make": "Nissan",
+                     *       "model": "Skyline GT-R V-Spec (R34)",
+                     *       "year": 1999,
+                     *       "category": "JDM",
+                     *       "story": "Imported from Yokohama the month it turned 25 and legal to bring over. Bayside Blue, original paint on the roof, and a stock-block RB26 with supporting mods: larger turbos, a proper intercooler and a Nismo exhaust. It has done three coast-to-coast trips and still sees the rev limiter every weekend. The interior is untouched apart from a Nardi wheel, because some things should stay exactly as Nissan built them.",
+                     *       "specs": "Right-hand drive, 58,000 km, full Japanese service history and export paperwork.",
+                     *       "additionalSpecs": {
+                     *         "engine": "RB26DETT 2.6L twin-turbo inline-6",
+                     *         "horsepower": "480",
+                     *         "transmission": "6-speed Getrag manual",
+                     *         "drivetrain": "AWD (ATTESA E-TS Pro)",
+                     *         "modified": true
+                     *       },
+                     *       "featured": true,
+                     *       "published": true,
+                     *       "legalAgreement": true,
+                     *       "ownerId": 3,
+                     *       "ownerName": "Kenji Watanabe",
+                     *       "ownerDetails": {
+                     *         "name": "Kenji Watanabe",
+                     *         "profilePicture": null,
+                     *         "role": "owner",
+                     *         "bio": "Grew up on Initial D and Best Motoring tapes. Two rotary engines rebuilt, one RB26 that never needed it."
+                     *       },
+                     *       "images": [
+                     *         {
+                     *           "id": 1,
+                     *           "url": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp",
+                     *           "isPrimary": true,
+                     *           "isAdminUploaded": true,
+                     *           "caption": "Night shoot under the street lights",
+                     *           "fileSize": 182406,
+                     *           "width": 1600,
+                     *           "height": 1000,
+                     *           "variants": {
+                     *             "w400": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w400.webp",
+                     *             "w800": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w800.webp",
+                     *             "w1600": "/api/file/demo/nissan-skyline-gt-r-v-spec-r34/1-w1600.webp"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "totalVotes": 1,
+                     *       "lastMonthVotes": 1,
+                     *       "hasVoted": true,
+                     *       "createdAt": "2026-11-01T18:00:00.000Z",
+                     *       "ownerSuspended": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        make: string;
+                        model: string;
+                        year: number;
+                        category: components["schemas"]["CarCategory"] | null;
+                        story: string | null;
+                        specs: string | null;
+                        additionalSpecs: {
+                            [key: string]: string | number | boolean;
+                        };
+                        featured: boolean;
+                        published: boolean;
+                        legalAgreement: boolean;
+                        ownerId: number | null;
+                        ownerName: string | null;
+                        ownerDetails: {
+                            name: string | null;
+                            profilePicture: string | null;
+                            role: components["schemas"]["UserRole"];
+                            bio: string | null;
+                        } | null;
+                        images: components["schemas"]["CarImage"][];
+                        totalVotes: number;
+                        lastMonthVotes: number;
+                        hasVoted: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        review?: {
+                            /** @enum {string} */
+                            state: "public" | "held" | "hidden" | "pending" | "rejected";
+                            note: string | null;
+                        };
+                        ownerSuspended: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "admin-products-update": {
         parameters: {
             query?: never;
@@ -6258,6 +6392,9 @@ export interface operations {
                      *         "kinds": [
                      *           "report"
                      *         ],
+                     *         "changed": [
+                     *           "make"
+                     *         ],
                      *         "since": "2026-11-01T18:00:00.000Z"
                      *       }
                      *     ]
@@ -6265,7 +6402,7 @@ export interface operations {
                     "application/json": {
                         key: string;
                         /** @enum {string} */
-                        kind: "flags" | "newCar" | "setAside";
+                        kind: "flags" | "newCar" | "edit" | "setAside";
                         car: {
                             id: number;
                             slug: string;
@@ -6286,7 +6423,8 @@ export interface operations {
                             count: number;
                         }[];
                         details: string[];
-                        kinds: "report"[];
+                        kinds: ("report" | "edit")[];
+                        changed: ("make" | "model" | "year" | "category" | "ownerName" | "specs" | "story" | "additionalSpecs" | "photos")[];
                         /** Format: date-time */
                         since: string;
                     }[];
@@ -6342,6 +6480,9 @@ export interface operations {
                      *         "kinds": [
                      *           "report"
                      *         ],
+                     *         "changed": [
+                     *           "make"
+                     *         ],
                      *         "since": "2026-11-01T18:00:00.000Z"
                      *       }
                      *     ]
@@ -6349,7 +6490,7 @@ export interface operations {
                     "application/json": {
                         key: string;
                         /** @enum {string} */
-                        kind: "flags" | "newCar" | "setAside";
+                        kind: "flags" | "newCar" | "edit" | "setAside";
                         car: {
                             id: number;
                             slug: string;
@@ -6370,7 +6511,8 @@ export interface operations {
                             count: number;
                         }[];
                         details: string[];
-                        kinds: "report"[];
+                        kinds: ("report" | "edit")[];
+                        changed: ("make" | "model" | "year" | "category" | "ownerName" | "specs" | "story" | "additionalSpecs" | "photos")[];
                         /** Format: date-time */
                         since: string;
                     }[];
