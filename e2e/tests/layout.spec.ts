@@ -101,7 +101,8 @@ test.describe('on a wide screen (1600 px)', () => {
       const box = await boxOf(button);
       bottoms.push(box.y + box.height);
     }
-    for (const bottom of bottoms.slice(1)) expect(Math.abs(bottom - bottoms[0])).toBeLessThanOrEqual(1);
+    const [first, ...others] = bottoms as [number, ...number[]];
+    for (const bottom of others) expect(Math.abs(bottom - first)).toBeLessThanOrEqual(1);
   });
 
   test("the hero shows this month's leader beside the headline", async ({ page }) => {
