@@ -78,7 +78,11 @@ const BY_QUERY_STRING: Record<string, (clients: AppClients, search: string) => P
  * for their controls instead of the app. The others are hydrated by the app (main.tsx). A page is added once its
  * controls all work as islands.
  */
-const ISLAND_PAGES: ReadonlySet<string> = new Set(['src/pages/HomePage.tsx', 'src/pages/LeaderboardPage.tsx']);
+const ISLAND_PAGES: ReadonlySet<string> = new Set([
+  'src/pages/HomePage.tsx',
+  'src/pages/GalleryPage.tsx',
+  'src/pages/LeaderboardPage.tsx',
+]);
 
 /**
  * Renders the page at `request.path` (a landing page, or another page the server renders) with its data, or says why not. Throws when React fails to render it

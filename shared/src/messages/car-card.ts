@@ -14,4 +14,6 @@ export const CAR_CARD_MESSAGES = {
   votePeriod: VOTE_PERIOD,
   /** Chosen: a car without a vote in either count (not "0 votes all time"). */
   noVotes: 'No votes yet',
+  /** The word after a card's count, for screen readers ("7 votes this month"). */
+  voteUnit: { one: 'vote', other: 'votes' },
 } as const;
