@@ -18,6 +18,7 @@
 // A click on one of those controls before this script has run is kept by the head's inline script
 // (EARLY_CLICKS_SCRIPT) and replayed here once the control is live: it is never lost. Signed-in visitors and every
 // other page get the app, as before; which pages are islands is the server entry's ISLAND_PAGES.
+import { stripTrackingParams } from '@curbside/shared';
 import { wakeBannerAd } from './banner-ad';
 import { wakeSlider } from './featured-slider';
 import { wakeGalleryMore } from './gallery-more';
@@ -44,6 +45,12 @@ const WAKE: Record<string, (root: HTMLElement) => void> = {
   'gallery-search': wakeGallerySearch,
   'gallery-more': wakeGalleryMore,
 };
+
+// Tracking parameters (utm_*, fbclid) leave the address bar in place, as the app removes them (lib/tracking.ts): a
+// shared link or Back does not carry them on.
+const address = `${location.pathname}${location.search}${location.hash}`;
+const cleaned = stripTrackingParams(address);
+if (cleaned !== address) history.replaceState(history.state, '', cleaned);
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
   try {
