@@ -74,7 +74,7 @@ const variants: [string, Car][] = [
   [
     'a photo without variants',
     makeCarDto(7, {
-      images: [{ ...(base.images[0] as Car['images'][number]), variants: null, url: '/api/file/cars/7/b.jpg' }],
+      images: [{ ...(base.images[0] as Car['images'][number]), variants: undefined, url: '/api/file/cars/7/b.jpg' }],
     }),
   ],
   ['no photo', makeCarDto(8, { images: [] })],
