@@ -22,7 +22,7 @@ export const BUDGETS = { homeJsGzip: 130 * KB, homeCssGzip: 25 * KB, homeFonts: 
 /** The islands' script, as the manifest names it. */
 const ISLANDS_ENTRY = 'src/islands/main.ts';
 /** The landing pages sent as islands (as ISLAND_PAGES in client/src/entry-server.tsx says). */
-const ISLAND_PAGES = ['/', '/leaderboard', '/cars/:slug'];
+const ISLAND_PAGES = ['/', '/gallery', '/leaderboard', '/cars/:slug'];
 /** Pages that must stay out of the home page's download (their source files, as the manifest names them). */
 const LOADED_ONLY_WHEN_VISITED = ['src/pages/AdminPage.tsx', 'src/pages/UploadPage.tsx', 'src/pages/CheckoutPage.tsx'];
 const STRIPE = /node_modules\/@stripe\//;

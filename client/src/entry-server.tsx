@@ -81,6 +81,7 @@ const BY_QUERY_STRING: Record<string, (clients: AppClients, search: string) => P
  */
 const ISLAND_PAGES: ReadonlySet<string> = new Set([
   'src/pages/HomePage.tsx',
+  'src/pages/GalleryPage.tsx',
   'src/pages/LeaderboardPage.tsx',
   'src/pages/CarDetailPage.tsx',
 ]);

@@ -4,7 +4,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 // sections: HydrationUnit defer) at the visitor's first interaction. A visitor who only reads costs the phone's main
 // thread none of that; the first tap is not lost, because the part under the finger is hydrated before its handlers run.
 
-// The home page and the leaderboard are sent as islands (islands.spec.ts): these are the pages the app still hydrates.
+// The home page, the gallery and the leaderboard are sent as islands (islands.spec.ts): the Hall of Fame is a page the
+// server renders and the app hydrates for every visitor.
 
 const PHONE = { width: 390, height: 844 };
 
@@ -22,7 +23,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
   test('the footer waits for the first tap, and that tap opens the menu', async ({ page }) => {
-    await page.goto('/gallery');
+    await page.goto('/hall-of-fame');
     await shellHydrated(page);
     const footer = page.locator('footer');
     const footerNode = await footer.elementHandle();
@@ -40,7 +41,7 @@ test.describe('on a phone', () => {
 });
 
 test('a keyboard visitor: the first Tab reaches the skip link and the footer is then hydrated', async ({ page }) => {
-  await page.goto('/gallery');
+  await page.goto('/hall-of-fame');
   await shellHydrated(page);
   expect(await hydrated(page.locator('footer'))).toBe(false);
   await page.keyboard.press('Tab');
@@ -48,18 +49,16 @@ test('a keyboard visitor: the first Tab reaches the skip link and the footer is 
   await expect.poll(() => hydrated(page.locator('footer')), { timeout: 30_000 }).toBe(true);
 });
 
-test('a first click on a section not yet hydrated navigates, and the header marks the new page only', async ({
-  page,
-}) => {
-  await page.goto('/gallery');
+test('a first click on a part not yet hydrated navigates, and the header marks the new page only', async ({ page }) => {
+  await page.goto('/hall-of-fame');
   await shellHydrated(page);
-  const card = page.getByTestId('car-card').first();
-  expect(await hydrated(card)).toBe(false);
-  await card.click();
-  await expect(page).toHaveURL(/\/cars\/[^/]+$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const link = page.locator('footer').getByRole('link', { name: 'Leaderboard' });
+  expect(await hydrated(link)).toBe(false);
+  await link.click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Voting Leaderboard');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.locator('[aria-current="page"]')).toHaveText(['Gallery']);
-  await nav.getByRole('link', { name: 'Leaderboard' }).click();
   await expect(nav.locator('[aria-current="page"]')).toHaveText(['Leaderboard']);
+  await nav.getByRole('link', { name: 'Gallery' }).click();
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(['Gallery']);
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_DRIVER } from './support';
+import { DEMO_DRIVER, logIn } from './support';
 
 // Navigation without spinners: pointing at a link starts loading the next page's code and data, and the
 // current page stays on screen until the next one can render, so no loading spinner comes between two pages.
@@ -28,6 +28,9 @@ const withoutYear = (title: string) => title.replace(/^\d{4}\s+/, '');
 test('from the gallery to a car, the gallery stays until the car page renders: no spinner page between', async ({
   page,
 }) => {
+  // A member: the app's gallery (a signed-out visitor's is the server's page with the islands' script, whose links
+  // load their pages: islands.spec.ts).
+  await logIn(page, DEMO_DRIVER);
   await page.goto('/gallery');
   const card = page.getByTestId('car-card').first();
   await expect(card).toBeVisible();

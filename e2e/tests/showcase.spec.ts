@@ -38,20 +38,31 @@ test('browse the showcase, vote once, and see it on the leaderboard', async ({ p
   await expect.poll(() => cards.count()).toBeGreaterThan(12);
 
   await page.getByRole('button', { name: 'Muscle' }).click();
+  await expect(page).toHaveURL(/\/gallery\?category=Muscle$/);
   await expect(cards).toHaveCount(2);
   await expect(cards.filter({ hasText: 'Chevelle' })).toHaveCount(1);
 
+  // The search is sent with Enter or its button (the server's page for a signed-out visitor).
   await page.getByRole('button', { name: 'All Cars' }).click();
-  await page.getByRole('searchbox', { name: 'Search cars' }).fill('MCLAREN');
+  await expect(page).toHaveURL(/\/gallery$/);
+  const search = page.getByRole('searchbox', { name: 'Search cars' });
+  await search.fill('MCLAREN');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/gallery\?q=MCLAREN$/);
   await expect(cards).toHaveCount(1);
-  await page.getByRole('searchbox', { name: 'Search cars' }).fill('no such car anywhere');
+  await search.fill('no such car anywhere');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('No cars found matching your criteria.')).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search cars' }).fill('mclaren');
+  await search.fill('mclaren');
+  await search.press('Enter');
+  await expect(cards).toHaveCount(1);
   await cards.first().click();
 
   await expect(page).toHaveURL(/\/cars\/.+/);
   await expect(page.getByRole('heading', { name: 'McLaren 570S', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Meet the Owner' })).toBeVisible();
+  // The share panel loads as it comes near the screen (the car page is a page load from the islands' gallery).
+  await page.getByRole('heading', { name: 'Meet the Owner' }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   const slug = new URL(page.url()).pathname.split('/').pop() as string;
   const before = (await (await page.request.get(`/api/cars/${slug}`)).json()) as { lastMonthVotes: number };

@@ -202,6 +202,7 @@ test('stored hostile text shows as text and runs nowhere', async ({ browser }) =
     const v = visitor.page;
     await visit(visitor, '/gallery');
     await v.getByLabel('Search cars').fill(CAR.make);
+    await v.getByLabel('Search cars').press('Enter');
     const card = v.getByTestId('car-card').filter({ hasText: CAR.make });
     await expect(card.getByRole('heading')).toHaveText(`${CAR.year} ${CAR.make} ${CAR.model}`);
     await expect(card).toContainText(CAR.ownerName);

@@ -181,3 +181,26 @@ export async function gotoServerPage(page: Page, path: string): Promise<() => vo
   await page.goto(path, { waitUntil: 'commit' });
   return release;
 }
+
+/**
+ * At least `count` cars in the gallery, each with a photo: the demo's 12 and cars the admin (`api`, no quota) adds,
+ * Classic Model As (no other journey filters by Classic).
+ */
+export async function atLeastCars(api: APIRequestContext, count: number) {
+  const listed = (await (await api.get('/api/cars?limit=100')).json()) as unknown[];
+  for (let i = listed.length; i < count; i++) {
+    const car = await api.post('/api/cars', {
+      data: {
+        make: 'Ford',
+        model: `Model A No. ${i}`,
+        year: 1930,
+        ownerName: 'Navigation Journey',
+        category: 'Classic',
+        legalAgreement: true,
+      },
+    });
+    expect(car.status(), await car.text()).toBe(201);
+    const { id } = (await car.json()) as { id: number };
+    await addPhotoByApi(api, id);
+  }
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { carVoteCount, isShareableImage, primaryImage } from './car-display';
+import { carVoteCount, primaryImage } from './car-display';
+import { isShareableImage } from './share';
 
 describe('carVoteCount', () => {
   it('prefers this month, then all time, then 0', () => {

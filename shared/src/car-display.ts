@@ -1,6 +1,5 @@
-import { LIMITS } from './limits';
-
-// How a car card picks its numbers and pictures (part 1 §2, §9).
+// How a car card picks its numbers and pictures (part 1 §2, §9). Imports nothing: the islands' script uses it too
+// (client/src/islands/gallery-more.ts), and a module of the app's entry imported here would be shared with it.
 
 /**
  * The vote count a car card shows: this month's votes, else the all-time total, else 0. As in the spec's product,
@@ -40,9 +39,4 @@ export function primaryImage<Image extends { isPrimary?: boolean | null }>(
   images: readonly Image[] | null | undefined,
 ): Image | null {
   return images?.find((image) => image.isPrimary) ?? images?.[0] ?? null;
-}
-
-/** Share previews skip images over 8 MB; an image of unknown size is allowed. */
-export function isShareableImage(image: { fileSize?: number | null }): boolean {
-  return (image.fileSize ?? 0) <= LIMITS.shareImageMaxBytes;
 }

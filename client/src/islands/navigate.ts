@@ -1,22 +1,29 @@
 // A choice that is an address, on an islands page (main.ts): the leaderboard's period switch and its past months'
-// menu. Choosing loads the page of that choice, which the server renders. The control's destination is its
-// data-href (a radio button) or its value (a menu's option, an address on an islands page).
+// menu, the gallery's category buttons and its Load More. Choosing loads the page of that choice, which the server
+// renders. The control's destination is its data-href (a radio button, a button) or its value (a menu's option, an
+// address on an islands page).
 
-const addressOf = (control: HTMLInputElement | HTMLSelectElement) => control.dataset.href ?? control.value;
+const addressOf = (control: HTMLInputElement | HTMLSelectElement | HTMLButtonElement) =>
+  control.dataset.href ?? control.value;
 
-const go = (control: HTMLInputElement | HTMLSelectElement) => {
+const go = (control: HTMLInputElement | HTMLSelectElement | HTMLButtonElement) => {
   const address = addressOf(control);
   if (address.startsWith('/') && !address.startsWith('//')) window.location.assign(address);
 };
 
 /**
- * Wakes the choice `root` (a radio group, or a menu itself). Its controls have autocomplete="off": the browser does
- * not put back the choice a visitor made before leaving, which would show the page as another choice's.
+ * Wakes the choice `root` (a radio group, a group of buttons, or a menu itself). Its inputs have autocomplete="off":
+ * the browser does not put back the choice a visitor made before leaving, which would show the page as another
+ * choice's.
  */
 export function wakeNavigate(root: HTMLElement): void {
   root.addEventListener('change', (event) => {
     const control = event.target;
     if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) go(control);
+  });
+  root.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button[data-href]') : null;
+    if (button instanceof HTMLButtonElement && root.contains(button)) go(button);
   });
   // Back to this page as it was left (the back-forward cache): it shows its own choice again.
   addEventListener('pageshow', (event) => {

@@ -1,3 +1,5 @@
+import type { ToastText } from '@curbside/shared';
+
 // What an island's script reads from its root element, which the server rendered (no React here: the islands'
 // script imports this).
 import type { CarImage } from '@curbside/shared';
@@ -63,4 +65,29 @@ export interface CarIslandProps {
   alt: string;
   /** In the page's order: official photos, then the owner's. */
   photos: CarIslandPhoto[];
+
+/**
+ * A control that loads `href` on an islands page: a button of a `data-island="navigate"` root (islands/navigate.ts),
+ * its click before the script runs kept (EARLY_CLICKS_SCRIPT).
+ */
+export const islandLink = (href: string) => ({ 'data-href': href, 'data-island-action': 'navigate' });
+
+/** The gallery's Load More beyond the pages an address shows (islands/gallery-more.ts). */
+export interface GalleryMoreIslandProps {
+  /** The cars.page input of the next page: its category and the cursor after the last card shown. */
+  next: { limit: number; category?: string; cursor: string };
+  /** The img's `sizes` of a card's photo. */
+  imageSizes: string;
+  /** A card's photo when it has none, or it fails to load. */
+  placeholder: string;
+  /** The toast when the next page cannot be fetched (Load More stays, to try again). */
+  failed: ToastText;
+  /** The card's texts that depend on the car (CAR_CARD_MESSAGES). */
+  texts: {
+    unknownOwner: string;
+    otherCategory: string;
+    noVotes: string;
+    votePeriod: { month: string; all: string };
+    voteUnit: { one: string; other: string };
+  };
 }

@@ -2,23 +2,55 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
-import { ALL_CARS_FILTER, GALLERY_FILTERS, type GalleryFilter, LIMITS, MESSAGES } from '@curbside/shared';
-import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ALL_CARS_FILTER,
+  CAR_CARD_IMAGE_SIZES,
+  CAR_CARD_MESSAGES,
+  type Car,
+  FETCH_ERROR_MESSAGES,
+  GALLERY_FILTERS,
+  type GalleryFilter,
+  LIMITS,
+  MESSAGES,
+} from '@curbside/shared';
+import {
+  ActionIcon,
+  Button,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { BannerAd } from '../components/ads/BannerAd';
 import { CarCard } from '../components/cars/CarCard';
+import { PLACEHOLDER_IMAGE } from '../components/cars/CarImage';
 import { HydrationUnit } from '../components/HydrationUnit';
+import { SearchIcon } from '../components/icons';
 import { LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useIslands } from '../islands/context';
+import { type GalleryMoreIslandProps, islandLink, islandProps } from '../islands/props';
 import { galleryNextCursor, galleryPageInput, gallerySearchInput } from '../landing-inputs';
 import { useTRPC } from '../lib/trpc';
 import { useKeptScroll } from './gallery/kept-scroll';
 import { GALLERY_MAX_PAGES, type GalleryQuery, parseGalleryQuery, withGalleryQuery } from './gallery/query';
 
 const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
+/** The id of the first card of the gallery's page `page` (2 and up), where Load More's address lands. */
+const pageAnchor = (page: number) => `page-${page}`;
+/**
+ * The car a page sent as islands draws its template card from (islands/gallery-more.ts fills it in for each car it
+ * fetches): one with votes this month, so the card has every part a card can have.
+ */
+const templateCar = (car: Car): Car => ({ ...car, lastMonthVotes: 2, totalVotes: 2 });
 /** Three columns on large screens (the spec's), with room between the photos. */
 const GRID = { cols: { base: 1, sm: 2, lg: 3 }, spacing: { base: 'lg', lg: 'xl' }, verticalSpacing: 'xl' } as const;
 
@@ -114,12 +146,47 @@ export default function GalleryPage() {
     show({ ...query, category: text.trim() ? ALL_CARS_FILTER : filter, pages: 1 });
   };
 
+  // On a page sent as islands (islands/main.ts), each control names the address of what it shows, which the server
+  // renders: a filter and Load More load it (islands/navigate.ts), the search is a form sent by Enter or its button
+  // (islands/gallery-search.ts), and Load More past the pages an address shows fetches the next page into the list
+  // (islands/gallery-more.ts). Only in the server's render: the app's chunk does not carry it.
+  const islandsPage = useIslands();
+  const islands = import.meta.env.SSR && islandsPage;
+  const hrefOf = (next: GalleryQuery, fragment = '') => {
+    const search = withGalleryQuery('', next);
+    return `${path}${search ? `?${search}` : ''}${fragment}`;
+  };
+  const lastPage = all.data?.pages.at(-1);
+  const beyondIsland = islands && !searching && pages >= GALLERY_MAX_PAGES && lastPage?.nextCursor;
+  const searchBox = (
+    <TextInput
+      type="search"
+      aria-label="Search cars"
+      placeholder={MESSAGES.gallery.searchPlaceholder}
+      value={search}
+      onChange={(event) => changeSearch(event.currentTarget.value)}
+      maw={480}
+      {...(islands
+        ? {
+            name: 'q',
+            enterKeyHint: 'search',
+            rightSectionPointerEvents: 'all',
+            rightSection: (
+              <ActionIcon type="submit" variant="subtle" color="gray" aria-label={MESSAGES.gallery.searchButton}>
+                <SearchIcon size={18} />
+              </ActionIcon>
+            ),
+          }
+        : undefined)}
+    />
+  );
+
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Title order={1}>Car Gallery</Title>
         <HydrationUnit defer>
-          <Group gap="xs" role="group" aria-label="Filter by category">
+          <Group gap="xs" role="group" aria-label="Filter by category" data-island={islands ? 'navigate' : undefined}>
             {GALLERY_FILTERS.map((name) => (
               <Button
                 key={name}
@@ -127,20 +194,22 @@ export default function GalleryPage() {
                 variant={filter === name ? 'filled' : 'default'}
                 aria-pressed={filter === name}
                 onClick={() => chooseFilter(name)}
+                {...(islands ? islandLink(hrefOf({ category: name, q: '', pages: 1 })) : undefined)}
               >
                 {name}
               </Button>
             ))}
           </Group>
         </HydrationUnit>
-        <TextInput
-          type="search"
-          aria-label="Search cars"
-          placeholder={MESSAGES.gallery.searchPlaceholder}
-          value={search}
-          onChange={(event) => changeSearch(event.currentTarget.value)}
-          maw={480}
-        />
+        {islands ? (
+          <search>
+            <form method="get" action={path} data-island="gallery-search">
+              {searchBox}
+            </form>
+          </search>
+        ) : (
+          searchBox
+        )}
         <HydrationUnit defer>
           {source.isPending ? (
             <SimpleGrid {...GRID}>
@@ -158,14 +227,64 @@ export default function GalleryPage() {
             <>
               <SimpleGrid {...GRID}>
                 {visible.map((car, i) => (
-                  <CarCard key={car.id} car={car} variant="compact" titleOrder={2} eager={i < 3} priority={i === 0} />
+                  <CarCard
+                    key={car.id}
+                    car={car}
+                    variant="compact"
+                    titleOrder={2}
+                    eager={i < 3}
+                    priority={i === 0}
+                    // The first card of each page after the first: where Load More's address lands.
+                    id={
+                      islands && i > 0 && i % LIMITS.galleryPageSize === 0
+                        ? pageAnchor(i / LIMITS.galleryPageSize + 1)
+                        : undefined
+                    }
+                  />
                 ))}
               </SimpleGrid>
               {more ? (
-                <Group justify="center">
-                  <Button variant="outline" loading={isFetchingNextPage} onClick={loadMore}>
+                <Group
+                  justify="center"
+                  {...(beyondIsland
+                    ? {
+                        'data-island': 'gallery-more',
+                        ...islandProps({
+                          next: { ...galleryPageInput(filter), cursor: beyondIsland },
+                          imageSizes: CAR_CARD_IMAGE_SIZES,
+                          placeholder: PLACEHOLDER_IMAGE,
+                          failed: { title: FETCH_ERROR_MESSAGES.cars, message: MESSAGES.gallery.loadError },
+                          texts: {
+                            unknownOwner: CAR_CARD_MESSAGES.unknownOwner,
+                            otherCategory: CAR_CARD_MESSAGES.otherCategory,
+                            noVotes: CAR_CARD_MESSAGES.noVotes,
+                            votePeriod: CAR_CARD_MESSAGES.votePeriod,
+                            voteUnit: CAR_CARD_MESSAGES.voteUnit,
+                          },
+                        } satisfies GalleryMoreIslandProps),
+                      }
+                    : islands
+                      ? { 'data-island': 'navigate' }
+                      : undefined)}
+                >
+                  <Button
+                    variant="outline"
+                    loading={isFetchingNextPage}
+                    onClick={loadMore}
+                    {...(beyondIsland
+                      ? { 'data-island-action': 'gallery-more' }
+                      : islands
+                        ? islandLink(hrefOf({ ...query, pages: pages + 1 }, `#${pageAnchor(pages + 1)}`))
+                        : undefined)}
+                  >
                     Load More
                   </Button>
+                  {/* One card's markup, for the islands' script to draw each card it fetches. */}
+                  {beyondIsland && visible[0] ? (
+                    <template data-island-template="car-card">
+                      <CarCard car={templateCar(visible[0])} variant="compact" titleOrder={2} />
+                    </template>
+                  ) : null}
                 </Group>
               ) : null}
             </>

@@ -192,10 +192,11 @@ describe('landing pages rendered on the server', () => {
     await makeImage(t.app.services.ds, car, { isPrimary: true });
     expect((await visitor.trpc('mutation', 'votes.cast', { carId: car.id })).status).toBe(200);
 
-    // The home page and the leaderboard are sent as islands (client/src/islands/main.ts): no app, so no query cache.
+    // The home page, the gallery and the leaderboard are sent as islands (client/src/islands/main.ts): no app, so no
+    // query cache.
     const pages = [
       { path: '/', islands: true, texts: ['Street cars, shot where they live.', 'Top Cars of the Month', 'Honda NSX'] },
-      { path: '/gallery', islands: false, texts: ['Car Gallery', 'Honda NSX'] },
+      { path: '/gallery', islands: true, texts: ['Car Gallery', 'Honda NSX'] },
       { path: '/leaderboard', islands: true, texts: [MESSAGES.leaderboard.title, 'Honda NSX'] },
     ];
     for (const { path: pagePath, islands, texts } of pages) {
@@ -218,6 +219,11 @@ describe('landing pages rendered on the server', () => {
   it('the gallery as its address names it: category, search and pages, each address a page of its own', async () => {
     const make = unique('Pagecar');
     for (let i = 1; i <= 13; i++) await makeCar(t.app.services.ds, { make, model: `No ${i}`, category: 'Hot Rod' });
+    // More than the 9 pages of 12 an address shows, all cars together.
+    const [before] = await t.app.services.ds.query('SELECT COUNT(*) AS n FROM cars WHERE published = 1');
+    for (let i = Number(before.n); i <= 9 * 12 + 12; i++) {
+      await makeCar(t.app.services.ds, { make: 'Ford', model: `Model A ${i}`, category: 'Classic' });
+    }
     // One more through the API, which tells the read cache that the list changed.
     const owner = newVisitor();
     const name = unique('gal');
@@ -233,37 +239,58 @@ describe('landing pages rendered on the server', () => {
     expect(added.status).toBe(201);
     // Listed with its first photo.
     expect((await uploadCarImage(owner, added.body.id, await jpegBytes(), true)).status).toBe(201);
-    const cardsIn = (html: string) => parsePage(html).rootMarkup.split('data-testid="car-card"').length - 1;
+    // The cards shown (not the one in the template that Load More past the ninth page draws from).
+    const shownIn = (html: string) => parsePage(html).rootMarkup.replace(/<template[\s\S]*?<\/template>/g, '');
+    const cardsIn = (html: string) => shownIn(html).split('data-testid="car-card"').length - 1;
+    // Sent as islands: Load More is the address of one page more, landing on its first card.
+    const loadMoreHref = (html: string) =>
+      /data-href="([^"]*)"[^>]*data-island-action="navigate"[^>]*><span[^>]*><span[^>]*>Load More/
+        .exec(html)?.[1]
+        ?.replace(/&amp;/g, '&');
     const galleryPage = async (query: string) => {
       const res = await newVisitor().get(`/gallery?${query}`);
       expect(res.status, query).toBe(200);
-      expect(parsePage(res.text).state, query).toBeDefined();
+      expect(parsePage(res.text), query).toMatchObject({ state: undefined, islands: true, app: false });
       return res.text;
     };
 
     const hotRods = await galleryPage('category=Hot+Rod');
     expect(cardsIn(hotRods)).toBe(12);
-    expect(textOf(parsePage(hotRods).rootMarkup)).toContain('Load More');
+    expect(loadMoreHref(hotRods)).toBe('/gallery?category=Hot+Rod&pages=2#page-2');
     const twoPages = await galleryPage('category=Hot+Rod&pages=2');
     expect(cardsIn(twoPages)).toBe(14);
+    expect(twoPages).toMatch(/<a [^>]*id="page-2"/);
     expect(textOf(parsePage(twoPages).rootMarkup)).not.toContain('Load More');
     // Another category's address never gets this one's page.
     const muscle = await galleryPage('category=Muscle');
     expect(textOf(parsePage(muscle).rootMarkup)).not.toContain(make);
 
-    // A search is asked on the server and its results rendered.
+    // A search is asked on the server and its results rendered; the search box is a form that asks for another.
     const searched = await galleryPage(`q=${added.body.make}`);
     expect(cardsIn(searched)).toBe(1);
     expect(textOf(parsePage(searched).rootMarkup)).toContain(`${added.body.make} Coupe`);
-    expect(renderedData(searched, 'cars.search')).toHaveLength(1);
+    const form = /<form [^>]*data-island="gallery-search"[^>]*>/.exec(searched)?.[0];
+    expect(form).toContain('action="/gallery"');
+    expect(form).toContain('method="get"');
+    expect(searched).toContain(`name="q" value="${added.body.make}"`);
 
     // Values out of range are ignored or clamped: the whole list, at most the 9 pages an address keeps, each page
     // asked by the cursor of the one before.
     const [listed] = await t.app.services.ds.query('SELECT COUNT(*) AS n FROM cars WHERE published = 1');
+    expect(Number(listed.n)).toBeGreaterThan(108);
     const clamped = await galleryPage('category=Spaceship&pages=999999');
-    expect(cardsIn(clamped)).toBe(Math.min(Number(listed.n), 108));
-    const pages = renderedData(clamped, 'cars.page').pages as { items: unknown[]; nextCursor: string | null }[];
-    expect(pages.length).toBe(Math.min(Math.ceil(Number(listed.n) / 12), 9));
+    expect(cardsIn(clamped)).toBe(108);
+    // Past them, Load More fetches the next page by the cursor after the last card shown (the islands' script),
+    // drawing its cards from the template of one.
+    const props = /data-island="gallery-more" data-island-props="([^"]*)"/.exec(clamped)?.[1];
+    const { next } = JSON.parse((props ?? '{}').replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+    expect(next).toMatchObject({ limit: 12, cursor: expect.any(String) });
+    expect(clamped).toMatch(/<template data-island-template="car-card"><a [^>]*data-testid="car-card"/);
+    const tenth = await newVisitor().get(`/trpc/cars.page?input=${encodeURIComponent(JSON.stringify(next))}`);
+    expect(tenth.status).toBe(200);
+    const { items } = tenth.body.result.data as { items: { slug: string }[] };
+    expect(items.length).toBeGreaterThan(0);
+    for (const car of items) expect(shownIn(clamped)).not.toContain(`href="/cars/${car.slug}"`);
   });
 
   it('a signed-in visitor gets the page rendered in the browser, as before', async () => {

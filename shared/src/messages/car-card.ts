@@ -17,4 +17,6 @@ export const CAR_CARD_MESSAGES = {
   /** A car page's count: 'No votes yet', or '3 votes this month' / '1 vote all time'. */
   votesLine: (votes: number, period: keyof typeof VOTE_PERIOD) =>
     votes === 0 ? 'No votes yet' : `${votes} ${votes === 1 ? 'vote' : 'votes'} ${VOTE_PERIOD[period]}`,
+  /** The word after a card's count, for screen readers ("7 votes this month"). */
+  voteUnit: { one: 'vote', other: 'votes' },
 } as const;

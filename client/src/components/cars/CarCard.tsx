@@ -38,15 +38,18 @@ export interface CarCardProps {
   priority?: boolean;
   /** The level of the car's name: one below the heading the list sits under (the gallery lists under its h1). */
   titleOrder?: 2 | 3;
+  /** The card's id: an address's #fragment lands on it (the gallery's first card of a page). */
+  id?: string;
 }
 
-export function CarCard({ car, rank, variant = 'full', eager, priority, titleOrder = 3 }: CarCardProps) {
+export function CarCard({ car, rank, variant = 'full', eager, priority, titleOrder = 3, id }: CarCardProps) {
   const votes = carVoteCount(car);
   const period = carVotePeriod(car);
   return (
     <Card
       component={Link}
       href={`/cars/${car.slug}`}
+      id={id}
       withBorder
       radius="md"
       padding="md"
@@ -123,7 +126,7 @@ export function VoteCount({
       <span>
         <span aria-hidden>♥ </span>
         {count || CAR_CARD_MESSAGES.noVotes}
-        {count ? <VisuallyHidden> {count === 1 ? 'vote' : 'votes'}</VisuallyHidden> : null}
+        {count ? <VisuallyHidden> {CAR_CARD_MESSAGES.voteUnit[count === 1 ? 'one' : 'other']}</VisuallyHidden> : null}
       </span>
       {!count ? null : periodShown ? (
         <span className={classes.votePeriod}>{label}</span>
