@@ -1,8 +1,6 @@
-import type { ToastText } from '@curbside/shared';
-
 // What an island's script reads from its root element, which the server rendered (no React here: the islands'
 // script imports this).
-import type { CarImage } from '@curbside/shared';
+import type { CarImage, ToastText } from '@curbside/shared';
 
 /**
  * What an island's script reads from its root element (islands/main.ts): values the server knows and the script would
@@ -65,6 +63,7 @@ export interface CarIslandProps {
   alt: string;
   /** In the page's order: official photos, then the owner's. */
   photos: CarIslandPhoto[];
+}
 
 /**
  * A control that loads `href` on an islands page: a button of a `data-island="navigate"` root (islands/navigate.ts),
