@@ -32,6 +32,26 @@ export function buildServer() {
 }
 
 /**
+ * The environment of the compiled server as a demonstration site on 127.0.0.1:`port`, its data in `dataDir`: the
+ * demo data loaded, and what production refuses unless told (demo data, the test card, plain http, mail in the outbox).
+ */
+export function demoSiteEnv({ port, dataDir, secret }) {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: secret,
+    SEED_DEMO: 'true',
+    ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
+    ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+    ALLOW_HTTP_PUBLIC_URL: 'true',
+    ALLOW_OUTBOX_MAIL_IN_PRODUCTION: 'true',
+  };
+}
+
+/**
  * Bundles the server, then starts `npm run start -w @curbside/server` with NODE_ENV=production on a free port, its
  * data (the SQLite file, uploads) in `dataDir`, the demo data loaded, and waits until `readyPath` responds with 2xx
  * (migrations and the demo data are done and the server listens). `env` adds or overrides variables (CLIENT_DIST,
@@ -53,19 +73,7 @@ export async function startServer({
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: secret,
-      SEED_DEMO: 'true',
-      // A demonstration site: production refuses the demo data and the test card without these.
-      ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
-      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
-      // Served over http on 127.0.0.1 with mail in the outbox: production refuses both unless told.
-      ALLOW_HTTP_PUBLIC_URL: 'true',
-      ALLOW_OUTBOX_MAIL_IN_PRODUCTION: 'true',
+      ...demoSiteEnv({ port, dataDir, secret }),
       LOG_LEVEL: 'warn',
       ...env,
     },

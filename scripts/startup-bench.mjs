@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildServer, freePort, sleep } from './production-server.mjs';
+import { buildServer, demoSiteEnv, freePort, sleep } from './production-server.mjs';
 
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS = 100;
@@ -57,17 +57,7 @@ async function timeOneStart({ dataDir, env }) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'startup-bench-session-secret-of-32-chars',
-      SEED_DEMO: 'true',
-      ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
-      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
-      ALLOW_HTTP_PUBLIC_URL: 'true',
-      ALLOW_OUTBOX_MAIL_IN_PRODUCTION: 'true',
+      ...demoSiteEnv({ port, dataDir, secret: 'startup-bench-session-secret-of-32-chars' }),
       LOG_LEVEL: 'info',
       ...env,
     },

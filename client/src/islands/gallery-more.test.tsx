@@ -6,7 +6,7 @@ import { CarCard } from '../components/cars/CarCard';
 import { PLACEHOLDER_IMAGE } from '../components/cars/CarImage';
 import { makeCarDto } from '../components/cars/showcase-fixtures';
 import { fillCard, wakeGalleryMore } from './gallery-more';
-import { type GalleryMoreIslandProps, islandProps } from './props';
+import { type GalleryMoreIslandProps, galleryCardTexts, islandProps } from './props';
 
 // The gallery's Load More past the pages an address shows, on an islands page: the cards it draws from the server's
 // template must be the cards the app draws (CarCard), or a visitor would see the list change its look part-way down.
@@ -16,13 +16,7 @@ const PROPS: GalleryMoreIslandProps = {
   imageSizes: CAR_CARD_IMAGE_SIZES,
   placeholder: PLACEHOLDER_IMAGE,
   failed: { title: 'Failed to fetch cars', message: 'There was an error loading the gallery.' },
-  texts: {
-    unknownOwner: CAR_CARD_MESSAGES.unknownOwner,
-    otherCategory: CAR_CARD_MESSAGES.otherCategory,
-    noVotes: CAR_CARD_MESSAGES.noVotes,
-    votePeriod: CAR_CARD_MESSAGES.votePeriod,
-    voteUnit: CAR_CARD_MESSAGES.voteUnit,
-  },
+  texts: galleryCardTexts(CAR_CARD_MESSAGES),
 };
 
 /** The gallery's card of `car` as the app renders it (no eager photo: past the first row). */

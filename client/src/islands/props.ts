@@ -90,3 +90,21 @@ export interface GalleryMoreIslandProps {
     voteUnit: { one: string; other: string };
   };
 }
+
+/**
+ * The card texts of `GalleryMoreIslandProps`, picked from the catalogue's (CAR_CARD_MESSAGES, passed in: the islands'
+ * script bundles no catalogue).
+ */
+export const galleryCardTexts = ({
+  unknownOwner,
+  otherCategory,
+  noVotes,
+  votePeriod,
+  voteUnit,
+}: GalleryMoreIslandProps['texts']): GalleryMoreIslandProps['texts'] => ({
+  unknownOwner,
+  otherCategory,
+  noVotes,
+  votePeriod,
+  voteUnit,
+});

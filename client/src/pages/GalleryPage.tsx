@@ -37,7 +37,7 @@ import { SearchIcon } from '../components/icons';
 import { LoadError } from '../components/LoadError';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useIslands } from '../islands/context';
-import { type GalleryMoreIslandProps, islandLink, islandProps } from '../islands/props';
+import { type GalleryMoreIslandProps, galleryCardTexts, islandLink, islandProps } from '../islands/props';
 import { galleryNextCursor, galleryPageInput, gallerySearchInput } from '../landing-inputs';
 import { useTRPC } from '../lib/trpc';
 import { useKeptScroll } from './gallery/kept-scroll';
@@ -254,13 +254,7 @@ export default function GalleryPage() {
                           imageSizes: CAR_CARD_IMAGE_SIZES,
                           placeholder: PLACEHOLDER_IMAGE,
                           failed: { title: FETCH_ERROR_MESSAGES.cars, message: MESSAGES.gallery.loadError },
-                          texts: {
-                            unknownOwner: CAR_CARD_MESSAGES.unknownOwner,
-                            otherCategory: CAR_CARD_MESSAGES.otherCategory,
-                            noVotes: CAR_CARD_MESSAGES.noVotes,
-                            votePeriod: CAR_CARD_MESSAGES.votePeriod,
-                            voteUnit: CAR_CARD_MESSAGES.voteUnit,
-                          },
+                          texts: galleryCardTexts(CAR_CARD_MESSAGES),
                         } satisfies GalleryMoreIslandProps),
                       }
                     : islands
