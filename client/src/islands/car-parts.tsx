@@ -5,7 +5,7 @@
 // dialog over the page. A signed-out visitor's Add to Cart goes to sign-in as a page load (no app here to show it),
 // with the choice in the return address, as in the app.
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { type BaseLocationHook, Router } from 'wouter';
@@ -44,9 +44,11 @@ export async function mountCarParts(mount: CarPartsMount): Promise<void> {
   );
 }
 
-function CarParts({ store, carId, alt, photos, printCard, onMounted }: CarPartsMount) {
+function CarParts({ store, carId, alt, photos, printCard, typedQuantity, onMounted }: CarPartsMount) {
   const state = useSyncExternalStore(store.subscribe, store.get);
   const host = useMemo(() => document.createElement('div'), []);
+  // The server's card is still in place: its quantity box as the visitor left it.
+  const [quantity] = useState(typedQuantity);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the card has been rendered into `host`
   useLayoutEffect(() => onMounted(printCard ? host : null), []);
   const index = photos.findIndex((photo) => photo.image.id === state.shownId);
@@ -59,6 +61,7 @@ function CarParts({ store, carId, alt, photos, printCard, onMounted }: CarPartsM
               photos={photos}
               selectedImageIds={state.selected}
               onSelectionChange={(selected) => store.set({ selected })}
+              typedQuantity={quantity}
             />,
             host,
           )

@@ -9,7 +9,9 @@ import { type CarIslandProps, readIslandProps } from './props';
 // app's own components, in a chunk of their own (car-parts.tsx: React, Mantine, the query cache), loaded only when the
 // visitor heads for them (the pointer over them, focus, or a press): the lightbox from the main photo, the print
 // picker from the print card or a tile's box. The server's print card is then replaced by the app's, which starts
-// from the same choice; a press on one of its controls made before that is carried out on the app's once it is there.
+// from the same choice: the photos ticked, and the quantity typed into the server's box. The presses on its controls
+// made before that (before this script ran too: EARLY_CLICKS_SCRIPT holds them, main.ts replays them here) are carried
+// out on the app's once it is there, in the order they came.
 
 /** The controls of the print card, in document order, in the server's markup as in the app's. */
 const CONTROLS = 'button, input:not([type="hidden"]), select, textarea, a[href]';
@@ -31,6 +33,10 @@ export function wakeCarPhotos(root: HTMLElement): void {
   let staticCard: HTMLElement | null = printCard;
   const selectAll = () => staticCard?.querySelector<HTMLInputElement>('input[type="checkbox"]') ?? null;
   const summary = () => staticCard?.querySelector<HTMLElement>('[data-testid="print-selected-count"]') ?? null;
+  const typedQuantity = () => {
+    const box = staticCard?.querySelector<HTMLInputElement>('input[data-island-part="quantity"]');
+    return box && box.value !== box.defaultValue ? box.value : undefined;
+  };
   const idOf = (element: HTMLElement) => Number(element.dataset.photoId);
 
   const store = createCarStore({
@@ -79,7 +85,8 @@ export function wakeCarPhotos(root: HTMLElement): void {
 
   // The React parts: loaded once, when the visitor heads for one; a press on the print card meanwhile is kept.
   let mounting: Promise<void> | undefined;
-  let pressed = -1;
+  /** The print card's controls pressed meanwhile, by their place on the card. */
+  let pressed: number[] = [];
   const mount = () => {
     mounting ??= import('./car-parts')
       .then(({ mountCarParts }) =>
@@ -89,17 +96,24 @@ export function wakeCarPhotos(root: HTMLElement): void {
           alt,
           photos,
           printCard,
+          typedQuantity,
           onMounted: (host) => {
             if (!host || !staticCard || !printCard) return;
             const focused = controlIndex(staticCard, document.activeElement);
             printCard.replaceChildren(host);
             staticCard = null;
-            const controls = host.querySelectorAll<HTMLElement>(CONTROLS);
-            controls[focused]?.focus();
-            const control = controls[pressed];
-            pressed = -1;
-            // After React has attached its handlers to the new markup.
-            if (control) setTimeout(() => control.click(), 0);
+            host.querySelectorAll<HTMLElement>(CONTROLS)[focused]?.focus();
+            const presses = pressed;
+            pressed = [];
+            // After React has attached its handlers to the new markup, each once the last one's change is drawn (a
+            // press reads the card as it is then: Add to Cart after +, the quantity one more).
+            const replay = () => {
+              const next = presses.shift();
+              if (next === undefined) return;
+              host.querySelectorAll<HTMLElement>(CONTROLS)[next]?.click();
+              setTimeout(replay, 0);
+            };
+            setTimeout(replay, 0);
           },
         }),
       )
@@ -147,6 +161,8 @@ export function wakeCarPhotos(root: HTMLElement): void {
     all.checked = all.defaultChecked;
     toggleAll();
   }
+  // A quantity typed before this script ran, or the visitor in the card already: the app's card is wanted.
+  if (typedQuantity() !== undefined || printCard.contains(document.activeElement)) void mount();
   // A press on the server's card (other than Select all, which works here): carried out on the app's once mounted.
   printCard.addEventListener(
     'click',
@@ -156,7 +172,7 @@ export function wakeCarPhotos(root: HTMLElement): void {
       if (!control || control === selectAll()) return;
       event.preventDefault();
       event.stopPropagation();
-      pressed = controlIndex(staticCard, control);
+      pressed.push(controlIndex(staticCard, control));
       void mount();
     },
     true,

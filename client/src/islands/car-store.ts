@@ -44,6 +44,11 @@ export interface CarPartsMount {
   photos: import('./props').CarIslandPhoto[];
   /** The server's print card, replaced by the app's once mounted; null when the car has no print card. */
   printCard: HTMLElement | null;
+  /**
+   * What the visitor has typed into the server's print card's quantity box (before the page's script ran, or before
+   * the app's card arrived), undefined when it shows what the server drew: read as the app's card first renders.
+   */
+  typedQuantity: () => string | undefined;
   /** Called once React has rendered the print card into `host`, before the browser paints: puts it in place. */
   onMounted: (host: HTMLElement | null) => void;
 }

@@ -6,12 +6,20 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/CheckboxCard.css';
-import { carPrintTotal, formatCents, isLargeEnoughForPrint, MESSAGES, requiredPrintPixels } from '@curbside/shared';
+import {
+  carPrintTotal,
+  formatCents,
+  isLargeEnoughForPrint,
+  MESSAGES,
+  normalizeQuantity,
+  requiredPrintPixels,
+} from '@curbside/shared';
 import { Button, Card, Checkbox, type CheckboxProps, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { useIslands } from '../../islands/context';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { signInPath } from '../../lib/return-to';
 import { useTRPC } from '../../lib/trpc';
@@ -29,7 +37,15 @@ export interface PurchasePrintCardProps {
   selectedImageIds: number[];
   /** A new selection: all, none, or none after every selected print was added. */
   onSelectionChange: (ids: number[]) => void;
+  /**
+   * What the visitor typed as the quantity before this card was live (into the server's card of an islands page,
+   * islands/car-parts.tsx): the card starts from it, not from the address's.
+   */
+  typedQuantity?: string;
 }
+
+/** The most prints of one photo a card adds at once. */
+const MAX_QUANTITY = 99;
 
 const T = MESSAGES.printCart;
 
@@ -42,7 +58,13 @@ const LABEL_AS_BODY = { bodyElement: 'label', labelElement: 'span' } as Checkbox
  * visitor's Add to Cart goes to sign-in with the whole choice in the return address (pages/car-detail/print-selection.ts),
  * and this card takes the print and quantity back from it.
  */
-export function PurchasePrintCard({ carId, photos, selectedImageIds, onSelectionChange }: PurchasePrintCardProps) {
+export function PurchasePrintCard({
+  carId,
+  photos,
+  selectedImageIds,
+  onSelectionChange,
+  typedQuantity,
+}: PurchasePrintCardProps) {
   const trpc = useTRPC();
   const { user } = useCurrentUser();
   const invalidateCart = useInvalidateCart();
@@ -54,11 +76,17 @@ export function PurchasePrintCard({ carId, photos, selectedImageIds, onSelection
   const [returned] = useState(() => new URLSearchParams(search));
   const [productId, setProductId] = useState<string | null>(returned.get(PRINT_PARAMS.product));
   const [quantity, setQuantity] = useState(() =>
-    Math.max(1, Math.trunc(Number(returned.get(PRINT_PARAMS.quantity))) || 1),
+    typedQuantity === undefined
+      ? Math.max(1, Math.trunc(Number(returned.get(PRINT_PARAMS.quantity))) || 1)
+      : normalizeQuantity(typedQuantity, MAX_QUANTITY),
   );
   const add = useMutation(trpc.cart.add.mutationOptions());
   const [adding, setAdding] = useState(false);
   const summaryId = useId();
+  // Drawn by the server on an islands page: a press on the list of prints or Add to Cart before the page's script has
+  // run is kept (EARLY_CLICKS_SCRIPT) and carried out on this card once the app's has replaced it (islands/car-photos.ts).
+  const islands = useIslands();
+  const held = (action: string) => (islands ? { 'data-island-action': action } : {});
 
   // The choice is taken back once: the address is the car's plain one again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
@@ -120,13 +148,14 @@ export function PurchasePrintCard({ carId, photos, selectedImageIds, onSelection
           onChange={setProductId}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
+          {...held('print-product')}
         />
         {products.isError ? (
           <Text size="sm" c="red">
             {MESSAGES.fetchErrors.products}
           </Text>
         ) : null}
-        <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} max={99} />
+        <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} max={MAX_QUANTITY} />
         <Group justify="space-between" align="center" mih={44}>
           <Checkbox
             label={T.selectAll}
@@ -162,7 +191,7 @@ export function PurchasePrintCard({ carId, photos, selectedImageIds, onSelection
             {formatCents(product ? carPrintTotal(product.price, quantity, count) : 0)}
           </Text>
         </Group>
-        <Button onClick={() => void addToCart()} loading={adding}>
+        <Button onClick={() => void addToCart()} loading={adding} {...held('add-to-cart')}>
           {MESSAGES.labels.addToCart}
         </Button>
       </Stack>
