@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   addMonths,
   COLOR_SCHEME_SCRIPT,
@@ -14,6 +12,7 @@ import {
 } from '@curbside/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, unique } from '../../test/app';
+import { buildClient } from '../../test/client-build';
 import { HttpClient } from '../../test/http';
 import { register } from '../../test/register';
 import { makeCar, makeImage, pastVotes } from '../../test/showcase-fixtures';
@@ -24,24 +23,6 @@ import { scriptHash } from './security';
 // The landing pages reach a signed-out visitor already rendered: their text is in the HTML before any script runs, with
 // the data it was rendered from as JSON for the browser to hydrate. Rendering them on the server is an extra: when it
 // cannot be done, the page is sent as it was before (index.html, with its head tags), never as an error.
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const vite = path.join(root, 'node_modules', '.bin', 'vite');
-
-/** The client built as `npm run build` builds it (the browser bundle and the server entry), into a fresh folder. */
-function buildClient(): string {
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'curbside-client-ssr-'));
-  // As `npm run build` runs it: a production build (Vitest sets NODE_ENV=test, which would make Vite emit dev JSX).
-  const options = {
-    cwd: path.join(root, 'client'),
-    stdio: 'pipe' as const,
-    env: { ...process.env, NODE_ENV: 'production' },
-  };
-  execFileSync(vite, ['build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], options);
-  const ssrOut = path.join(dist, '.ssr');
-  execFileSync(vite, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', ssrOut, '--logLevel', 'error'], options);
-  return dist;
-}
 
 /** The rest of a stand-in server entry's contract (shared/src/server-render.ts): every address kept as it is. */
 const PAGE_ADDRESS_AS_IS =
