@@ -35,5 +35,7 @@ export function themeCssVariables(): string {
 
 /** The <style> Mantine's provider would render with the theme's CSS variables (MantineCssVariables), made once. */
 export function ThemeCssVariables() {
+  // The theme's own text (no visitor's), as Mantine writes it: a text child would be escaped (its font names' quotes).
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the stylesheet is made from the theme alone
   return <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables() }} />;
 }
