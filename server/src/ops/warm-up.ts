@@ -14,9 +14,9 @@ export const WARM_UP_PATH = '/';
 
 /**
  * Renders WARM_UP_PATH once through the app's own routes (as a signed-out visitor's request, answered in-process), and
- * logs how long it took. Never throws.
+ * logs how long it took. Never throws: resolves to the response's status, or null when the request failed.
  */
-export async function warmUpPageRender(app: FastifyInstance): Promise<void> {
+export async function warmUpPageRender(app: FastifyInstance): Promise<number | null> {
   const started = performance.now();
   try {
     const res = await app.inject({ method: 'GET', url: WARM_UP_PATH, headers: { 'user-agent': 'curbside-warm-up' } });
@@ -30,7 +30,9 @@ export async function warmUpPageRender(app: FastifyInstance): Promise<void> {
       },
       'warm-up render done',
     );
+    return res.statusCode;
   } catch (err) {
     app.log.warn({ err, path: WARM_UP_PATH }, 'the warm-up render failed; the first visitor renders the page instead');
+    return null;
   }
 }
