@@ -7,11 +7,15 @@
 //   node scripts/startup-bench.mjs --restarts 5
 //   node scripts/startup-bench.mjs --mysql mysql://root@127.0.0.1:3306   # also on MariaDB/MySQL, in a scratch database
 //   node scripts/startup-bench.mjs --no-build           # use server/dist and client/dist as they are
+//   node scripts/startup-bench.mjs --no-warm-up         # SERVER_RENDER_WARM_UP=false: no render right after listening
 //
 // Builds the server first (under a second) unless --no-build; the client must have been built (`npm run build`).
 // Prints, per start: when each phase ended (the server logs them: server/src/ops/startup.ts), the first 200 on `/`,
 // the CPU time the server had used by then (all threads), the RSS then, and the host's load average, which moves the
-// wall times a lot on a shared machine (the CPU time much less). Figures only: nothing here fails on time.
+// wall times a lot on a shared machine (the CPU time much less). Then, once the warm-up render after listening is done
+// (server/src/ops/warm-up.ts; or 3 s after the first 200 without it), the first render of another page
+// (/gallery?q=…, which nothing rendered before): its wall time and the server CPU it took. Figures only: nothing here
+// fails on time.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -29,6 +33,7 @@ const { values: args } = parseArgs({
     restarts: { type: 'string', default: '3' },
     mysql: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    'no-warm-up': { type: 'boolean', default: false },
   },
 });
 const restarts = Number(args.restarts);
@@ -59,6 +64,7 @@ async function timeOneStart({ dataDir, env }) {
       ...process.env,
       ...demoSiteEnv({ port, dataDir, secret: 'startup-bench-session-secret-of-32-chars' }),
       LOG_LEVEL: 'info',
+      ...(args['no-warm-up'] ? { SERVER_RENDER_WARM_UP: 'false' } : {}),
       ...env,
     },
   });
@@ -96,9 +102,31 @@ async function timeOneStart({ dataDir, env }) {
     const firstOk = performance.now() - started;
     const rss = Number(readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
     // CPU time the server used (all its threads, user + system), which a busy host moves much less than the wall time.
-    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const cpu = ((Number(stat[11]) + Number(stat[12])) / CLOCK_TICKS) * 1000;
-    return { listening, phases, firstOk, rss, cpu, loadBefore, loadAfter: load() };
+    const cpuNow = () => {
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return ((Number(stat[11]) + Number(stat[12])) / CLOCK_TICKS) * 1000;
+    };
+    const cpu = cpuNow();
+    const loadAfter = load();
+    // The first render of a page nothing rendered yet, once the warm-up (if any) is over.
+    const warmUpDone = () => output.includes('warm-up render done') || output.includes('warm-up render failed');
+    const waitFrom = performance.now();
+    while (args['no-warm-up'] ? performance.now() - waitFrom < 3_000 : !warmUpDone()) {
+      if (performance.now() - waitFrom > 120_000) throw new Error(`no warm-up render within 120 s:\n${output}`);
+      await sleep(50);
+    }
+    const warmUpLine = output.split('\n').find((text) => text.includes('warm-up render done'));
+    if (warmUpLine) phases = { ...phases, ...JSON.parse(warmUpLine).startupMs };
+    const cpuBefore = cpuNow();
+    const otherStarted = performance.now();
+    const other = await fetch(`${baseURL}/gallery?q=startup${Date.now()}`);
+    const otherHtml = await other.text();
+    const otherPage = {
+      ms: performance.now() - otherStarted,
+      cpu: cpuNow() - cpuBefore,
+      rendered: other.status === 200 && !otherHtml.includes('<div id="root"></div>'),
+    };
+    return { listening, phases, firstOk, rss, cpu, loadBefore, loadAfter, otherPage };
   } finally {
     if (exited === undefined) {
       const gone = new Promise((done) => child.once('exit', done));
@@ -115,16 +143,16 @@ async function bench(label, env, cleanUp) {
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-startup-'));
   console.log(`\n${label}`);
   console.log(
-    '| start | modules loaded | database migrated | data ready | routes | listening | first 200 on / | CPU used | RSS | load average (1/5/15 min) before → after |',
+    '| start | modules loaded | database migrated | data ready | routes | listening | first 200 on / | CPU used | RSS | load average (1/5/15 min) before → after | warm-up done | first render of another page: wall / server CPU |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |');
   try {
     for (let run = 0; run <= restarts; run++) {
       const r = await timeOneStart({ dataDir, env });
       const name = run === 0 ? 'first (fresh database)' : `restart ${run}`;
       const phase = (key) => seconds(r.phases?.[key]);
       console.log(
-        `| ${name} | ${phase('modulesLoaded')} | ${phase('databaseMigrated')} | ${phase('dataReady')} | ${phase('routesRegistered')} | ${seconds(r.listening)} | ${seconds(r.firstOk)} | ${seconds(r.cpu)} | ${Math.round(r.rss)} MB | ${r.loadBefore} → ${r.loadAfter} |`,
+        `| ${name} | ${phase('modulesLoaded')} | ${phase('databaseMigrated')} | ${phase('dataReady')} | ${phase('routesRegistered')} | ${seconds(r.listening)} | ${seconds(r.firstOk)} | ${seconds(r.cpu)} | ${Math.round(r.rss)} MB | ${r.loadBefore} → ${r.loadAfter} | ${phase('warmedUp')} | ${Math.round(r.otherPage.ms)} ms / ${Math.round(r.otherPage.cpu)} ms${r.otherPage.rendered ? '' : ' (not rendered)'} |`,
       );
     }
   } finally {

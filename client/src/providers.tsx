@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { ToastsHost } from './components/ToastsHost';
 import { type AppRouter, TRPCProvider } from './lib/trpc';
 import { theme } from './theme';
+import { ThemeCssVariables } from './theme-css-variables';
 
 // The providers every React tree of the site runs in: the app's (App.tsx) and the parts an islands page mounts when
 // the visitor heads for them (islands/car-parts.tsx), which have no router or pages to carry.
@@ -28,7 +29,9 @@ export function AppProviders({ children, queryClient, trpcClient, mantineEnv = '
   return (
     // Light or dark as the visitor's system prefers, unless they chose one (the header's switch): set on <html> by the
     // head's script before the first paint (shared/src/color-scheme.ts), and kept in step here afterwards.
-    <MantineProvider theme={theme} defaultColorScheme="auto" env={mantineEnv}>
+    // The theme's CSS variables made once (theme-css-variables.tsx), not by the provider on every render.
+    <MantineProvider theme={theme} defaultColorScheme="auto" env={mantineEnv} withCssVariables={false}>
+      <ThemeCssVariables />
       <ToastsHost />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

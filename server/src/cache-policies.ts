@@ -4,6 +4,7 @@ import {
   type HallOfFameMonth,
   type HallOfFameWinners,
   type LeaderboardEntry,
+  LIMITS,
   type Page,
   queryBooleanSchema,
   type TopCarsQuery,
@@ -36,6 +37,11 @@ export const CAR_COUNTS_TAG = 'car-counts';
 export const HALL_OF_FAME_TAG = 'hall-of-fame';
 /** The sitemap index, which gives each page the time its cars last changed: any change of a listed car moves it. */
 export const SITEMAP_TAG = 'sitemap';
+/**
+ * Every search's results: any write to a car that is or was public drops them all (an edit may give it a word a search
+ * has, a listing puts it in the searches it matches), as the cars' words are not tags.
+ */
+export const CAR_SEARCH_TAG = 'car-search';
 
 /**
  * A list of cars picked by `featured` and `category` (undefined: not filtered by it). Each list response carries the
@@ -102,6 +108,24 @@ export const carListCache: CachedReadPolicy = {
  * it has room), which a vote leaves alone unless the car's new tally reaches it.
  */
 export const rankingTag = (period: TopCarsQuery['period'], votes: number) => levelTag(`leaderboard:${period}`, votes);
+
+/**
+ * A search's results (cars.search: the gallery's search, GET /api/cars/search): its cars, CAR_SEARCH_TAG, and when it
+ * holds as many cars as asked (more may match), the all-time ranking's level of its fewest votes: the results are
+ * ranked by words matched, then all-time votes, so a car left out can only come in by reaching the votes of one shown,
+ * which a vote tells by that level (a vote for a car shown drops it by the car's tag).
+ */
+export const carSearchCache: CachedReadPolicy = {
+  reads: (cars: Car[], input: unknown) => {
+    const sent = (input ?? {}) as { limit?: unknown };
+    const limit = sent.limit === undefined ? LIMITS.galleryFetchLimit : Number(sent.limit);
+    const full = !(cars.length < limit);
+    const fewest = cars.length > 0 ? Math.min(...cars.map((car) => car.totalVotes)) : 0;
+    return [CAR_SEARCH_TAG, ...cars.map((car) => carTag(car.id)), ...(full ? [rankingTag('all', fewest)] : [])];
+  },
+  variesBy: 'viewer',
+  personalize: personalizeList,
+};
 
 /** A page of the car list by cursor (cars.page: the gallery's Load More, the admin's car list). */
 export const carPageCache: CachedReadPolicy = {
@@ -195,7 +219,7 @@ export function carMoved(before: CarPlacement | null, after: CarPlacement | null
   // The site's vote counter sums every car's votes: a removed car's leave it.
   if (before && !after && before.totalVotes > 0) tags.push(VOTES_TAG);
   if (!was && !is) return tags;
-  tags.push(SITEMAP_TAG, carSlugTag(car.slug));
+  tags.push(SITEMAP_TAG, carSlugTag(car.slug), CAR_SEARCH_TAG);
   const listsBefore = was ? carListTags(was) : [];
   const entered = is ? carListTags(is).filter((tag) => !listsBefore.includes(tag)) : [];
   if (entered.length > 0) tags.push(ANY_CAR_LIST_TAG, ...entered);

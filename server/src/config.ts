@@ -68,6 +68,9 @@ const envSchema = z.object({
   // Landing pages rendered on the server for signed-out visitors (plugins/page-render.ts). Off by default until its
   // memory under load is understood (docs/performance.md).
   SERVER_RENDER: boolFromEnv.default(true),
+  // One landing page rendered in the background right after the server listens (ops/warm-up.ts), so the first
+  // visitor's render does not pay for loading and compiling the render's code.
+  SERVER_RENDER_WARM_UP: boolFromEnv.default(true),
   // Production refuses the demo data (its admin's password is in the README) and the test card (it places orders
   // without payment) unless these say, loudly, that this is not a real shop.
   ALLOW_DEMO_DATA_IN_PRODUCTION: boolFromEnv.default(false),
@@ -135,6 +138,8 @@ export interface Config {
   metricsToken: string | null;
   /** Render the landing pages on the server for signed-out visitors. */
   serverRender: boolean;
+  /** Render the home page once right after listening (SERVER_RENDER_WARM_UP), when pages are rendered on the server. */
+  serverRenderWarmUp: boolean;
   /** How long a request may take to arrive, headers and body (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;
   /** What production was told to allow although it is unsafe there; the app logs a warning for each. */
@@ -278,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { kind: 'local', dir: path.join(dataDir, 'uploads') },
     metricsToken: e.METRICS_TOKEN ?? null,
     serverRender: e.SERVER_RENDER,
+    serverRenderWarmUp: e.SERVER_RENDER && e.SERVER_RENDER_WARM_UP,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     unsafeInProduction: {
       demoData: production && seedDemo,

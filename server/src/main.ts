@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { markStartup, startupMarks } from './ops/startup';
+import { warmUpPageRender } from './ops/warm-up';
 
 // Starts the server and stops it gracefully: in-flight requests finish, then the database closes.
 
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   markStartup('listening');
   app.log.info({ startupMs: startupMarks() }, `${config.siteName} is running at ${config.publicUrl}`);
+  // In the background: listening and /healthz do not wait for it (ops/warm-up.ts).
+  if (config.serverRenderWarmUp && config.clientDist) void warmUpPageRender(app);
 }
 
 main().catch((error) => {

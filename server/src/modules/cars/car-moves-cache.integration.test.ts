@@ -71,6 +71,11 @@ const showingTheCar = () => [
   '/api/hall-of-fame',
   `/api/hall-of-fame/${pastMonth}`,
   '/sitemap.xml',
+  // Searches: one its words match, one only its edited words do, one it shares with the other cars, a full one.
+  '/api/cars/search?q=bmw',
+  '/api/cars/search?q=sport',
+  `/trpc/cars.search?input=${json({ q: 'm', limit: 100 })}`,
+  '/api/cars/search?q=e&limit=1',
 ];
 
 /** Answers made of other things than the car. */

@@ -218,6 +218,18 @@ describe('GET /api/cars/search over the full-text index', () => {
     expect(await search('mazda')).toEqual(reference('mazda'));
   });
 
+  it('a vote that lifts a car above a kept search result is shown on the next search', async () => {
+    // Kept in the read cache (cache-policies.ts, carSearchCache): the same words, then a vote.
+    const make = `Votelift${Date.now().toString(36)}`;
+    const older = await makeCar(t.app.services.ds, { make, model: 'A', createdAt: new Date(Date.UTC(2026, 1, 1)) });
+    const newer = await makeCar(t.app.services.ds, { make, model: 'B', createdAt: new Date(Date.UTC(2026, 1, 2)) });
+    expect(await search(make, 1)).toEqual([newer.id]);
+    expect(await search(make, 1)).toEqual([newer.id]);
+    expect((await visitor.post('/api/votes', { carId: older.id })).status).toBe(201);
+    expect(await search(make, 1)).toEqual([older.id]);
+    expect(await search(make)).toEqual([older.id, newer.id]);
+  });
+
   it('finds a car submitted over the API once it is listed', async () => {
     const admin = new HttpClient(t.baseUrl);
     expect((await admin.post('/api/login', ADMIN)).status).toBe(200);

@@ -1,4 +1,5 @@
 import { carListSchema, carSearchQuerySchema } from '@curbside/shared';
+import { carSearchCache } from '../../cache-policies';
 import { fromQuery } from '../../rest/inputs';
 import { publicProcedure } from '../../trpc';
 
@@ -7,6 +8,9 @@ const inputSchema = carSearchQuerySchema.extend({ limit: fromQuery(carSearchQuer
 /** GET /api/cars/search?q=: make, model or owner name, word by word as typed, through the full-text index. */
 export const searchCars = publicProcedure
   .meta({
+    // Kept until a public car changes or a vote may reorder it (cache-policies.ts): the gallery's page of a search is
+    // kept with it (plugins/client.ts), and visitors search the same makes over and over.
+    cache: carSearchCache,
     openapi: {
       method: 'GET',
       path: '/cars/search',
