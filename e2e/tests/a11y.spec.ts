@@ -61,7 +61,8 @@ async function context(browser: Browser, options: BrowserContextOptions, account
 /** Opens a page and waits for its main heading and for its data to arrive. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // A page's chunk loads on demand (the admin dashboard's is large): generous on a busy machine.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 }
 
