@@ -23,6 +23,20 @@ export const carTitle = (car: Pick<Car, 'make' | 'model' | 'year'>) => `${car.ye
 export const carOwner = (car: Pick<Car, 'ownerName' | 'ownerDetails'>) =>
   car.ownerName || car.ownerDetails?.name || MESSAGES.carCard.unknownOwner;
 
+/** A car's View (its page) and Edit (the submission form) links, in Manage Cars and Submissions. */
+export function ViewEditLinks({ car }: { car: Pick<Car, 'id' | 'slug'> }) {
+  return (
+    <>
+      <Button size="xs" variant="default" component={Link} href={`/cars/${car.slug}`}>
+        View
+      </Button>
+      <Button size="xs" variant="light" component={Link} href={`/upload?edit=${car.id}`}>
+        Edit
+      </Button>
+    </>
+  );
+}
+
 /**
  * The admin's car list, newest first, one page at a time by cursor (cars.page, keyset pagination). The first page
  * is shared by Manage Cars and Submissions.
@@ -114,12 +128,7 @@ export function CarsTab() {
     ),
     actions: (
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" variant="default" component={Link} href={`/cars/${car.slug}`}>
-          View
-        </Button>
-        <Button size="xs" variant="light" component={Link} href={`/upload?edit=${car.id}`}>
-          Edit
-        </Button>
+        <ViewEditLinks car={car} />
         <Button size="xs" color="red" variant="light" onClick={() => setToDelete(car)}>
           Delete
         </Button>
