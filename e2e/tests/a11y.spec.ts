@@ -163,7 +163,11 @@ for (const colorScheme of SCHEMES)
         const page = await context(browser, options, DEMO_ADMIN);
         await ensureOrder(browser, page.request);
         const tabs = ['products', 'orders', 'events', 'ads'];
-        const problems = await auditPages(page, viewport, tabs.map((tab) => `/admin?tab=${tab}`));
+        const problems = await auditPages(
+          page,
+          viewport,
+          tabs.map((tab) => `/admin?tab=${tab}`),
+        );
         expect(problems, report(problems)).toEqual([]);
       });
 
@@ -171,7 +175,11 @@ for (const colorScheme of SCHEMES)
         const page = await context(browser, options, DEMO_ADMIN);
         await fillAdminLists(browser, page.request);
         const tabs = ['review', 'users', 'fair-votes'];
-        const problems = await auditPages(page, viewport, tabs.map((tab) => `/admin?tab=${tab}`));
+        const problems = await auditPages(
+          page,
+          viewport,
+          tabs.map((tab) => `/admin?tab=${tab}`),
+        );
         // The lists' rows were there to be checked.
         await expect(page.getByTestId('fair-vote-car').first()).toBeVisible();
         expect(problems, report(problems)).toEqual([]);
