@@ -17,6 +17,16 @@ const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
 
 const empty: SuspensionsOverview = { suspended: [], history: [] };
 
+/** The boss's suspension or lift of spammer, with a note. */
+const suspensionRecord = (action: 'suspended' | 'lifted', note: string) => ({
+  id: 1,
+  user: { id: 9, username: 'spammer' },
+  action,
+  note,
+  by: { id: 1, username: 'boss' },
+  createdAt: '2026-11-28T08:00:00.000Z',
+});
+
 describe('Users tab', () => {
   it('finds a user, suspends them with a note, and offers no Suspend for admins', async () => {
     let overview = empty;
@@ -28,14 +38,7 @@ describe('Users tab', () => {
         'admin.users.suspensions': () => overview,
         'admin.users.suspend': () => {
           const suspended = adminUser({ suspendedAt: '2026-11-28T08:00:00.000Z' });
-          const record = {
-            id: 1,
-            user: { id: 9, username: 'spammer' },
-            action: 'suspended' as const,
-            note: 'Spam listings',
-            by: { id: 1, username: 'boss' },
-            createdAt: '2026-11-28T08:00:00.000Z',
-          };
+          const record = suspensionRecord('suspended', 'Spam listings');
           overview = {
             suspended: [
               {
@@ -75,14 +78,7 @@ describe('Users tab', () => {
 
   it('shows found users and the suspension record as cards on a phone, with the same actions', async () => {
     setViewport(390);
-    const record = {
-      id: 1,
-      user: { id: 9, username: 'spammer' },
-      action: 'lifted' as const,
-      note: 'Cleared up',
-      by: { id: 1, username: 'boss' },
-      createdAt: '2026-11-28T08:00:00.000Z',
-    };
+    const record = suspensionRecord('lifted', 'Cleared up');
     const { userEvent: user } = renderApp({
       path: '/admin?tab=users',
       user: admin,
