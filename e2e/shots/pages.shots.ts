@@ -17,7 +17,8 @@ const WEBP_MAX_PX = 16_383;
  * whole page, first makes the screen as tall as the page.
  */
 async function settle(page: Page, fullPage: boolean) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // A page's chunk loads on demand (the admin dashboard's is large): generous on a busy machine.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   if (fullPage) {
     // Down the page half a screen at a time, two frames at each stop (what watches for things coming into view hears

@@ -45,6 +45,9 @@ const ADMIN_TABS = [
   ['statistics', 'Statistics'],
   ['site-settings', 'Site settings'],
   ['api-tokens', 'API tokens'],
+  ['review', 'Review'],
+  ['users', 'Users'],
+  ['fair-votes', 'Fair votes'],
 ] as const;
 
 export const SHOTS: Shot[] = [

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { ShotsProject } from '../screenshots.config';
-import { checkOutWithTestCard, DEMO_ADMIN, DEMO_DRIVER, demoCar } from '../tests/support';
+import { checkOutWithTestCard, DEMO_ADMIN, DEMO_DRIVER, demoCar, fillAdminLists } from '../tests/support';
 import { OUT_DIR, SHOTS, stateFile } from './pages';
 
 // Before the shots: the demo driver with a paid order and a cart with lines, the admin signed in (their cookies kept
@@ -43,8 +43,10 @@ test('the demo driver has an order and a cart with prints and merchandise', asyn
   writeFileSync(stateFile('order'), JSON.stringify({ paymentId }));
 });
 
-test('the admin is signed in', async ({ page }) => {
+test('the admin is signed in, with rows in every list', async ({ page, browser }) => {
   expect((await page.request.post('/api/login', { data: DEMO_ADMIN })).ok()).toBe(true);
+  // A recorded review action and a suspension record for the Review and Users tabs (the driver's order is there).
+  await fillAdminLists(browser, page.request);
   await page.context().storageState({ path: stateFile('admin') });
 });
 

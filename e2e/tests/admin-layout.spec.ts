@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addMerchToCart, checkOutWithTestCard, DEMO_ADMIN, logIn, newUser, registerByApi } from './support';
+import {
+  addMerchToCart,
+  checkOutWithTestCard,
+  DEMO_ADMIN,
+  fillAdminLists,
+  logIn,
+  newUser,
+  registerByApi,
+} from './support';
 
 // The admin dashboard's layout as the demo admin sees it (issue 39, item 11): the content lines up with the header,
 // headings and badges are whole, every tab is reachable and in view at 390, 1280 and 1920 px (on a phone one row that
@@ -33,6 +41,29 @@ async function expectNoSidewaysScroll(page: Page) {
     view: document.documentElement.clientWidth,
   }));
   expect(scroll, 'the page does not scroll sideways').toBeLessThanOrEqual(view);
+}
+
+/**
+ * Each of the list's cards (`testId`) lies within the screen's width, and everything in a card within the card: no
+ * control or word past the edge. Returns what sticks out, as text.
+ */
+async function overflowOfCards(page: Page, testId: string): Promise<string[]> {
+  return page.getByTestId(testId).evaluateAll((cards) => {
+    const width = document.documentElement.clientWidth;
+    return cards.flatMap((card, i) => {
+      const box = card.getBoundingClientRect();
+      const out = box.left < 0 || box.right > width + 0.5 ? [`card ${i}: ${box.left}-${box.right} of ${width}`] : [];
+      for (const inner of card.querySelectorAll('*')) {
+        const r = inner.getBoundingClientRect();
+        if (r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5)) {
+          out.push(
+            `card ${i}: <${inner.tagName.toLowerCase()}> "${inner.textContent?.slice(0, 40)}" ${r.left}-${r.right}`,
+          );
+        }
+      }
+      return out;
+    });
+  });
 }
 
 test('at 1280 px the dashboard lines up with the header; headings stay on one line and badges are whole', async ({
@@ -162,5 +193,46 @@ test.describe('on a phone', () => {
     await expect(list).toHaveAttribute('data-more-start', '');
     await expect(list).not.toHaveAttribute('data-more-end', '');
     await expectNoSidewaysScroll(page);
+  });
+
+  test('Manage Cars is a card per car with every action of its row, nothing past the screen edge', async ({ page }) => {
+    await logIn(page, DEMO_ADMIN);
+    await page.goto('/admin?tab=cars');
+    const cards = page.getByTestId('car-card');
+    await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const first = cards.first();
+    const name = (await first.getByRole('link').first().textContent()) ?? '';
+    for (const control of [
+      first.getByRole('checkbox', { name: `Meet card: ${name}` }),
+      first.getByRole('switch', { name: `Featured: ${name}` }),
+      first.getByRole('link', { name: 'View' }),
+      first.getByRole('link', { name: 'Edit' }),
+      first.getByRole('button', { name: 'Delete' }),
+    ]) {
+      await expect(control).toBeInViewport({ ratio: 1 });
+    }
+    expect(await overflowOfCards(page, 'car-card')).toEqual([]);
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('with rows in every list, each tab shows cards that fit the screen', async ({ page, browser }) => {
+    await logIn(page, DEMO_ADMIN);
+    await fillAdminLists(browser, page.request);
+    for (const [tab, testId] of [
+      ['cars', 'car-card'],
+      ['products', 'product-row'],
+      ['orders', 'order-card'],
+      ['events', 'event-row'],
+      ['ads', 'ad-row'],
+      ['review', 'review-action'],
+      ['users', 'suspension-record'],
+      ['fair-votes', 'fair-vote-car'],
+    ] as const) {
+      await page.goto(`/admin?tab=${tab}`);
+      await expect(page.getByTestId(testId).first(), `${tab} lists its rows`).toBeVisible({ timeout: 30_000 });
+      expect(await overflowOfCards(page, testId), `${tab}: nothing past a card's edge`).toEqual([]);
+      await expectNoSidewaysScroll(page);
+    }
   });
 });

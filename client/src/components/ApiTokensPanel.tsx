@@ -74,7 +74,7 @@ export function ApiTokensPanel({ scopes }: { scopes: readonly ApiTokenScope[] })
           </Title>
           <Text size="sm" c="dimmed">
             {T.intro}{' '}
-            <Anchor href="/api/docs" target="_blank" rel="noopener">
+            <Anchor href="/api/docs" target="_blank" rel="noopener" underline="always">
               {T.docsLink}
             </Anchor>
           </Text>

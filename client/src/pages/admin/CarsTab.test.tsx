@@ -1,7 +1,7 @@
 import type { Car } from '@curbside/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, renderApp } from '../../test/render';
+import { makeUser, renderApp, setViewport } from '../../test/render';
 import { type Handlers, ProcedureError } from '../../test/trpc-fake';
 import { makeCar } from '../upload/test-car';
 
@@ -112,6 +112,36 @@ describe('Manage Cars', () => {
     expect(calls.find((c) => c.path === 'admin.cars.delete')?.input).toEqual({ id: 4 });
     await waitFor(() => expect(screen.getAllByTestId('car-row')).toHaveLength(1));
     expect(screen.queryByText('1990 BMW M3')).toBeNull();
+  });
+
+  it('shows a card per car on a phone, with every action of the row', async () => {
+    setViewport(390);
+    let car = makeCar({ totalVotes: 12, ownerName: 'Ana' });
+    const { calls, userEvent: user } = renderCars({
+      'cars.page': () => onePage([car]),
+      'cars.update': (input) => {
+        car = { ...car, featured: input.featured ?? car.featured };
+        return car;
+      },
+    });
+    const card = within(await screen.findByTestId('car-card'));
+    // No table to scroll sideways: the row's cells are the card's lines, each figure labelled.
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByTestId('car-row')).toBeNull();
+    expect(card.getByRole('link', { name: '1993 Mazda RX-7' }).getAttribute('href')).toBe('/cars/mazda-rx-7-1');
+    expect(card.getByText('Ana')).toBeTruthy();
+    expect(card.getByText('Votes').nextElementSibling?.textContent).toBe('12');
+    expect(card.getByRole('link', { name: 'View' }).getAttribute('href')).toBe('/cars/mazda-rx-7-1');
+    expect(card.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/upload?edit=3');
+
+    // The meet-card box picks the car for the download, as in the table.
+    await user.click(card.getByRole('checkbox', { name: 'Meet card: 1993 Mazda RX-7' }));
+    expect(screen.getByRole('link', { name: /\(1\)$/ }).getAttribute('href')).toContain('3');
+    await user.click(card.getByRole('switch', { name: 'Featured: 1993 Mazda RX-7' }));
+    await screen.findByText('1993 Mazda RX-7 is now featured.');
+    expect(calls.find((c) => c.path === 'cars.update')?.input).toEqual({ id: 3, featured: true });
+    await user.click(card.getByRole('button', { name: 'Delete' }));
+    await screen.findByRole('dialog', { name: 'Delete 1993 Mazda RX-7?' });
   });
 
   it('says when the cars cannot be loaded', async () => {

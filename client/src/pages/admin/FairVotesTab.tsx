@@ -3,7 +3,6 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import { type FairVoteCar, MESSAGES, monthLabel, type VoteVoid } from '@curbside/shared';
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadError } from '../../components/LoadError';
@@ -12,11 +11,9 @@ import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { FairVoteCarDialog } from './FairVoteCarDialog';
 import { blockLabel, percent, useVotesChanged } from './fair-votes-shared';
+import { Figure, RowCard, useNarrow } from './narrow';
 
 const F = MESSAGES.fairVotes;
-
-/** Below Mantine's sm breakpoint (48em), e.g. a 390 px phone: cards instead of the tables, as Order Management does. */
-const useNarrow = () => useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
 
 /**
  * Fair Votes (issue 41 part 7): this month's top 20 with where each car's votes came from; a car's row opens its
@@ -81,18 +78,6 @@ export function FairVotesTab() {
   );
 }
 
-/** One label and its value in a phone card. */
-function Figure({ label, value }: { label: string; value: string | number }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-    </div>
-  );
-}
-
 function VoidButton({ car, onOpen }: { car: FairVoteCar; onOpen: () => void }) {
   return (
     <Button size="xs" variant="light" onClick={onOpen} aria-label={`${F.voidAction}: ${car.name}`}>
@@ -104,7 +89,7 @@ function VoidButton({ car, onOpen }: { car: FairVoteCar; onOpen: () => void }) {
 /** A car of the top 20 on a phone: the table's row as a card, every figure labelled. */
 function CarCard({ car, onOpen }: { car: FairVoteCar; onOpen: () => void }) {
   return (
-    <Paper withBorder p="sm" radius="md" data-testid="fair-vote-car">
+    <RowCard testId="fair-vote-car">
       <Stack gap="xs">
         <div>
           <Text fw={600}>
@@ -126,7 +111,7 @@ function CarCard({ car, onOpen }: { car: FairVoteCar; onOpen: () => void }) {
           <VoidButton car={car} onOpen={onOpen} />
         </Group>
       </Stack>
-    </Paper>
+    </RowCard>
   );
 }
 
@@ -232,7 +217,7 @@ function VoidHistory() {
           {voids.data.map((entry) => {
             const part = parts(entry);
             return (
-              <Paper key={entry.id} withBorder p="sm" radius="md" data-testid="vote-void">
+              <RowCard key={entry.id} testId="vote-void">
                 <Stack gap="xs">
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <div style={{ minWidth: 0 }}>{part.car}</div>
@@ -250,7 +235,7 @@ function VoidHistory() {
                   <div>{part.when}</div>
                   {part.restore ? <Group justify="flex-end">{part.restore}</Group> : null}
                 </Stack>
-              </Paper>
+              </RowCard>
             );
           })}
         </Stack>

@@ -6,7 +6,6 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Paper.css';
 import {
   ADMIN_ORDER_PAGE_SIZE,
   type AdminOrder,
@@ -20,20 +19,8 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '@curbside/shared';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Checkbox, Group, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LoadError } from '../../components/LoadError';
@@ -43,6 +30,7 @@ import { useTRPC } from '../../lib/trpc';
 import { BulkShipDialog } from './BulkShipDialog';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { PageButtons, useCursorPages } from './list-pager';
+import { RowCard, useNarrow } from './narrow';
 import { customerName, OrderDialog, orderDate } from './OrderDialog';
 
 const PackingSlip = lazy(() => import('./PackingSlip'));
@@ -81,8 +69,7 @@ function exportHref(filter: AdminOrderFilter): string {
 export function OrdersTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  // Below Mantine's sm breakpoint (48em), e.g. a 390 px phone: cards instead of the table.
-  const narrow = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const narrow = useNarrow();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>(ALL);
@@ -220,7 +207,7 @@ export function OrdersTab() {
     body = (
       <Stack gap="sm">
         {rows.map((order) => (
-          <Paper key={order.id} withBorder p="sm" radius="md" data-testid="order-card">
+          <RowCard key={order.id} testId="order-card">
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap">
                 <Group gap="xs" wrap="nowrap">
@@ -243,7 +230,7 @@ export function OrdersTab() {
                 {actions(order)}
               </Group>
             </Stack>
-          </Paper>
+          </RowCard>
         ))}
       </Stack>
     );

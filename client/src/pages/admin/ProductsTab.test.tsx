@@ -2,7 +2,7 @@ import { type Product, productUpdateInputSchema } from '@curbside/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, assert, describe, expect, it, vi } from 'vitest';
 import { UploadError, uploadFile } from '../../components/upload/upload-file';
-import { makeUser, renderApp } from '../../test/render';
+import { makeUser, renderApp, setViewport } from '../../test/render';
 import { type Handlers, ProcedureError } from '../../test/trpc-fake';
 import { makeProduct } from './test-fixtures';
 
@@ -193,6 +193,26 @@ describe('Products tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByTestId('product-row')).toBeNull());
     expect(calls.find((c) => c.path === 'admin.products.delete')?.input).toEqual({ id: 5 });
+  });
+
+  it('shows a card per product on a phone, each figure labelled, with the Active switch, Edit and Delete', async () => {
+    setViewport(390);
+    const { calls, userEvent: user } = renderProducts({
+      'products.list': () => [makeProduct()],
+      'admin.products.update': (input) => makeProduct(productUpdateInputSchema.parse(input)),
+    });
+    const card = within(await screen.findByTestId('product-row'));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(card.getByText('Poster Print 12x18')).toBeTruthy();
+    expect(card.getByText('Price').nextElementSibling?.textContent).toBe('$24.99');
+    expect(card.getByText('Stock').nextElementSibling?.textContent).toBe('40');
+    await user.click(card.getByRole('switch', { name: 'Active: Poster Print 12x18' }));
+    await screen.findByText('Success!');
+    expect(calls.find((c) => c.path === 'admin.products.update')?.input).toEqual({ id: 5, active: false });
+    await user.click(card.getByRole('button', { name: 'Edit' }));
+    await screen.findByRole('form', { name: 'Edit product' });
+    await user.click(card.getByRole('button', { name: 'Delete' }));
+    await screen.findByRole('dialog', { name: 'Delete Poster Print 12x18?' });
   });
 
   it('says when the products cannot be loaded', async () => {

@@ -1,7 +1,7 @@
 import { MESSAGES, type ReviewActionRecord, type ReviewQueueItem, SUSPENSION_MESSAGES } from '@curbside/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { assert, describe, expect, it } from 'vitest';
-import { makeUser, renderApp } from '../../test/render';
+import { makeUser, renderApp, setViewport } from '../../test/render';
 import { ProcedureError } from '../../test/trpc-fake';
 
 const M = MESSAGES.moderation;
@@ -154,5 +154,29 @@ describe('Review tab', () => {
     expect(edited.getByRole('button', { name: M.actionLabels.reject })).toBeTruthy();
     expect(added.getByText(/New car waiting for approval/)).toBeTruthy();
     expect(added.queryByTestId('review-changed')).toBeNull();
+  });
+
+  it('shows each recorded action as a card on a phone, with nothing to scroll sideways', async () => {
+    setViewport(390);
+    renderApp({
+      path: '/admin?tab=review',
+      user: makeUser({ role: 'admin' }),
+      handlers: {
+        'admin.moderation.queue': () => [],
+        'admin.moderation.actions': () => [recorded, { ...recorded, id: 2, action: 'dismiss', adminName: null }],
+        'admin.moderation.setAside': () => [],
+        'admin.photoMatches.list': () => ({ items: [], nextCursor: null }),
+      },
+    });
+    const [hidden, dismissed] = await screen.findAllByTestId('review-action');
+    assert(hidden && dismissed);
+    // The axe rule scrollable-region-focusable found the table's scroll box at 390 px: no table, no scroll box.
+    expect(screen.queryByRole('table', { name: M.actionsTitle })).toBeNull();
+    const card = within(hidden);
+    expect(card.getByText(M.actionLabels.hide)).toBeTruthy();
+    expect(card.getByText('Car').nextElementSibling?.textContent).toBe('1999 Nissan Skyline');
+    expect(card.getByText('Admin').nextElementSibling?.textContent).toBe('Boss');
+    expect(card.getByText('A model car')).toBeTruthy();
+    expect(within(dismissed).getByText('Admin').nextElementSibling?.textContent).toBe('—');
   });
 });

@@ -11,6 +11,7 @@ import { Link } from 'wouter';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { useTRPC } from '../../lib/trpc';
+import { Figure, RowCard, useNarrow } from './narrow';
 import { PhotoMatchesSection } from './PhotoMatchesSection';
 import { useReviewAction } from './useReviewAction';
 
@@ -173,7 +174,32 @@ function QueueItem({ item }: { item: ReviewQueueItem }) {
   );
 }
 
+/** The record of actions: a table, or on a phone a card per action (a table there would scroll sideways). */
 function RecordedActions({ rows }: { rows: ReviewActionRecord[] }) {
+  const narrow = useNarrow();
+  if (narrow) {
+    return (
+      <Stack gap="sm">
+        {rows.map((row) => (
+          <RowCard key={row.id} testId="review-action">
+            <Stack gap={4}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={600}>{M.actionLabels[row.action]}</Text>
+                <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                  {when(row.createdAt)}
+                </Text>
+              </Group>
+              <Figure label="Car" value={row.carName} />
+              <Figure label="Admin" value={row.adminName ?? '—'} />
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {row.note}
+              </Text>
+            </Stack>
+          </RowCard>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped aria-label={M.actionsTitle}>

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Card.css';
 import { MESSAGES, primaryImage } from '@curbside/shared';
-import { Anchor, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { CarImage } from '../../components/cars/CarImage';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
-import { carOwner, carTitle, useAdminCars } from './CarsTab';
+import { carOwner, carTitle, useAdminCars, ViewEditLinks } from './CarsTab';
 
 /** How many of the newest cars the Submissions tab shows (part 2 §2). */
 export const RECENT_SUBMISSIONS = 5;
@@ -41,12 +41,7 @@ export function SubmissionsTab() {
               </Text>
             </Stack>
             <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="default" component={Link} href={`/cars/${car.slug}`}>
-                View
-              </Button>
-              <Button size="xs" variant="light" component={Link} href={`/upload?edit=${car.id}`}>
-                Edit
-              </Button>
+              <ViewEditLinks car={car} />
             </Group>
           </Group>
         </Card>

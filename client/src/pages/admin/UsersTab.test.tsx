@@ -1,7 +1,7 @@
 import type { AdminUser, SuspensionsOverview } from '@curbside/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { assert, describe, expect, it } from 'vitest';
-import { makeUser, renderApp } from '../../test/render';
+import { makeUser, renderApp, setViewport } from '../../test/render';
 
 const admin = makeUser({ id: 1, role: 'admin', username: 'boss' });
 
@@ -17,6 +17,16 @@ const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
 
 const empty: SuspensionsOverview = { suspended: [], history: [] };
 
+/** The boss's suspension or lift of spammer, with a note. */
+const suspensionRecord = (action: 'suspended' | 'lifted', note: string) => ({
+  id: 1,
+  user: { id: 9, username: 'spammer' },
+  action,
+  note,
+  by: { id: 1, username: 'boss' },
+  createdAt: '2026-11-28T08:00:00.000Z',
+});
+
 describe('Users tab', () => {
   it('finds a user, suspends them with a note, and offers no Suspend for admins', async () => {
     let overview = empty;
@@ -28,14 +38,7 @@ describe('Users tab', () => {
         'admin.users.suspensions': () => overview,
         'admin.users.suspend': () => {
           const suspended = adminUser({ suspendedAt: '2026-11-28T08:00:00.000Z' });
-          const record = {
-            id: 1,
-            user: { id: 9, username: 'spammer' },
-            action: 'suspended' as const,
-            note: 'Spam listings',
-            by: { id: 1, username: 'boss' },
-            createdAt: '2026-11-28T08:00:00.000Z',
-          };
+          const record = suspensionRecord('suspended', 'Spam listings');
           overview = {
             suspended: [
               {
@@ -71,5 +74,31 @@ describe('Users tab', () => {
     expect(account.textContent).toContain('Spam listings');
     expect(account.textContent).toContain('1999 Honda Civic (4 votes)');
     expect(within(account).getByRole('button', { name: 'Lift Suspension' })).toBeTruthy();
+  });
+
+  it('shows found users and the suspension record as cards on a phone, with the same actions', async () => {
+    setViewport(390);
+    const record = suspensionRecord('lifted', 'Cleared up');
+    const { userEvent: user } = renderApp({
+      path: '/admin?tab=users',
+      user: admin,
+      handlers: {
+        'admin.users.find': () => [adminUser()],
+        'admin.users.suspensions': () => ({ suspended: [], history: [record] }),
+      },
+    });
+    const entry = within(await screen.findByTestId('suspension-record'));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(entry.getByText('Lifted: spammer')).toBeTruthy();
+    expect(entry.getByText('Admin').nextElementSibling?.textContent).toBe('boss');
+    expect(entry.getByText('Cleared up')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Find a user'), 'spam');
+    const card = within(await screen.findByTestId('user-row'));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(card.getByText('spammer@example.com')).toBeTruthy();
+    expect(card.getByText('Active')).toBeTruthy();
+    await user.click(card.getByRole('button', { name: 'Suspend' }));
+    await screen.findByRole('dialog', { name: 'Suspend spammer?' });
   });
 });

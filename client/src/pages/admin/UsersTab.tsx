@@ -33,6 +33,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { notifyError, notifyToast } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { Figure, RowCard, useNarrow } from './narrow';
 
 const T = MESSAGES.suspensions.tab;
 
@@ -51,6 +52,7 @@ export function UsersTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { user: me } = useCurrentUser();
+  const narrow = useNarrow();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const found = useQuery({ ...trpc.admin.users.find.queryOptions({ q }), enabled: q.length >= USER_SEARCH_MIN });
@@ -127,6 +129,25 @@ export function UsersTab() {
               <LoadError message={T.fetchError} query={found} />
             ) : found.data.length === 0 ? (
               <Text c="dimmed">{T.noMatch}</Text>
+            ) : narrow ? (
+              <Stack gap="sm">
+                {found.data.map((user) => (
+                  <RowCard key={user.id} testId="user-row">
+                    <Stack gap="xs">
+                      <Group justify="space-between" wrap="nowrap" align="flex-start">
+                        <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                          <Text fw={600}>{user.username}</Text>
+                          <Text size="sm" c="dimmed">
+                            {user.email}
+                          </Text>
+                        </div>
+                        <StatusBadge user={user} />
+                      </Group>
+                      <Group justify="flex-end">{actionFor(user)}</Group>
+                    </Stack>
+                  </RowCard>
+                ))}
+              </Stack>
             ) : (
               <ScrollArea type="auto">
                 <Table striped verticalSpacing="sm" miw={560}>
@@ -169,8 +190,9 @@ export function UsersTab() {
         ) : (
           overview.data.suspended.map(({ user, suspension, cars }) => (
             <Paper key={user.id} withBorder radius="md" p="md" data-testid="suspended-account">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={4}>
+              {/* On a phone the button goes below the account, which keeps the card's whole width. */}
+              <Group justify="space-between" align="flex-start" wrap={narrow ? 'wrap' : 'nowrap'}>
+                <Stack gap={4} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                   <Text fw={600}>
                     {user.username} <Text span c="dimmed">{`(${user.email})`}</Text>
                   </Text>
@@ -200,6 +222,29 @@ export function UsersTab() {
         {overview.isSuccess &&
           (overview.data.history.length === 0 ? (
             <Text c="dimmed">{T.noHistory}</Text>
+          ) : narrow ? (
+            <Stack gap="sm">
+              {overview.data.history.map((record) => (
+                <RowCard key={record.id} testId="suspension-record">
+                  <Stack gap={4}>
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                        {record.action === 'suspended' ? T.suspendedAction : T.liftedAction}: {record.user.username}
+                      </Text>
+                      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                        {formatCentralDateTime(record.createdAt)}
+                      </Text>
+                    </Group>
+                    {record.by ? <Figure label="Admin" value={record.by.username} /> : null}
+                    {record.note ? (
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {record.note}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </RowCard>
+              ))}
+            </Stack>
           ) : (
             <ScrollArea type="auto">
               <Table striped verticalSpacing="xs" miw={640}>
